@@ -1,0 +1,4 @@
+// `npm start` — see src/server/process/supervisor.ts.
+import { runSupervisor } from '@/server/process/supervisor.ts';
+
+await runSupervisor();

@@ -1,0 +1,6 @@
+import { handleStreamRoute } from '@/server/http/stream-route.ts';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export { handleStreamRoute as GET };

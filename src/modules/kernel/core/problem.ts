@@ -1,0 +1,72 @@
+// RFC 9457 problem details: the one error format of every REST response. Types are short slugs (relative URI
+// references) named by the spec, e.g. `feature-disabled`; docs/api-errors.md lists them.
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+export interface FieldError {
+  /** Dotted path of the offending input field; empty for the input as a whole. */
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface Problem {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail?: string;
+  readonly instance?: string;
+  readonly requestId?: string;
+  readonly errors?: readonly FieldError[];
+  readonly [extension: string]: unknown;
+}
+
+/** Thrown by services to answer with a specific problem; anything else thrown becomes a 500 without details. */
+export class ProblemError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.name = 'ProblemError';
+  }
+}
+
+export function problemResponse(problem: Problem, headers: HeadersInit = {}): Response {
+  const responseHeaders = new Headers(headers);
+  responseHeaders.set('Content-Type', PROBLEM_CONTENT_TYPE);
+  if (problem.requestId) responseHeaders.set('X-Request-Id', problem.requestId);
+  return new Response(JSON.stringify(problem), { status: problem.status, headers: responseHeaders });
+}
+
+export const NO_ROUTE = 'No API route matches this method and path.';
+
+export function notFoundProblem(detail: string): Problem {
+  return { type: 'not-found', title: 'Not found', status: 404, detail };
+}
+
+export function validationProblem(errors: readonly FieldError[], detail?: string): Problem {
+  const fields = errors.map((error) => error.field || '(input)').join(', ');
+  return {
+    type: 'validation-failed',
+    title: 'The request is not valid',
+    status: 400,
+    detail: detail ?? `Check these fields: ${fields}`,
+    errors,
+  };
+}
+
+export function internalErrorProblem(requestId: string): Problem {
+  return {
+    type: 'internal-error',
+    title: 'Internal error',
+    status: 500,
+    detail: `Something went wrong on the server. Quote request id ${requestId} when reporting it.`,
+    requestId,
+  };
+}
+
+export function serviceUnavailableProblem(requestId: string): Problem {
+  return {
+    type: 'service-unavailable',
+    title: 'Service unavailable',
+    status: 503,
+    detail: 'Flotilla cannot reach its database right now; try again shortly.',
+    requestId,
+  };
+}

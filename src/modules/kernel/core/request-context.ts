@@ -1,0 +1,40 @@
+// Who is asking and which request this is: read by audit everywhere. The security kernel fills `actor`
+// from the session or bearer token; until then every request acts as `anonymous`.
+import { randomUUID } from 'node:crypto';
+
+export interface Actor {
+  /** Username as audit rows show it; `<owner> [token: <name>]` for API tokens, `system` for the scheduler. */
+  readonly name: string;
+  readonly userId: string | null;
+}
+
+export interface RequestContext {
+  readonly requestId: string;
+  readonly actor: Actor;
+  readonly sourceIp: string | null;
+}
+
+export const ANONYMOUS: Actor = { name: 'anonymous', userId: null };
+export const SYSTEM: Actor = { name: 'system', userId: null };
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Takes a well-formed `X-Request-Id` as given (so a proxy's id follows the request) and makes one otherwise. */
+export function requestIdFrom(headers: Headers): string {
+  const given = headers.get('x-request-id')?.trim();
+  return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
+}
+
+/** The client address as the nearest proxy reports it; Next.js route handlers do not expose the socket. */
+export function sourceIpFrom(headers: Headers): string | null {
+  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return forwarded || headers.get('x-real-ip')?.trim() || null;
+}
+
+export function createRequestContext(headers: Headers): RequestContext {
+  return { requestId: requestIdFrom(headers), actor: ANONYMOUS, sourceIp: sourceIpFrom(headers) };
+}
+
+export function systemContext(): RequestContext {
+  return { requestId: randomUUID(), actor: SYSTEM, sourceIp: null };
+}

@@ -1,0 +1,13 @@
+import { defineModule } from '../plugin/descriptor.ts';
+
+export const jobsModule = defineModule({
+  id: 'jobs',
+  title: 'Jobs',
+  layer: 'kernel',
+  description: 'The one scheduler (in the worker), job status and job health.',
+  requires: ['core', 'settings', 'stream'],
+  permissions: [{ id: 'jobs:read', description: 'See scheduled jobs and their status' }],
+  topics: ['health'],
+  apiPrefixes: ['/api/v1/system/jobs'],
+  healthIndicators: [{ id: 'jobs', load: () => import('./server/jobs.health.ts') }],
+});

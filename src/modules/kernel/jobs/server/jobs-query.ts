@@ -1,0 +1,12 @@
+// Reads this instance's job status rows and merges them with the declared jobs (a job the worker has not
+// scheduled yet shows as WAITING). Shared by GET /api/v1/system/jobs and the jobs health indicator.
+import type { PrismaClient } from '@/server/db/database.ts';
+import type { ModuleRegistry } from '../../plugin/registry.ts';
+import { toJobView, type JobView } from './job-status.ts';
+
+export async function readJobViews(prisma: PrismaClient, registry: ModuleRegistry, instanceId: string): Promise<JobView[]> {
+  const rows = await prisma.jobStatus.findMany({ where: { instanceId } });
+  const byId = new Map(rows.map((row) => [row.jobId, row]));
+  const now = new Date();
+  return registry.enabledJobs().map((job) => toJobView(job, byId.get(job.id), instanceId, now));
+}

@@ -1,0 +1,183 @@
+// The one scheduler, run by the worker. Interval jobs take their cadence from a duration setting and are
+// re-timed when it changes (cron cannot say "every 90s"); cron jobs are timed by node-cron. After every run the
+// job's status row is written and a `health` signal is published, so every instance's console sees it.
+import cron, { type ScheduledTask } from 'node-cron';
+import type { Database } from '@/server/db/database.ts';
+import type { DatabaseBus } from '@/server/db/bus.ts';
+import type { JobContext, JobDeclaration } from '../../plugin/descriptor.ts';
+import type { SettingsStore } from '../../settings/server/settings-store.ts';
+import { INSTALLATION_SCOPE_ID, publishSignal } from '../../stream/server/signal.ts';
+import { describeSchedule } from './job-status.ts';
+
+export type ScheduledJob = JobDeclaration & { readonly moduleId: string };
+
+export interface SchedulerDependencies {
+  readonly db: Database;
+  readonly bus: DatabaseBus;
+  readonly settings: SettingsStore;
+  readonly instanceId: string;
+  readonly jobs: readonly ScheduledJob[];
+  /** First run of an interval job: after this delay or its interval, whichever is shorter. */
+  readonly firstRunDelayMs?: number;
+}
+
+interface JobState {
+  readonly job: ScheduledJob;
+  intervalMs: number;
+  timer?: NodeJS.Timeout;
+  cronTask?: ScheduledTask;
+  running?: Promise<void>;
+  lastStartedAt?: Date;
+  consecutiveFailures: number;
+}
+
+const MAX_ERROR_LENGTH = 2_000;
+
+export class Scheduler {
+  private readonly states: JobState[];
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly abort = new AbortController();
+  private stopped = false;
+
+  constructor(private readonly dependencies: SchedulerDependencies) {
+    this.states = dependencies.jobs.map((job) => ({ job, intervalMs: this.intervalOf(job), consecutiveFailures: 0 }));
+  }
+
+  private intervalOf(job: ScheduledJob): number {
+    if ('everySetting' in job.schedule) return this.dependencies.settings.duration(job.schedule.everySetting);
+    const probe = cron.createTask(job.schedule.cron, () => undefined);
+    const [first, second] = probe.getNextRuns(2);
+    void probe.destroy();
+    return first && second ? second.getTime() - first.getTime() : 86_400_000;
+  }
+
+  async start(): Promise<void> {
+    const { db, instanceId } = this.dependencies;
+    await db.prisma.jobStatus.deleteMany({ where: { instanceId, jobId: { notIn: this.states.map((state) => state.job.id) } } });
+    const now = new Date();
+    for (const state of this.states) {
+      const row = { moduleId: state.job.moduleId, schedule: describeSchedule(state.job.schedule), intervalMs: state.intervalMs, scheduledSince: now, updatedAt: now };
+      await db.prisma.jobStatus.upsert({
+        where: { instanceId_jobId: { instanceId, jobId: state.job.id } },
+        create: { instanceId, jobId: state.job.id, ...row },
+        update: row,
+      });
+      this.arm(state, Math.min(state.intervalMs, this.dependencies.firstRunDelayMs ?? 5_000));
+      const schedule = state.job.schedule;
+      if ('everySetting' in schedule) {
+        this.unsubscribe.push(this.dependencies.settings.onChange(schedule.everySetting, () => void this.retime(state)));
+      }
+    }
+  }
+
+  private arm(state: JobState, delayMs: number): void {
+    if (this.stopped) return;
+    if ('cron' in state.job.schedule) {
+      state.cronTask ??= cron.schedule(state.job.schedule.cron, () => this.runOnce(state), { noOverlap: true, name: state.job.id });
+      void this.recordNextRun(state, state.cronTask.getNextRun());
+      return;
+    }
+    clearTimeout(state.timer);
+    state.timer = setTimeout(() => void this.runOnce(state).finally(() => this.arm(state, state.intervalMs)), delayMs);
+    void this.recordNextRun(state, new Date(Date.now() + delayMs));
+  }
+
+  /** A changed interval applies from the last start: a shorter one may make the job due at once. */
+  private async retime(state: JobState): Promise<void> {
+    state.intervalMs = this.intervalOf(state.job);
+    await this.dependencies.db.prisma.jobStatus
+      .update({ where: this.key(state), data: { intervalMs: state.intervalMs, updatedAt: new Date() } })
+      .catch((error: unknown) => console.error(`[jobs] cannot record interval of ${state.job.id}:`, error));
+    if (state.running) return; // re-armed with the new interval when the run ends
+    const dueAt = (state.lastStartedAt?.getTime() ?? Date.now()) + state.intervalMs;
+    this.arm(state, Math.max(0, dueAt - Date.now()));
+  }
+
+  private key(state: JobState) {
+    return { instanceId_jobId: { instanceId: this.dependencies.instanceId, jobId: state.job.id } };
+  }
+
+  private async recordNextRun(state: JobState, nextRunAt: Date | null): Promise<void> {
+    await this.dependencies.db.prisma.jobStatus
+      .update({ where: this.key(state), data: { nextRunAt, updatedAt: new Date() } })
+      .catch((error: unknown) => console.error(`[jobs] cannot record next run of ${state.job.id}:`, error));
+  }
+
+  private runOnce(state: JobState): Promise<void> {
+    if (this.stopped || state.running) return state.running ?? Promise.resolve();
+    state.running = this.execute(state)
+      .catch((error: unknown) => console.error(`[jobs] cannot record the run of ${state.job.id}:`, error))
+      .finally(() => (state.running = undefined));
+    return state.running;
+  }
+
+  private async execute(state: JobState): Promise<void> {
+    const { db, bus, settings, instanceId } = this.dependencies;
+    const startedAt = new Date();
+    state.lastStartedAt = startedAt;
+    await db.prisma.jobStatus.update({ where: this.key(state), data: { lastStartedAt: startedAt, updatedAt: startedAt } });
+    let outcome: 'SUCCEEDED' | 'FAILED' | 'SKIPPED' = 'SUCCEEDED';
+    let error: string | null = null;
+    let summary: string | null = null;
+    const lockClient = state.job.exclusive ? await db.pool.connect() : undefined;
+    try {
+      const locked = lockClient
+        ? (await lockClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [`flotilla.job.${state.job.id}`])).rows[0]?.locked
+        : true;
+      if (!locked) {
+        outcome = 'SKIPPED';
+        summary = 'another instance was running this job';
+      } else {
+        const context: JobContext = {
+          jobId: state.job.id,
+          instanceId,
+          signal: this.abort.signal,
+          settings,
+          db: { execute: async (sql, params = []) => ({ rowCount: (await db.pool.query(sql, [...params])).rowCount ?? 0 }) },
+          publishSignal: (topic, clusterId) => publishSignal(bus, topic, clusterId),
+          log: (message) => console.log(`[job ${state.job.id}] ${message}`),
+        };
+        const { run } = await state.job.load();
+        summary = (await run(context)).summary ?? null;
+      }
+    } catch (caught) {
+      outcome = 'FAILED';
+      error = (caught instanceof Error ? caught.message : String(caught)).slice(0, MAX_ERROR_LENGTH);
+      console.error(`[jobs] ${state.job.id} failed: ${error}`);
+    } finally {
+      if (lockClient) {
+        await lockClient.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        lockClient.release();
+      }
+    }
+    state.consecutiveFailures = outcome === 'FAILED' ? state.consecutiveFailures + 1 : 0;
+    const finishedAt = new Date();
+    await db.prisma.jobStatus.update({
+      where: this.key(state),
+      data: {
+        lastFinishedAt: finishedAt,
+        lastDurationMs: finishedAt.getTime() - startedAt.getTime(),
+        lastOutcome: outcome,
+        lastError: error,
+        lastSummary: summary,
+        consecutiveFailures: state.consecutiveFailures,
+        ...(outcome === 'FAILED' ? {} : { lastCompletedAt: finishedAt }),
+        updatedAt: finishedAt,
+      },
+    });
+    await publishSignal(bus, 'health', INSTALLATION_SCOPE_ID);
+  }
+
+  /** Stops timing new runs, asks running jobs to stop, and waits for them up to the timeout. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    this.stopped = true;
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    for (const state of this.states) {
+      clearTimeout(state.timer);
+      await state.cronTask?.destroy();
+    }
+    this.abort.abort();
+    const running = this.states.flatMap((state) => (state.running ? [state.running.catch(() => undefined)] : []));
+    await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+  }
+}

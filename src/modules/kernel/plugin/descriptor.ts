@@ -1,0 +1,126 @@
+// The module contract. Every module — kernel, platform, feature — declares itself once with `defineModule`.
+// A descriptor is data plus lazily imported handlers, so importing one is cheap in either process.
+// Routers are the exception: they are composed statically in src/server/trpc/app-router.ts so the
+// `AppRouter` type survives; a disabled module's procedures are refused by the feature gate.
+import type { PrismaClient } from '@/server/db/database.ts';
+import type { ModuleRegistry } from './registry.ts';
+import type { SettingDeclaration } from './setting-types.ts';
+
+export type ModuleLayer = 'kernel' | 'platform' | 'feature';
+
+export interface PermissionDeclaration {
+  /** `resource:action`, like the spec's `message:clear`. */
+  readonly id: string;
+  readonly description: string;
+}
+
+export interface McpEntryDeclaration {
+  readonly name: string;
+  readonly kind: 'tool' | 'resource' | 'prompt';
+}
+
+/** What a job handler receives from the scheduler. Kept structural so modules need no scheduler import. */
+export interface JobContext {
+  readonly jobId: string;
+  readonly instanceId: string;
+  readonly signal: AbortSignal;
+  readonly settings: SettingsReader;
+  readonly db: JobDatabase;
+  readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
+  readonly log: (message: string) => void;
+}
+
+export interface SettingsReader {
+  duration(key: string): number;
+  integer(key: string): number;
+  boolean(key: string): boolean;
+  string(key: string): string;
+}
+
+/** The one database handle jobs get: set-based SQL with parameters. */
+export interface JobDatabase {
+  execute(sql: string, params?: readonly unknown[]): Promise<{ rowCount: number }>;
+}
+
+export interface JobResult {
+  /** Shown in the job list next to the last run, e.g. "deleted 12 rows". */
+  readonly summary?: string;
+}
+
+export interface JobDeclaration {
+  /** `<module>.<name>`, unique in the installation. */
+  readonly id: string;
+  readonly description: string;
+  /** Interval taken from a duration setting (re-applied when it changes), or a cron expression. */
+  readonly schedule: { readonly everySetting: string } | { readonly cron: string };
+  /** When true, one instance at a time runs it (database advisory lock); the others record SKIPPED. */
+  readonly exclusive: boolean;
+  readonly load: () => Promise<{ run: (context: JobContext) => Promise<JobResult> }>;
+}
+
+export type HealthStatus = 'UP' | 'DEGRADED' | 'DOWN' | 'UNKNOWN';
+
+export interface HealthComponent {
+  readonly status: HealthStatus;
+  readonly details: Record<string, unknown>;
+}
+
+export interface HealthIndicatorDeclaration {
+  readonly id: string;
+  readonly load: () => Promise<{ check: (context: HealthContext) => Promise<HealthComponent> }>;
+}
+
+export interface HealthContext {
+  readonly instanceId: string;
+  readonly prisma: PrismaClient;
+  readonly registry: ModuleRegistry;
+}
+
+export interface ModuleDescriptor {
+  readonly id: string;
+  readonly title: string;
+  readonly layer: ModuleLayer;
+  readonly description: string;
+  readonly requires: readonly string[];
+  readonly permissions: readonly PermissionDeclaration[];
+  readonly settings: readonly SettingDeclaration[];
+  readonly topics: readonly string[];
+  readonly mcp: readonly McpEntryDeclaration[];
+  /** Absolute REST path prefixes, e.g. `/api/v1/settings`. Disabled module: every path below answers 404. */
+  readonly apiPrefixes: readonly string[];
+  readonly jobs: readonly JobDeclaration[];
+  readonly healthIndicators: readonly HealthIndicatorDeclaration[];
+}
+
+type Optional = 'requires' | 'permissions' | 'settings' | 'topics' | 'mcp' | 'apiPrefixes' | 'jobs' | 'healthIndicators';
+
+export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
+
+export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
+  return {
+    requires: [],
+    permissions: [],
+    settings: [],
+    topics: [],
+    mcp: [],
+    apiPrefixes: [],
+    jobs: [],
+    healthIndicators: [],
+    ...definition,
+  };
+}
+
+/** The startup property that turns a module on or off, e.g. `flotilla.features.queues.enabled`. */
+export function enablingProperty(moduleId: string): string {
+  return `flotilla.features.${moduleId}.enabled`;
+}
+
+/** The environment form of a property: dots and hyphens become underscores, letters upper case. */
+export function environmentVariableFor(property: string): string {
+  return property.replace(/[.-]/g, '_').toUpperCase();
+}
+
+/** Kernel and platform modules are required; `mcp` is the one platform module that may be turned off. */
+export function canBeDisabled(module: Pick<ModuleDescriptor, 'id' | 'layer'>): boolean {
+  return module.layer === 'feature' || module.id === 'mcp';
+}

@@ -1,0 +1,258 @@
+// The feature registry: reads every descriptor, applies the toggles, checks the dependency rules and answers
+// "is this module on, who owns this path, which topics/settings/jobs exist". Pure: no I/O, so both processes
+// and the supervisor build the same registry from the same inputs and fail start-up with the same message.
+import {
+  booleanSetting,
+  type SettingDeclaration,
+} from './setting-types.ts';
+import {
+  canBeDisabled,
+  enablingProperty,
+  environmentVariableFor,
+  type JobDeclaration,
+  type ModuleDescriptor,
+  type ModuleLayer,
+} from './descriptor.ts';
+
+export type ToggleSource = 'default' | 'environment' | 'database';
+
+export interface InstalledModule {
+  readonly descriptor: ModuleDescriptor;
+  readonly enabled: boolean;
+  readonly enablingProperty: string;
+  readonly toggleSource: ToggleSource;
+}
+
+export interface ToggleInputs {
+  /** Process environment (FLOTILLA_FEATURES_<ID>_ENABLED). */
+  readonly environment: Readonly<Record<string, string | undefined>>;
+  /** Startup properties stored in flotilla_setting, keyed by property name. */
+  readonly stored: ReadonlyMap<string, unknown>;
+}
+
+export interface PermissionEntry {
+  readonly id: string;
+  readonly description: string;
+  readonly module: string;
+  readonly enabled: boolean;
+}
+
+export class StartupError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Flotilla cannot start:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'StartupError';
+  }
+}
+
+const LAYER_RANK: Record<ModuleLayer, number> = { kernel: 0, platform: 1, feature: 2 };
+
+export class ModuleRegistry {
+  private readonly byId: ReadonlyMap<string, InstalledModule>;
+
+  constructor(
+    readonly modules: readonly InstalledModule[],
+    readonly warnings: readonly string[],
+  ) {
+    this.byId = new Map(modules.map((module) => [module.descriptor.id, module]));
+  }
+
+  get(id: string): InstalledModule | undefined {
+    return this.byId.get(id);
+  }
+
+  isEnabled(id: string): boolean {
+    return this.byId.get(id)?.enabled ?? false;
+  }
+
+  get enabledDescriptors(): ModuleDescriptor[] {
+    return this.modules.filter((module) => module.enabled).map((module) => module.descriptor);
+  }
+
+  /** The module whose API prefix is the longest match for the path, enabled or not. */
+  ownerOfPath(pathname: string): InstalledModule | undefined {
+    let owner: InstalledModule | undefined;
+    let ownerPrefixLength = -1;
+    for (const module of this.modules) {
+      for (const prefix of module.descriptor.apiPrefixes) {
+        const matches = pathname === prefix || pathname.startsWith(`${prefix}/`);
+        if (matches && prefix.length > ownerPrefixLength) {
+          owner = module;
+          ownerPrefixLength = prefix.length;
+        }
+      }
+    }
+    return owner;
+  }
+
+  /** Topics of enabled modules; a subscriber's other topics are dropped. */
+  enabledTopics(): ReadonlySet<string> {
+    return new Set(this.enabledDescriptors.flatMap((descriptor) => descriptor.topics));
+  }
+
+  /** Every permission of the installation; disabled modules' permissions are listed and marked. */
+  permissionCatalogue(): PermissionEntry[] {
+    return this.modules.flatMap((module) =>
+      module.descriptor.permissions.map((permission) => ({
+        ...permission,
+        module: module.descriptor.id,
+        enabled: module.enabled,
+      })),
+    );
+  }
+
+  /** Settings of enabled modules plus the enabling property of every module that can be turned off. */
+  settingDeclarations(): SettingDeclaration[] {
+    const toggles = this.modules
+      .filter((module) => canBeDisabled(module.descriptor))
+      .map((module) => toggleDeclaration(module.descriptor));
+    return [...this.enabledDescriptors.flatMap((descriptor) => descriptor.settings), ...toggles];
+  }
+
+  enabledJobs(): (JobDeclaration & { moduleId: string })[] {
+    return this.enabledDescriptors.flatMap((descriptor) =>
+      descriptor.jobs.map((job) => ({ ...job, moduleId: descriptor.id })),
+    );
+  }
+}
+
+function toggleDeclaration(descriptor: ModuleDescriptor): SettingDeclaration {
+  return booleanSetting({
+    key: enablingProperty(descriptor.id),
+    description: `Turns the ${descriptor.title} module on or off. Applies at the next start.`,
+    defaultValue: true,
+    appliesAt: 'restart',
+  });
+}
+
+interface ToggleValue {
+  readonly enabled: boolean;
+  readonly source: ToggleSource;
+}
+
+function readToggle(property: string, inputs: ToggleInputs, problems: string[]): ToggleValue {
+  const variable = environmentVariableFor(property);
+  const fromEnvironment = inputs.environment[variable];
+  if (fromEnvironment !== undefined && fromEnvironment !== '') {
+    const normalised = fromEnvironment.trim().toLowerCase();
+    if (normalised !== 'true' && normalised !== 'false') {
+      problems.push(`${variable} (${property}) must be true or false, not "${fromEnvironment}"`);
+      return { enabled: true, source: 'environment' };
+    }
+    return { enabled: normalised === 'true', source: 'environment' };
+  }
+  if (inputs.stored.has(property)) {
+    const stored = inputs.stored.get(property);
+    if (typeof stored !== 'boolean') {
+      problems.push(`${property} stored in flotilla_setting must be true or false, not ${JSON.stringify(stored)}`);
+      return { enabled: true, source: 'database' };
+    }
+    return { enabled: stored, source: 'database' };
+  }
+  return { enabled: true, source: 'default' };
+}
+
+function describeSource(module: InstalledModule): string {
+  if (module.toggleSource === 'environment') return ` (set by ${environmentVariableFor(module.enablingProperty)})`;
+  if (module.toggleSource === 'database') return ' (stored in flotilla_setting)';
+  return '';
+}
+
+function findDuplicates(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return [...new Set(values.filter((value) => seen.size === seen.add(value).size))];
+}
+
+function checkDeclarations(descriptors: readonly ModuleDescriptor[], problems: string[]): void {
+  const ids = new Set(descriptors.map((descriptor) => descriptor.id));
+  for (const duplicate of findDuplicates(descriptors.map((descriptor) => descriptor.id))) {
+    problems.push(`module id "${duplicate}" is declared twice`);
+  }
+  const declared = (pick: (descriptor: ModuleDescriptor) => readonly string[], what: string) => {
+    for (const duplicate of findDuplicates(descriptors.flatMap(pick))) problems.push(`${what} "${duplicate}" is declared twice`);
+  };
+  declared((d) => d.permissions.map((permission) => permission.id), 'permission');
+  declared((d) => d.settings.map((setting) => setting.key), 'setting key');
+  declared((d) => d.topics, 'stream topic');
+  declared((d) => d.jobs.map((job) => job.id), 'job');
+  declared((d) => d.apiPrefixes, 'API prefix');
+  for (const descriptor of descriptors) {
+    for (const required of descriptor.requires) {
+      const target = descriptors.find((candidate) => candidate.id === required);
+      if (!ids.has(required) || !target) {
+        problems.push(`module "${descriptor.id}" requires "${required}", which is not installed`);
+      } else if (LAYER_RANK[target.layer] > LAYER_RANK[descriptor.layer]) {
+        problems.push(`${descriptor.layer} module "${descriptor.id}" must not depend on ${target.layer} module "${required}"`);
+      }
+    }
+  }
+  const cycle = findCycle(descriptors);
+  if (cycle) problems.push(`modules depend on each other in a cycle: ${cycle.join(' -> ')}`);
+}
+
+function findCycle(descriptors: readonly ModuleDescriptor[]): string[] | undefined {
+  const requires = new Map(descriptors.map((descriptor) => [descriptor.id, descriptor.requires]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const walk = (id: string, path: string[]): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'visiting') return [...path.slice(path.indexOf(id)), id];
+    state.set(id, 'visiting');
+    for (const next of requires.get(id) ?? []) {
+      const cycle = walk(next, [...path, id]);
+      if (cycle) return cycle;
+    }
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const descriptor of descriptors) {
+    const cycle = walk(descriptor.id, []);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}
+
+function unknownToggleWarnings(descriptors: readonly ModuleDescriptor[], inputs: ToggleInputs): string[] {
+  const known = new Set(descriptors.map((descriptor) => enablingProperty(descriptor.id)));
+  const knownVariables = new Set([...known].map(environmentVariableFor));
+  const fromEnvironment = Object.keys(inputs.environment).filter(
+    (name) => /^FLOTILLA_FEATURES_.+_ENABLED$/.test(name) && !knownVariables.has(name),
+  );
+  const fromDatabase = [...inputs.stored.keys()].filter(
+    (key) => /^flotilla\.features\..+\.enabled$/.test(key) && !known.has(key),
+  );
+  return [...fromEnvironment, ...fromDatabase].map((name) => `${name} names no installed module and is ignored`);
+}
+
+export function resolveModules(descriptors: readonly ModuleDescriptor[], inputs: ToggleInputs): ModuleRegistry {
+  const problems: string[] = [];
+  checkDeclarations(descriptors, problems);
+
+  const modules = descriptors.map((descriptor): InstalledModule => {
+    const property = enablingProperty(descriptor.id);
+    const toggle = readToggle(property, inputs, problems);
+    return { descriptor, enabled: toggle.enabled, enablingProperty: property, toggleSource: toggle.source };
+  });
+
+  for (const module of modules) {
+    if (!module.enabled && !canBeDisabled(module.descriptor)) {
+      problems.push(
+        `${module.descriptor.layer} module "${module.descriptor.id}" is required and cannot be disabled: ` +
+          `remove ${module.enablingProperty}=false${describeSource(module)}`,
+      );
+    }
+  }
+  const byId = new Map(modules.map((module) => [module.descriptor.id, module]));
+  for (const module of modules.filter((candidate) => candidate.enabled)) {
+    for (const required of module.descriptor.requires) {
+      const dependency = byId.get(required);
+      if (dependency && !dependency.enabled) {
+        problems.push(
+          `module "${module.descriptor.id}" requires "${required}", which is disabled by ` +
+            `${dependency.enablingProperty}=false${describeSource(dependency)}: enable "${required}" or also set ` +
+            `${module.enablingProperty}=false`,
+        );
+      }
+    }
+  }
+  if (problems.length > 0) throw new StartupError(problems);
+  return new ModuleRegistry(modules, unknownToggleWarnings(descriptors, inputs));
+}

@@ -1,0 +1,14 @@
+import { defineModule } from '../plugin/descriptor.ts';
+
+export const settingsModule = defineModule({
+  id: 'settings',
+  title: 'Settings',
+  layer: 'kernel',
+  description: 'Runtime settings declared by modules, stored in flotilla_setting and shared by every process.',
+  requires: ['core', 'plugin', 'audit'],
+  permissions: [
+    { id: 'settings:read', description: 'Read settings and their values' },
+    { id: 'settings:write', description: 'Change settings' },
+  ],
+  apiPrefixes: ['/api/v1/settings'],
+});

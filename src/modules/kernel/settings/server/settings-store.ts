@@ -1,0 +1,159 @@
+// Holds every declared setting's current value in memory, in each process. A change made anywhere is written to
+// flotilla_setting and announced on the database bus; every process of every instance then re-reads that key and
+// tells its listeners (e.g. the scheduler re-applies a job interval). Reads never touch the database.
+import type { SettingsReader } from '../../plugin/descriptor.ts';
+import { environmentVariableFor } from '../../plugin/descriptor.ts';
+import { parseDuration, type SettingDeclaration, type SettingValue } from '../../plugin/setting-types.ts';
+
+export const SETTINGS_CHANNEL = 'flotilla_settings';
+
+export type SettingSource = 'default' | 'database' | 'environment';
+
+export interface StoredSetting {
+  readonly key: string;
+  readonly value: unknown;
+  readonly updatedAt: Date;
+  readonly updatedBy: string | null;
+}
+
+export interface SettingView {
+  readonly key: string;
+  readonly module: string;
+  readonly kind: SettingDeclaration['kind'];
+  readonly description: string;
+  readonly rule: string;
+  readonly appliesAt: SettingDeclaration['appliesAt'];
+  /** The value stored or defaulted: what applies now (runtime) or at the next start (restart). */
+  readonly value: SettingValue;
+  readonly defaultValue: SettingValue;
+  readonly source: SettingSource;
+  /** What this process runs with; differs from `value` for a restart setting changed since start-up. */
+  readonly inEffect: SettingValue;
+  readonly overriddenBy: string | null;
+  readonly updatedAt: string | null;
+  readonly updatedBy: string | null;
+}
+
+export interface DeclaredSetting {
+  readonly declaration: SettingDeclaration;
+  readonly module: string;
+  /** For restart settings: the value resolved at start-up, which stays in effect until the next start. */
+  readonly startupValue?: SettingValue;
+}
+
+type Listener = (key: string) => void;
+
+export class SettingsStore implements SettingsReader {
+  private stored = new Map<string, StoredSetting>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  constructor(
+    private readonly declared: ReadonlyMap<string, DeclaredSetting>,
+    private readonly environment: Readonly<Record<string, string | undefined>>,
+  ) {}
+
+  declaration(key: string): DeclaredSetting | undefined {
+    return this.declared.get(key);
+  }
+
+  /** Replaces everything held with what the database says (start-up and after a bus reconnect). */
+  replaceAll(rows: readonly StoredSetting[]): void {
+    const previous = this.stored;
+    this.stored = new Map(rows.map((row) => [row.key, row]));
+    for (const key of this.declared.keys()) {
+      if (JSON.stringify(previous.get(key)?.value) !== JSON.stringify(this.stored.get(key)?.value)) this.emit(key);
+    }
+  }
+
+  /** Applies one re-read row (undefined: the row is gone, the default applies again). */
+  replaceOne(key: string, row: StoredSetting | undefined): void {
+    const before = JSON.stringify(this.stored.get(key)?.value);
+    if (row) this.stored.set(key, row);
+    else this.stored.delete(key);
+    if (before !== JSON.stringify(row?.value)) this.emit(key);
+  }
+
+  onChange(key: string, listener: Listener): () => void {
+    const set = this.listeners.get(key) ?? new Set<Listener>();
+    set.add(listener);
+    this.listeners.set(key, set);
+    return () => set.delete(listener);
+  }
+
+  private emit(key: string): void {
+    for (const listener of this.listeners.get(key) ?? []) {
+      try {
+        listener(key);
+      } catch (error) {
+        console.error(`[settings] listener for ${key} failed:`, error);
+      }
+    }
+  }
+
+  /** The current value: a valid stored value, else the default. An invalid stored value is ignored, loudly once. */
+  value(key: string): SettingValue {
+    const declared = this.requireDeclared(key);
+    const stored = this.stored.get(key);
+    if (stored && declared.declaration.isValid(stored.value)) return stored.value as SettingValue;
+    return declared.declaration.defaultValue;
+  }
+
+  duration(key: string): number {
+    const ms = parseDuration(this.typed(key, 'duration'));
+    if (ms === undefined) throw new Error(`Setting ${key} holds no duration`);
+    return ms;
+  }
+
+  integer(key: string): number {
+    return this.typed(key, 'integer') as number;
+  }
+
+  boolean(key: string): boolean {
+    return this.typed(key, 'boolean') as boolean;
+  }
+
+  string(key: string): string {
+    return this.typed(key, 'string') as string;
+  }
+
+  private typed(key: string, kind: SettingDeclaration['kind']): SettingValue {
+    const declared = this.requireDeclared(key);
+    if (declared.declaration.kind !== kind) throw new Error(`Setting ${key} is a ${declared.declaration.kind}, not a ${kind}`);
+    return this.value(key);
+  }
+
+  private requireDeclared(key: string): DeclaredSetting {
+    const declared = this.declared.get(key);
+    if (!declared) throw new Error(`No module declares the setting ${key}`);
+    return declared;
+  }
+
+  view(key: string): SettingView | undefined {
+    const declared = this.declared.get(key);
+    if (!declared) return undefined;
+    const { declaration } = declared;
+    const stored = this.stored.get(key);
+    const variable = environmentVariableFor(key);
+    const fromEnvironment = declaration.appliesAt === 'restart' && this.environment[variable] ? variable : null;
+    const value = this.value(key);
+    return {
+      key,
+      module: declared.module,
+      kind: declaration.kind,
+      description: declaration.description,
+      rule: declaration.rule,
+      appliesAt: declaration.appliesAt,
+      value,
+      defaultValue: declaration.defaultValue,
+      source: fromEnvironment ? 'environment' : stored ? 'database' : 'default',
+      inEffect: declared.startupValue ?? value,
+      overriddenBy: fromEnvironment,
+      updatedAt: stored?.updatedAt.toISOString() ?? null,
+      updatedBy: stored?.updatedBy ?? null,
+    };
+  }
+
+  list(): SettingView[] {
+    return [...this.declared.keys()].sort().flatMap((key) => this.view(key) ?? []);
+  }
+}

@@ -1,0 +1,49 @@
+// Loads settings from flotilla_setting and keeps the in-memory store in step with the database bus.
+import type { Database } from '@/server/db/database.ts';
+import type { DatabaseBus } from '@/server/db/bus.ts';
+import type { ModuleRegistry } from '../../plugin/registry.ts';
+import { SETTINGS_CHANNEL, SettingsStore, type DeclaredSetting, type StoredSetting } from './settings-store.ts';
+
+export async function readStoredSettings(db: Database, key?: string): Promise<StoredSetting[]> {
+  const rows = await db.prisma.flotillaSetting.findMany({ where: key ? { key } : {} });
+  return rows.map((row) => ({ key: row.key, value: row.value, updatedAt: row.updatedAt, updatedBy: row.updatedBy }));
+}
+
+/** Startup properties (feature toggles) as the registry needs them, read before any module is loaded. */
+export async function readStartupProperties(db: Database): Promise<Map<string, unknown>> {
+  const rows = await db.prisma.flotillaSetting.findMany({ where: { scope: 'STARTUP' } });
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+export function createSettingsStore(
+  registry: ModuleRegistry,
+  environment: Readonly<Record<string, string | undefined>>,
+): SettingsStore {
+  const declared = new Map<string, DeclaredSetting>();
+  for (const module of registry.modules) {
+    if (module.enabled) {
+      for (const declaration of module.descriptor.settings) declared.set(declaration.key, { declaration, module: module.descriptor.id });
+    }
+  }
+  for (const declaration of registry.settingDeclarations()) {
+    if (declared.has(declaration.key)) continue;
+    const moduleId = declaration.key.split('.')[2] ?? 'plugin';
+    declared.set(declaration.key, { declaration, module: moduleId, startupValue: registry.isEnabled(moduleId) });
+  }
+  return new SettingsStore(declared, environment);
+}
+
+/** Initial load plus live updates: one key re-read per notification, everything re-read after a reconnect. */
+export async function loadAndFollowSettings(store: SettingsStore, db: Database, bus: DatabaseBus): Promise<void> {
+  bus.listen(SETTINGS_CHANNEL, (key) => {
+    readStoredSettings(db, key)
+      .then((rows) => store.replaceOne(key, rows[0]))
+      .catch((error: unknown) => console.error(`[settings] cannot re-read ${key}:`, error));
+  });
+  bus.onReconnect(() => {
+    readStoredSettings(db)
+      .then((rows) => store.replaceAll(rows))
+      .catch((error: unknown) => console.error('[settings] cannot reload settings:', error));
+  });
+  store.replaceAll(await readStoredSettings(db));
+}

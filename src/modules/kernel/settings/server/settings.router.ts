@@ -1,0 +1,53 @@
+import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { pageOf, parseSort } from '../../core/list-query.ts';
+import {
+  listSettingsInput,
+  listSettingsOutput,
+  settingChangeSchema,
+  settingKeyInput,
+  settingViewSchema,
+  updateSettingInput,
+} from './settings.schema.ts';
+import { requireSettingView, updateSetting } from './settings.service.ts';
+
+const procedure = moduleProcedure('settings');
+
+export const settingsRouter = router({
+  list: procedure({ permission: 'settings:read' })
+    .meta({ openapi: { method: 'GET', path: '/settings', tags: ['settings'], summary: 'List every declared setting' } })
+    .input(listSettingsInput)
+    .output(listSettingsOutput)
+    .query(({ ctx, input }) => {
+      const needle = input.q?.toLowerCase();
+      const matching = ctx.runtime.settings
+        .list()
+        .filter((setting) => !input.module || setting.module === input.module)
+        .filter((setting) => !needle || `${setting.key} ${setting.description}`.toLowerCase().includes(needle));
+      const { field, direction } = parseSort<'key' | 'module'>(input.sort);
+      const sign = direction === 'asc' ? 1 : -1;
+      matching.sort((a, b) => sign * a[field].localeCompare(b[field]) || a.key.localeCompare(b.key));
+      const start = (input.page - 1) * input.pageSize;
+      return pageOf(matching.slice(start, start + input.pageSize), matching.length, input.page, input.pageSize);
+    }),
+
+  get: procedure({ permission: 'settings:read' })
+    .meta({ openapi: { method: 'GET', path: '/settings/{key}', tags: ['settings'], summary: 'Read one setting' } })
+    .input(settingKeyInput)
+    .output(settingViewSchema)
+    .query(({ ctx, input }) => requireSettingView(ctx.runtime.settings, input.key)),
+
+  update: procedure({ permission: 'settings:write' })
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/settings/{key}',
+        tags: ['settings'],
+        summary: 'Change a setting (audited; runtime settings reach every process within a second)',
+      },
+    })
+    .input(updateSettingInput)
+    .output(settingChangeSchema)
+    .mutation(({ ctx, input }) =>
+      updateSetting(ctx.runtime, ctx.request, { key: input.key, value: input.value, dryRun: input.dryRun }),
+    ),
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { listQuerySchema, listResultSchema } from '../../core/list-query.ts';
+
+const settingValue = z.union([z.string(), z.number(), z.boolean()]);
+
+export const settingViewSchema = z.object({
+  key: z.string(),
+  module: z.string(),
+  kind: z.enum(['duration', 'integer', 'boolean', 'string']),
+  description: z.string(),
+  rule: z.string(),
+  appliesAt: z.enum(['runtime', 'restart']),
+  value: settingValue,
+  defaultValue: settingValue,
+  source: z.enum(['default', 'database', 'environment']),
+  inEffect: settingValue,
+  overriddenBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+});
+
+export const listSettingsInput = listQuerySchema(['key', 'module'], 'key').extend({
+  module: z.string().optional().describe('Only the settings of this module'),
+});
+export const listSettingsOutput = listResultSchema(settingViewSchema);
+
+export const settingKeyInput = z.object({ key: z.string().min(1).max(200) });
+
+export const updateSettingInput = settingKeyInput.extend({
+  // Checked against the setting's own rule by the service, so the error can name that rule.
+  value: z.unknown().describe('The new value: a string for durations (e.g. "72h"), a number or a boolean'),
+  dryRun: z.boolean().default(false).describe('Validate and audit without changing anything'),
+});
+
+export const settingChangeSchema = z.object({
+  key: z.string(),
+  previousValue: settingValue,
+  value: settingValue,
+  dryRun: z.boolean(),
+  appliesAt: z.enum(['runtime', 'restart']),
+  setting: settingViewSchema,
+});

@@ -1,0 +1,93 @@
+// Changing a setting: validate against the declaration, audit, store, then announce on the bus after commit.
+import type { DatabaseBus } from '@/server/db/bus.ts';
+import type { PrismaClient } from '@/server/db/database.ts';
+import { ProblemError } from '../../core/problem.ts';
+import type { RequestContext } from '../../core/request-context.ts';
+import { audited } from '../../audit/server/audit.service.ts';
+import type { SettingValue } from '../../plugin/setting-types.ts';
+import { SETTINGS_CHANNEL, type SettingsStore, type SettingView } from './settings-store.ts';
+
+export interface SettingsDependencies {
+  readonly prisma: PrismaClient;
+  readonly settings: SettingsStore;
+  readonly bus: DatabaseBus;
+}
+
+export interface SettingChange {
+  readonly key: string;
+  readonly previousValue: SettingValue;
+  readonly value: SettingValue;
+  readonly dryRun: boolean;
+  readonly appliesAt: SettingView['appliesAt'];
+  readonly setting: SettingView;
+}
+
+export function unknownSettingProblem(key: string): ProblemError {
+  return new ProblemError({
+    type: 'unknown-setting',
+    title: 'Unknown setting',
+    status: 404,
+    detail: `No enabled module declares a setting named "${key}". GET /api/v1/settings lists them all.`,
+    key,
+  });
+}
+
+export function requireSettingView(settings: SettingsStore, key: string): SettingView {
+  const view = settings.view(key);
+  if (!view) throw unknownSettingProblem(key);
+  return view;
+}
+
+export async function updateSetting(
+  dependencies: SettingsDependencies,
+  request: RequestContext,
+  input: { key: string; value: unknown; dryRun: boolean },
+): Promise<SettingChange> {
+  const { prisma, settings, bus } = dependencies;
+  const declared = settings.declaration(input.key);
+  if (!declared) throw unknownSettingProblem(input.key);
+  const { declaration } = declared;
+  if (!declaration.isValid(input.value)) {
+    throw new ProblemError({
+      type: 'invalid-setting',
+      title: 'Invalid setting value',
+      status: 400,
+      detail: `${JSON.stringify(input.value)} is not a valid value for ${input.key}: it must be ${declaration.rule}.`,
+      key: input.key,
+      rule: declaration.rule,
+      errors: [{ field: 'value', message: `must be ${declaration.rule}` }],
+    });
+  }
+  const value = input.value as SettingValue;
+  const previousValue = settings.value(input.key);
+  await audited(
+    prisma,
+    request,
+    { action: 'setting.update', target: input.key, parameters: { from: previousValue, to: value }, dryRun: input.dryRun },
+    async (tx) => {
+      if (!input.dryRun) {
+        const row = {
+          value,
+          scope: declaration.appliesAt === 'restart' ? 'STARTUP' : 'RUNTIME',
+          updatedAt: new Date(),
+          updatedBy: request.actor.name,
+        };
+        await tx.flotillaSetting.upsert({ where: { key: input.key }, create: { key: input.key, ...row }, update: row });
+      }
+      return { result: undefined };
+    },
+  );
+  if (!input.dryRun) {
+    // Applied locally at once; the notification brings every other process (and this one again, harmlessly).
+    settings.replaceOne(input.key, { key: input.key, value, updatedAt: new Date(), updatedBy: request.actor.name });
+    await bus.notify(SETTINGS_CHANNEL, input.key);
+  }
+  return {
+    key: input.key,
+    previousValue,
+    value,
+    dryRun: input.dryRun,
+    appliesAt: declaration.appliesAt,
+    setting: requireSettingView(settings, input.key),
+  };
+}

@@ -1,0 +1,165 @@
+// The per-process subscriber registry of the stream. Each subscriber has a bounded queue: change signals of one
+// topic coalesce into one entry, event messages queue in order; when the client does not read and the queue hits
+// its bound, the subscriber is closed with a reconnect instruction (it resumes with Last-Event-ID).
+import type { StreamSignal } from './signal.ts';
+
+export interface StreamLimits {
+  /** Queued messages per subscriber before it counts as fallen behind. */
+  readonly maxQueuedMessages: number;
+  readonly maxQueuedBytes: number;
+  /** Reconnect delay the client is told to wait after being closed for falling behind. */
+  readonly reconnectDelayMs: number;
+}
+
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxQueuedMessages: 256, maxQueuedBytes: 512 * 1024, reconnectDelayMs: 1_000 };
+
+/** An event-topic message (e.g. a BrokerEvent) that must not be coalesced; `id` is its replay position. */
+export interface StreamEvent {
+  readonly topic: string;
+  readonly clusterId: string;
+  readonly id: string;
+  readonly data: unknown;
+}
+
+/** The writable end of one SSE response; `desiredSize <= 0` means the client is not keeping up. */
+export interface StreamSink {
+  readonly desiredSize: number | null;
+  write(chunk: string): void;
+  close(): void;
+}
+
+interface QueuedMessage {
+  readonly coalesceKey: string | undefined;
+  readonly text: string;
+}
+
+export function formatSignal(signal: StreamSignal): string {
+  return `event: ${signal.topic}\ndata: ${JSON.stringify(signal)}\n\n`;
+}
+
+export function formatEvent(event: StreamEvent): string {
+  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
+}
+
+export class StreamSubscriber {
+  private readonly queue: QueuedMessage[] = [];
+  private queuedBytes = 0;
+  private closed = false;
+
+  constructor(
+    readonly clusterId: string,
+    readonly topics: ReadonlySet<string>,
+    private readonly sink: StreamSink,
+    private readonly limits: StreamLimits,
+    private readonly onClose: (subscriber: StreamSubscriber) => void,
+  ) {}
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  get queuedCount(): number {
+    return this.queue.length;
+  }
+
+  wants(topic: string, clusterId: string): boolean {
+    return !this.closed && clusterId === this.clusterId && this.topics.has(topic);
+  }
+
+  offerSignal(signal: StreamSignal): void {
+    const text = formatSignal(signal);
+    const index = this.queue.findIndex((message) => message.coalesceKey === signal.topic);
+    if (index >= 0) {
+      const previous = this.queue[index];
+      this.queuedBytes += text.length - (previous?.text.length ?? 0);
+      this.queue[index] = { coalesceKey: signal.topic, text };
+    } else {
+      this.enqueue({ coalesceKey: signal.topic, text });
+    }
+    this.flush();
+  }
+
+  offerEvent(event: StreamEvent): void {
+    this.enqueue({ coalesceKey: undefined, text: formatEvent(event) });
+    this.flush();
+  }
+
+  /** Writes directly, ahead of the queue: the opening comment, pings, replayed events. */
+  writeNow(text: string): void {
+    if (!this.closed) this.sink.write(text);
+  }
+
+  private enqueue(message: QueuedMessage): void {
+    if (this.closed) return;
+    if (this.queue.length >= this.limits.maxQueuedMessages || this.queuedBytes + message.text.length > this.limits.maxQueuedBytes) {
+      this.closeWithReconnect('fell-behind');
+      return;
+    }
+    this.queue.push(message);
+    this.queuedBytes += message.text.length;
+  }
+
+  /** Moves queued messages to the response while the client keeps reading. */
+  flush(): void {
+    while (!this.closed && this.queue.length > 0 && (this.sink.desiredSize ?? 0) > 0) {
+      const message = this.queue.shift();
+      if (!message) break;
+      this.queuedBytes -= message.text.length;
+      this.sink.write(message.text);
+    }
+  }
+
+  closeWithReconnect(reason: string): void {
+    if (this.closed) return;
+    this.sink.write(
+      `retry: ${this.limits.reconnectDelayMs}\nevent: reconnect\ndata: ${JSON.stringify({ reason, retryMs: this.limits.reconnectDelayMs })}\n\n`,
+    );
+    this.close();
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue.length = 0;
+    this.queuedBytes = 0;
+    try {
+      this.sink.close();
+    } catch {
+      // The client may already be gone; closing twice is harmless.
+    }
+    this.onClose(this);
+  }
+}
+
+export class StreamHub {
+  private readonly subscribers = new Set<StreamSubscriber>();
+
+  constructor(private readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS) {}
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  subscribe(clusterId: string, topics: ReadonlySet<string>, sink: StreamSink): StreamSubscriber {
+    const subscriber = new StreamSubscriber(clusterId, topics, sink, this.limits, (closed) => this.subscribers.delete(closed));
+    this.subscribers.add(subscriber);
+    return subscriber;
+  }
+
+  deliverSignal(signal: StreamSignal): void {
+    for (const subscriber of this.subscribers) {
+      if (subscriber.wants(signal.topic, signal.clusterId)) subscriber.offerSignal(signal);
+    }
+  }
+
+  deliverEvent(event: StreamEvent): void {
+    for (const subscriber of this.subscribers) {
+      if (subscriber.wants(event.topic, event.clusterId)) subscriber.offerEvent(event);
+    }
+  }
+
+  /** Shutdown: the stream closes first, telling every client to come back (to this or another instance). */
+  closeAll(): void {
+    for (const subscriber of [...this.subscribers]) subscriber.closeWithReconnect('shutdown');
+  }
+}

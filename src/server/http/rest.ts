@@ -1,0 +1,92 @@
+// Every /api/v1 REST request passes here: feature gate by path prefix, the OpenAPI document, the common
+// mutation parameters, the procedures (through trpc-to-openapi) and, on any failure, RFC 9457 problem+json.
+import { createOpenApiFetchHandler } from 'trpc-to-openapi';
+import {
+  internalErrorProblem,
+  NO_ROUTE,
+  notFoundProblem,
+  problemResponse,
+  serviceUnavailableProblem,
+  validationProblem,
+  type Problem,
+} from '@/modules/kernel/core/problem.ts';
+import { createRequestContext, type RequestContext } from '@/modules/kernel/core/request-context.ts';
+import { featureDisabledProblem } from '@/modules/kernel/plugin/feature-gate.ts';
+import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
+import { appRouter } from '../trpc/app-router.ts';
+import { openApiDocumentFor } from './openapi.ts';
+
+export const API_BASE = '/api/v1';
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const COMMON_FLAGS = ['dryRun', 'override'] as const;
+
+export async function handleRestRequest(request: Request): Promise<Response> {
+  const context = createRequestContext(request.headers);
+  const url = new URL(request.url);
+  let runtime: WebRuntime;
+  try {
+    runtime = await getWebRuntime();
+  } catch (error) {
+    console.error(`[rest] ${context.requestId} runtime unavailable:`, error);
+    return problemResponse(serviceUnavailableProblem(context.requestId));
+  }
+  const owner = runtime.registry.ownerOfPath(url.pathname);
+  if (owner && !owner.enabled) {
+    return problemResponse({ ...featureDisabledProblem(owner), instance: url.pathname, requestId: context.requestId });
+  }
+  if (url.pathname === `${API_BASE}/openapi.json` && request.method === 'GET') {
+    return Response.json(openApiDocumentFor(runtime.registry), { headers: { 'X-Request-Id': context.requestId } });
+  }
+  const forwarded = await withCommonFlags(request, url);
+  if ('problem' in forwarded) return problemResponse({ ...forwarded.problem, instance: url.pathname, requestId: context.requestId });
+  const response = await createOpenApiFetchHandler({
+    endpoint: API_BASE,
+    router: appRouter,
+    req: forwarded.request,
+    createContext: () => Promise.resolve({ runtime, request: context }),
+    onError: ({ error }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);
+    },
+  });
+  return finalise(response, context, url);
+}
+
+/**
+ * `?dryRun=` and `?override=` are accepted on every mutating endpoint (the spec's common parameters). The
+ * procedures read them from their input, so they are moved into the JSON body here, in one place.
+ */
+async function withCommonFlags(request: Request, url: URL): Promise<{ request: Request } | { problem: Problem }> {
+  const flags = COMMON_FLAGS.filter((flag) => url.searchParams.has(flag));
+  if (!MUTATING.has(request.method) || flags.length === 0) return { request };
+  const errors = flags
+    .filter((flag) => !['true', 'false'].includes(url.searchParams.get(flag) ?? ''))
+    .map((flag) => ({ field: flag, message: 'must be true or false' }));
+  if (errors.length > 0) return { problem: validationProblem(errors) };
+  const text = await request.text();
+  let body: unknown = {};
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return { problem: { type: 'malformed-request', title: 'Malformed request', status: 400, detail: 'The request body is not valid JSON.' } };
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { request: new Request(request, { body: text }) };
+  const merged: Record<string, unknown> = { ...body };
+  for (const flag of flags) merged[flag] = url.searchParams.get(flag) === 'true';
+  const headers = new Headers(request.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return { request: new Request(request.url, { method: request.method, headers, body: JSON.stringify(merged), signal: request.signal }) };
+}
+
+async function finalise(response: Response, context: RequestContext, url: URL): Promise<Response> {
+  if (response.status < 400) {
+    const headers = new Headers(response.headers);
+    headers.set('X-Request-Id', context.requestId);
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = (await response.json().catch(() => undefined)) as { data?: { problem?: Problem } } | undefined;
+  const problem =
+    body?.data?.problem ??
+    (response.status === 404 ? notFoundProblem(NO_ROUTE) : internalErrorProblem(context.requestId));
+  return problemResponse({ ...problem, instance: url.pathname, requestId: context.requestId });
+}

@@ -1,0 +1,18 @@
+// Every module installed in this build, in load order. Adding a module = adding its descriptor here (and its
+// router to trpc/app-router.ts if it serves procedures). See docs/adding-a-module.md.
+import { auditModule } from '@/modules/kernel/audit/module.ts';
+import { coreModule } from '@/modules/kernel/core/module.ts';
+import { jobsModule } from '@/modules/kernel/jobs/module.ts';
+import { pluginModule } from '@/modules/kernel/plugin/module.ts';
+import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
+import { settingsModule } from '@/modules/kernel/settings/module.ts';
+import { streamModule } from '@/modules/kernel/stream/module.ts';
+
+export const installedModules: readonly ModuleDescriptor[] = [
+  coreModule,
+  pluginModule,
+  settingsModule,
+  auditModule,
+  jobsModule,
+  streamModule,
+];

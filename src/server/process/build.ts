@@ -1,0 +1,27 @@
+// "Builds if needed": a production build is made when there is none or when a source file is newer than it.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const WATCHED = ['src', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+function newestChange(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stats = statSync(entry);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
+}
+
+export function isBuildCurrent(root: string): boolean {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return false;
+  const builtAt = statSync(buildId).mtimeMs;
+  return WATCHED.every((entry) => newestChange(path.join(root, entry)) <= builtAt);
+}
+
+export function buildIfNeeded(root: string): void {
+  if (isBuildCurrent(root)) return;
+  console.log('[flotilla] building the web app (first start or sources changed)…');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the build failed; see the output above');
+}

@@ -1,0 +1,121 @@
+// `npm start`: build if needed, start the embedded database unless DATABASE_URL is set, migrate, check the
+// module toggles, then run and watch the web and worker processes. A crashed child is restarted with capped
+// backoff. Ctrl-C / SIGTERM stops web (stream first), then worker, then the database, and leaves nothing behind.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { StartupError } from '@/modules/kernel/plugin/registry.ts';
+import { defaultInstanceId } from '../config/env.ts';
+import { migrate } from '../db/migrate.ts';
+import { buildIfNeeded } from './build.ts';
+import { checkModules } from './check-modules.ts';
+
+const MAX_RESTART_DELAY_MS = 30_000;
+const STABLE_AFTER_MS = 60_000;
+const STOP_TIMEOUT_MS = 25_000;
+
+interface Supervised {
+  readonly name: string;
+  child?: ChildProcess;
+  restarts: number;
+  stopping: boolean;
+}
+
+const root = process.cwd();
+const tsxArgs = (entry: string) => ['--import', 'tsx', path.join(root, entry)];
+
+function startChild(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  // Own process group (detached): a terminal Ctrl-C reaches only the supervisor, which stops children in order.
+  return spawn(process.execPath, tsxArgs(entry), { cwd: root, env, detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+}
+
+function waitForMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type?: string } & T) => {
+      if (message.type === type) {
+        child.off('exit', onExit);
+        resolve(message);
+      }
+    };
+    const onExit = (code: number | null) => reject(new Error(`exited with code ${String(code)} before it was ready`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function supervise(supervised: Supervised, entry: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const launch = (): Promise<void> => {
+    const startedAt = Date.now();
+    const child = startChild(entry, env);
+    supervised.child = child;
+    child.once('exit', (code, signal) => {
+      if (supervised.stopping) return;
+      if (Date.now() - startedAt > STABLE_AFTER_MS) supervised.restarts = 0;
+      const delay = Math.min(MAX_RESTART_DELAY_MS, 1_000 * 2 ** supervised.restarts++);
+      console.error(`[flotilla] ${supervised.name} exited (${signal ?? `code ${String(code)}`}); restarting in ${delay} ms`);
+      setTimeout(() => void launch().catch(() => undefined), delay);
+    });
+    return waitForMessage(child, 'ready');
+  };
+  return launch();
+}
+
+export async function runSupervisor(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  const dataDir = path.resolve(process.env.FLOTILLA_DATA_DIR ?? '.data');
+  const database: Supervised = { name: 'database', restarts: 0, stopping: false };
+  const web: Supervised = { name: 'web', restarts: 0, stopping: false };
+  const worker: Supervised = { name: 'worker', restarts: 0, stopping: false };
+
+  let shuttingDown = false;
+  const shutdown = async (reason: string, exitCode: number) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`[flotilla] stopping (${reason}): web, then worker, then database`);
+    for (const supervised of [web, worker, database]) {
+      supervised.stopping = true;
+      await stopChild(supervised.child);
+    }
+    console.log('[flotilla] stopped');
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+
+  try {
+    buildIfNeeded(root);
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      database.child = startChild('src/server/process/database-main.ts', { ...process.env, FLOTILLA_DATA_DIR: dataDir });
+      databaseUrl = (await waitForMessage<{ url: string }>(database.child, 'ready')).url;
+      console.log(`[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`);
+    }
+    await migrate(databaseUrl);
+    await checkModules(databaseUrl);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      FLOTILLA_INSTANCE_ID: process.env.FLOTILLA_INSTANCE_ID ?? defaultInstanceId(port),
+    };
+    await Promise.all([supervise(web, 'src/server/process/web-main.ts', env), supervise(worker, 'worker/main.ts', env)]);
+    const host = process.env.FLOTILLA_HOST && process.env.FLOTILLA_HOST !== '0.0.0.0' ? process.env.FLOTILLA_HOST : 'localhost';
+    console.log(`[flotilla] ready: http://${host}:${port}/ (instance ${String(env.FLOTILLA_INSTANCE_ID)})`);
+  } catch (error) {
+    console.error(error instanceof StartupError ? error.message : `[flotilla] cannot start: ${(error as Error).message}`);
+    await shutdown('start-up failed', 1);
+  }
+}

@@ -1,0 +1,28 @@
+// The web process: Next.js behind a plain Node HTTP server, so shutdown can close the stream first (open SSE
+// responses would otherwise keep `server.close()` waiting forever).
+import http from 'node:http';
+import next from 'next';
+import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
+import { runShutdownHooks } from './shutdown-hooks.ts';
+
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.FLOTILLA_HOST ?? '0.0.0.0';
+process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
+
+const app = next({ dev: false, dir: process.cwd(), hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+const server = http.createServer((request, response) => void handle(request, response));
+
+onShutdown('web', async () => {
+  await runShutdownHooks();
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+});
+
+server.listen(port, hostname, () => {
+  console.log(`[web] listening on ${hostname}:${port}`);
+  tellSupervisor({ type: 'ready' });
+});

@@ -1,0 +1,16 @@
+// The application router, composed statically so `AppRouter` keeps every procedure's type. A disabled module's
+// procedures stay here and answer `feature-disabled` (see moduleProcedure in init.ts).
+import { auditRouter } from '@/modules/kernel/audit/server/audit.router.ts';
+import { jobsRouter } from '@/modules/kernel/jobs/server/jobs.router.ts';
+import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
+import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
+import { router } from './init.ts';
+
+export const appRouter = router({
+  plugin: pluginRouter,
+  settings: settingsRouter,
+  audit: auditRouter,
+  jobs: jobsRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,84 @@
+// The one tRPC instance. Every procedure is built with `moduleProcedure(moduleId)(access)`: it names its module
+// (a disabled module's procedures answer `feature-disabled`) and its access rule (public, any signed-in user, or
+// a permission), which the security kernel enforces and a test checks is present on every procedure.
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import {
+  internalErrorProblem,
+  NO_ROUTE,
+  notFoundProblem,
+  ProblemError,
+  validationProblem,
+  type Problem,
+} from '@/modules/kernel/core/problem.ts';
+import type { RequestContext } from '@/modules/kernel/core/request-context.ts';
+import { featureDisabledProblem } from '@/modules/kernel/plugin/feature-gate.ts';
+import type { WebRuntime } from '../runtime/web-runtime.ts';
+
+export type Access = 'public' | 'authenticated' | { readonly permission: string };
+
+export type ProcedureMeta = OpenApiMeta & { module?: string; access?: Access };
+
+export interface TrpcContext {
+  readonly runtime: WebRuntime;
+  readonly request: RequestContext;
+}
+
+const STATUS_BY_CODE: Partial<Record<TRPCError['code'], number>> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+};
+
+/** Turns whatever a procedure threw into the problem the client sees; unexpected errors reveal nothing. */
+export function problemFromError(error: TRPCError, requestId: string): Problem {
+  const cause = error.cause;
+  if (cause instanceof ProblemError) return { ...cause.problem, requestId };
+  if (cause instanceof ZodError) {
+    const errors = cause.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    return { ...validationProblem(errors), requestId };
+  }
+  if (error.code === 'NOT_FOUND') return { ...notFoundProblem(NO_ROUTE), requestId };
+  if (error.code === 'PARSE_ERROR') {
+    return { type: 'malformed-request', title: 'Malformed request', status: 400, detail: 'The request body is not valid JSON.', requestId };
+  }
+  const status = STATUS_BY_CODE[error.code];
+  if (status === undefined) return internalErrorProblem(requestId);
+  return { type: error.code.toLowerCase().replace(/_/g, '-'), title: error.message, status, detail: error.message, requestId };
+}
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error, ctx }) {
+      const problem = problemFromError(error, ctx?.request.requestId ?? 'unknown');
+      return { ...shape, message: problem.detail ?? problem.title, data: { code: shape.data.code, httpStatus: problem.status, problem } };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const featureGate = t.middleware(({ meta, ctx, next }) => {
+  const moduleId = meta?.module;
+  const module = moduleId ? ctx.runtime.registry.get(moduleId) : undefined;
+  if (!module) throw new Error(`Procedure without a known module in its meta: ${String(moduleId)}`);
+  if (!module.enabled) throw new ProblemError(featureDisabledProblem(module));
+  return next();
+});
+
+/** `moduleProcedure('settings')({ permission: 'settings:read' })` starts every procedure of a module. */
+export function moduleProcedure(moduleId: string) {
+  return (access: Access) => t.procedure.meta({ module: moduleId, access }).use(featureGate);
+}
