@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { defineModule, type ModuleDefinition } from './descriptor.ts';
+import { resolveModules, StartupError } from './registry.ts';
+import { durationSetting } from './setting-types.ts';
+
+const kernel = (id: string, extra: Partial<ModuleDefinition> = {}) =>
+  defineModule({ id, title: id, layer: 'kernel', description: '', ...extra });
+const platform = (id: string, extra: Partial<ModuleDefinition> = {}) =>
+  defineModule({ id, title: id, layer: 'platform', description: '', ...extra });
+const feature = (id: string, extra: Partial<ModuleDefinition> = {}) =>
+  defineModule({ id, title: id, layer: 'feature', description: '', ...extra });
+
+const modules = [
+  kernel('core', { apiPrefixes: ['/api/v1/openapi.json'] }),
+  kernel('audit', { requires: ['core'], permissions: [{ id: 'audit:read', description: '' }] }),
+  platform('mcp', { requires: ['core'], mcp: [{ name: 'flotilla_help', kind: 'tool' }] }),
+  feature('queues', {
+    requires: ['audit'],
+    topics: ['queues'],
+    apiPrefixes: ['/api/v1/clusters/queues', '/api/v1/queues'],
+    permissions: [{ id: 'queue:read', description: 'Read queues' }],
+    settings: [durationSetting({ key: 'queues.refresh', description: '', defaultValue: '5s', min: '1s', max: '1h' })],
+  }),
+  feature('triage', { requires: ['queues'], topics: ['alerts'], apiPrefixes: ['/api/v1/clusters'] }),
+];
+
+const none = { environment: {}, stored: new Map<string, unknown>() };
+
+function startupProblems(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof StartupError) return [...error.problems];
+    throw error;
+  }
+  throw new Error('expected start-up to fail');
+}
+
+describe('resolveModules', () => {
+  it('loads every module when nothing is toggled', () => {
+    const registry = resolveModules(modules, none);
+    expect(registry.modules.every((module) => module.enabled && module.toggleSource === 'default')).toBe(true);
+    expect(registry.get('queues')?.enablingProperty).toBe('flotilla.features.queues.enabled');
+  });
+
+  it('turns a feature off from the environment, hyphens and dots becoming underscores', () => {
+    const withHyphen = [...modules, feature('identity-oidc')];
+    const registry = resolveModules(withHyphen, {
+      environment: { FLOTILLA_FEATURES_IDENTITY_OIDC_ENABLED: 'false', FLOTILLA_FEATURES_TRIAGE_ENABLED: 'FALSE' },
+      stored: new Map(),
+    });
+    expect(registry.isEnabled('identity-oidc')).toBe(false);
+    expect(registry.isEnabled('triage')).toBe(false);
+    expect(registry.get('triage')?.toggleSource).toBe('environment');
+  });
+
+  it('reads the startup property stored in flotilla_setting, and the environment wins over it', () => {
+    const stored = new Map<string, unknown>([['flotilla.features.triage.enabled', false]]);
+    expect(resolveModules(modules, { environment: {}, stored }).get('triage')).toMatchObject({ enabled: false, toggleSource: 'database' });
+    const overridden = resolveModules(modules, { environment: { FLOTILLA_FEATURES_TRIAGE_ENABLED: 'true' }, stored });
+    expect(overridden.get('triage')).toMatchObject({ enabled: true, toggleSource: 'environment' });
+  });
+
+  it('refuses to disable a kernel or platform module, naming the property', () => {
+    const problems = startupProblems(() =>
+      resolveModules(modules, { environment: { FLOTILLA_FEATURES_AUDIT_ENABLED: 'false' }, stored: new Map() }),
+    );
+    const refusal = problems.find((problem) => problem.includes('is required and cannot be disabled'));
+    expect(refusal).toContain('flotilla.features.audit.enabled');
+    expect(refusal).toContain('FLOTILLA_FEATURES_AUDIT_ENABLED');
+  });
+
+  it('lets the mcp platform module be disabled', () => {
+    const registry = resolveModules(modules, { environment: { FLOTILLA_FEATURES_MCP_ENABLED: 'false' }, stored: new Map() });
+    expect(registry.isEnabled('mcp')).toBe(false);
+  });
+
+  it('fails when an enabled feature requires a disabled one, naming both', () => {
+    const problems = startupProblems(() =>
+      resolveModules(modules, { environment: { FLOTILLA_FEATURES_QUEUES_ENABLED: 'false' }, stored: new Map() }),
+    );
+    expect(problems.join('\n')).toMatch(/"triage" requires "queues".*flotilla\.features\.queues\.enabled=false/);
+  });
+
+  it('rejects a toggle that is not true or false', () => {
+    const problems = startupProblems(() =>
+      resolveModules(modules, { environment: { FLOTILLA_FEATURES_TRIAGE_ENABLED: 'no' }, stored: new Map() }),
+    );
+    expect(problems[0]).toContain('FLOTILLA_FEATURES_TRIAGE_ENABLED');
+  });
+
+  it('warns about toggles that name no installed module', () => {
+    const registry = resolveModules(modules, {
+      environment: { FLOTILLA_FEATURES_NOPE_ENABLED: 'false' },
+      stored: new Map([['flotilla.features.ghost.enabled', false]]),
+    });
+    expect(registry.warnings).toHaveLength(2);
+  });
+
+  it('reports undeclared targets, upward layer dependencies, cycles and duplicate declarations', () => {
+    const broken = [
+      kernel('core', { requires: ['queues'] }),
+      feature('queues', { requires: ['routing', 'missing'], topics: ['queues'] }),
+      feature('routing', { requires: ['queues'], topics: ['queues'] }),
+    ];
+    const problems = startupProblems(() => resolveModules(broken, none)).join('\n');
+    expect(problems).toContain('kernel module "core" must not depend on feature module "queues"');
+    expect(problems).toContain('requires "missing", which is not installed');
+    expect(problems).toContain('cycle');
+    expect(problems).toContain('stream topic "queues" is declared twice');
+  });
+});
+
+describe('ModuleRegistry', () => {
+  const registry = resolveModules(modules, { environment: { FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false' }, stored: new Map() });
+
+  it('finds the owner of a path by its longest API prefix', () => {
+    expect(registry.ownerOfPath('/api/v1/clusters/queues/x')?.descriptor.id).toBe('queues');
+    expect(registry.ownerOfPath('/api/v1/clusters/42/alerts')?.descriptor.id).toBe('triage');
+    expect(registry.ownerOfPath('/api/v1/queuesXYZ')).toBeUndefined();
+    expect(registry.ownerOfPath('/api/v1/settings')).toBeUndefined();
+  });
+
+  it('offers only enabled modules’ topics and settings, plus every toggle', () => {
+    expect([...registry.enabledTopics()]).toEqual(['queues']);
+    const keys = registry.settingDeclarations().map((setting) => setting.key);
+    expect(keys).toContain('queues.refresh');
+    expect(keys).toContain('flotilla.features.triage.enabled');
+    expect(keys).toContain('flotilla.features.mcp.enabled');
+    expect(keys).not.toContain('flotilla.features.core.enabled');
+  });
+
+  it('lists the whole permission catalogue, marking disabled modules', () => {
+    expect(registry.permissionCatalogue()).toEqual([
+      { id: 'audit:read', description: '', module: 'audit', enabled: true },
+      { id: 'queue:read', description: 'Read queues', module: 'queues', enabled: true },
+    ]);
+  });
+});

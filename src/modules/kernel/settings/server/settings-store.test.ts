@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { booleanSetting, durationSetting, integerSetting } from '../../plugin/setting-types.ts';
+import { SettingsStore, type DeclaredSetting } from './settings-store.ts';
+
+function storeWith(environment: Record<string, string> = {}) {
+  const declared = new Map<string, DeclaredSetting>([
+    ['audit.retention', { module: 'audit', declaration: durationSetting({ key: 'audit.retention', description: 'keep', defaultValue: '365d', min: '1d', max: '3650d' }) }],
+    ['safety.bulk-cap', { module: 'messages', declaration: integerSetting({ key: 'safety.bulk-cap', description: 'cap', defaultValue: 1000, min: 1, max: 100_000 }) }],
+    [
+      'flotilla.features.sql.enabled',
+      { module: 'sql', startupValue: true, declaration: booleanSetting({ key: 'flotilla.features.sql.enabled', description: '', defaultValue: true, appliesAt: 'restart' }) },
+    ],
+  ]);
+  return new SettingsStore(declared, environment);
+}
+
+const row = (key: string, value: unknown) => ({ key, value, updatedAt: new Date('2026-11-01T00:00:00Z'), updatedBy: 'alice' });
+
+describe('SettingsStore', () => {
+  it('answers defaults until the database says otherwise', () => {
+    const store = storeWith();
+    expect(store.duration('audit.retention')).toBe(365 * 86_400_000);
+    store.replaceAll([row('audit.retention', '30d')]);
+    expect(store.duration('audit.retention')).toBe(30 * 86_400_000);
+    expect(store.view('audit.retention')).toMatchObject({ value: '30d', source: 'database', updatedBy: 'alice' });
+  });
+
+  it('ignores a stored value that breaks the rule and keeps the default', () => {
+    const store = storeWith();
+    store.replaceAll([row('safety.bulk-cap', -5)]);
+    expect(store.integer('safety.bulk-cap')).toBe(1000);
+  });
+
+  it('tells listeners only about real changes', () => {
+    const store = storeWith();
+    const seen: string[] = [];
+    store.onChange('safety.bulk-cap', (key) => seen.push(key));
+    store.replaceOne('safety.bulk-cap', row('safety.bulk-cap', 50));
+    store.replaceOne('safety.bulk-cap', row('safety.bulk-cap', 50));
+    store.replaceAll([row('safety.bulk-cap', 50)]);
+    store.replaceAll([]);
+    expect(seen).toEqual(['safety.bulk-cap', 'safety.bulk-cap']);
+  });
+
+  it('refuses reads of undeclared keys or of the wrong kind', () => {
+    const store = storeWith();
+    expect(() => store.duration('nope')).toThrow(/No module declares/);
+    expect(() => store.integer('audit.retention')).toThrow(/is a duration/);
+  });
+
+  it('shows a restart setting’s stored value beside the one in effect, and an environment override', () => {
+    const store = storeWith({ FLOTILLA_FEATURES_SQL_ENABLED: 'true' });
+    store.replaceAll([row('flotilla.features.sql.enabled', false)]);
+    expect(store.view('flotilla.features.sql.enabled')).toMatchObject({
+      value: false,
+      inEffect: true,
+      appliesAt: 'restart',
+      source: 'environment',
+      overriddenBy: 'FLOTILLA_FEATURES_SQL_ENABLED',
+    });
+  });
+
+  it('lists every declared setting sorted by key', () => {
+    expect(storeWith().list().map((view) => view.key)).toEqual(['audit.retention', 'flotilla.features.sql.enabled', 'safety.bulk-cap']);
+  });
+});
