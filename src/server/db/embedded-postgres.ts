@@ -72,7 +72,7 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
     // PostgreSQL refuses to run as root; the package then runs it as the `postgres` system user.
     createPostgresUser: process.getuid?.() === 0,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', databaseDir],
-    onLog: (message) => logFile.write(String(message)),
+    onLog: (message) => logFile.write(message),
     onError: (message) => logFile.write(`[error] ${String(message)}\n`),
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {

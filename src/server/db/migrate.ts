@@ -110,6 +110,6 @@ async function applyOne(client: pg.Client, migration: MigrationFile): Promise<vo
       'UPDATE "_prisma_migrations" SET logs = $2, rolled_back_at = CASE WHEN $3 THEN now() END WHERE id = $1',
       [id, (error as Error).message, inTransaction],
     );
-    throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+    throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
   }
 }

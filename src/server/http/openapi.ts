@@ -50,6 +50,10 @@ const COMMON_MUTATION_PARAMETERS: Parameter[] = [
   },
 ];
 
+function isOperation(value: unknown): value is Operation {
+  return typeof value === 'object' && value !== null && 'responses' in value;
+}
+
 export function buildOpenApiDocument(registry: ModuleRegistry): OpenApiDocument {
   const document = generateOpenApiDocument<ProcedureMeta>(appRouter, {
     title: 'Flotilla API',
@@ -60,8 +64,9 @@ export function buildOpenApiDocument(registry: ModuleRegistry): OpenApiDocument 
   });
   document.components = { ...document.components, schemas: { ...document.components?.schemas, Problem: PROBLEM_SCHEMA } };
   for (const pathItem of Object.values(document.paths ?? {})) {
-    for (const [method, operation] of Object.entries(pathItem)) {
-      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+    for (const [method, candidate] of Object.entries(pathItem) as [string, unknown][]) {
+      if (!isOperation(candidate)) continue;
+      const operation = candidate;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (status.startsWith('2') || !response || typeof response !== 'object') continue;
         Object.assign(response, { content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });

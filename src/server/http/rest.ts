@@ -20,12 +20,19 @@ export const API_BASE = '/api/v1';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const COMMON_FLAGS = ['dryRun', 'override'] as const;
 
-export async function handleRestRequest(request: Request): Promise<Response> {
+/** Next.js calls route handlers with a second argument, so the runtime source is bound here, not passed. */
+export function createRestHandler(getRuntime: () => Promise<WebRuntime>): (request: Request) => Promise<Response> {
+  return (request) => handleRestRequest(request, getRuntime);
+}
+
+export const handleRest = createRestHandler(getWebRuntime);
+
+async function handleRestRequest(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
   const context = createRequestContext(request.headers);
   const url = new URL(request.url);
   let runtime: WebRuntime;
   try {
-    runtime = await getWebRuntime();
+    runtime = await getRuntime();
   } catch (error) {
     console.error(`[rest] ${context.requestId} runtime unavailable:`, error);
     return problemResponse(serviceUnavailableProblem(context.requestId));
@@ -63,7 +70,7 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
     .map((flag) => ({ field: flag, message: 'must be true or false' }));
   if (errors.length > 0) return { problem: validationProblem(errors) };
   const text = await request.text();
-  let body: unknown = {};
+  let body: unknown;
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {

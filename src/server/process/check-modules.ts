@@ -10,7 +10,7 @@ export async function checkModules(databaseUrl: string): Promise<void> {
   try {
     const registry = resolveModules(installedModules, { environment: process.env, stored: await readStartupProperties(db) });
     for (const warning of registry.warnings) console.warn(`[modules] ${warning}`);
-    const disabled = registry.modules.filter((module) => !module.enabled).map((module) => module.descriptor.id);
+    const disabled = registry.modules.filter((entry) => !entry.enabled).map((entry) => entry.descriptor.id);
     if (disabled.length > 0) console.log(`[modules] disabled: ${disabled.join(', ')}`);
   } finally {
     await db.close();

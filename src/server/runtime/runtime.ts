@@ -1,5 +1,6 @@
 // What a process holds for its lifetime: database, bus, registry and settings. Built once per process by
 // `openRuntime`; the web process adds the stream hub (web-runtime.ts), the worker the scheduler (worker/).
+import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
 import { resolveModules, type ModuleRegistry } from '@/modules/kernel/plugin/registry.ts';
 import type { SettingsStore } from '@/modules/kernel/settings/server/settings-store.ts';
 import {
@@ -26,11 +27,15 @@ export interface Runtime {
 
 const BUS_READY_TIMEOUT_MS = 10_000;
 
-export async function openRuntime(kind: Runtime['kind'], source = process.env): Promise<Runtime> {
+export async function openRuntime(
+  kind: Runtime['kind'],
+  source: Readonly<Record<string, string | undefined>> = process.env,
+  modules: readonly ModuleDescriptor[] = installedModules,
+): Promise<Runtime> {
   const environment = readEnvironment(source);
   const db = openDatabase(environment.databaseUrl, { poolSize: environment.poolSize, applicationName: `flotilla-${kind}` });
   try {
-    const registry = resolveModules(installedModules, { environment: source, stored: await readStartupProperties(db) });
+    const registry = resolveModules(modules, { environment: source, stored: await readStartupProperties(db) });
     for (const warning of registry.warnings) console.warn(`[modules] ${warning}`);
     const bus = createDatabaseBus(environment.databaseUrl, db.pool, `flotilla-${kind}`);
     const settings = createSettingsStore(registry, source);

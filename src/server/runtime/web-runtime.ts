@@ -3,6 +3,8 @@
 import { StreamHub } from '@/modules/kernel/stream/server/hub.ts';
 import { ReplayRegistry } from '@/modules/kernel/stream/server/replay.ts';
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/server/signal.ts';
+import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
+import { installedModules } from '../modules/installed-modules.ts';
 import { registerShutdownHook } from '../process/shutdown-hooks.ts';
 import { openRuntime, type Runtime } from './runtime.ts';
 
@@ -14,26 +16,39 @@ export interface WebRuntime extends Runtime {
 const KEY = Symbol.for('flotilla.webRuntime');
 type Holder = { [KEY]?: Promise<WebRuntime> };
 
-async function createWebRuntime(): Promise<WebRuntime> {
-  const runtime = await openRuntime('web');
+/** Opens a web runtime; `getWebRuntime` is the one the routes use. Tests open their own with fixture modules. */
+export async function openWebRuntime(
+  source: Readonly<Record<string, string | undefined>> = process.env,
+  modules: readonly ModuleDescriptor[] = installedModules,
+): Promise<WebRuntime> {
+  const runtime = await openRuntime('web', source, modules);
   const stream = new StreamHub();
   runtime.bus.listen(STREAM_CHANNEL, (payload) => {
     const signal = parseSignal(payload);
     if (signal) stream.deliverSignal(signal);
   });
-  // Shutdown order of the spec: the stream closes first, then everything else.
-  registerShutdownHook(async () => {
-    stream.closeAll();
-    await runtime.close();
-  });
-  return { ...runtime, stream, replay: new ReplayRegistry() };
+  return {
+    ...runtime,
+    stream,
+    replay: new ReplayRegistry(),
+    // Shutdown order of the spec: the stream closes first, then everything else.
+    async close() {
+      stream.closeAll();
+      await runtime.close();
+    },
+  };
 }
 
 export function getWebRuntime(): Promise<WebRuntime> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createWebRuntime().catch((error: unknown) => {
-    delete holder[KEY];
-    throw error;
-  });
+  holder[KEY] ??= openWebRuntime()
+    .then((runtime) => {
+      registerShutdownHook(() => runtime.close());
+      return runtime;
+    })
+    .catch((error: unknown) => {
+      holder[KEY] = undefined;
+      throw error;
+    });
   return holder[KEY];
 }

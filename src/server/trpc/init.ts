@@ -1,7 +1,8 @@
 // The one tRPC instance. Every procedure is built with `moduleProcedure(moduleId)(access)`: it names its module
 // (a disabled module's procedures answer `feature-disabled`) and its access rule (public, any signed-in user, or
 // a permission), which the security kernel enforces and a test checks is present on every procedure.
-import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import {
@@ -72,9 +73,9 @@ export const createCallerFactory = t.createCallerFactory;
 
 const featureGate = t.middleware(({ meta, ctx, next }) => {
   const moduleId = meta?.module;
-  const module = moduleId ? ctx.runtime.registry.get(moduleId) : undefined;
-  if (!module) throw new Error(`Procedure without a known module in its meta: ${String(moduleId)}`);
-  if (!module.enabled) throw new ProblemError(featureDisabledProblem(module));
+  const entry = moduleId ? ctx.runtime.registry.get(moduleId) : undefined;
+  if (!entry) throw new Error(`Procedure without a known module in its meta: ${String(moduleId)}`);
+  if (!entry.enabled) throw new ProblemError(featureDisabledProblem(entry));
   return next();
 });
 

@@ -5,7 +5,7 @@ export const jobsModule = defineModule({
   title: 'Jobs',
   layer: 'kernel',
   description: 'The one scheduler (in the worker), job status and job health.',
-  requires: ['core', 'settings', 'stream'],
+  requires: ['core', 'plugin', 'settings', 'stream'],
   permissions: [{ id: 'jobs:read', description: 'See scheduled jobs and their status' }],
   topics: ['health'],
   apiPrefixes: ['/api/v1/system/jobs'],

@@ -3,17 +3,17 @@ import type { Problem } from '../core/problem.ts';
 import { environmentVariableFor } from './descriptor.ts';
 import type { InstalledModule } from './registry.ts';
 
-export function featureDisabledProblem(module: InstalledModule): Problem {
-  const variable = environmentVariableFor(module.enablingProperty);
+export function featureDisabledProblem(entry: InstalledModule): Problem {
+  const variable = environmentVariableFor(entry.enablingProperty);
   return {
     type: 'feature-disabled',
     title: 'Feature disabled',
     status: 404,
     detail:
-      `The ${module.descriptor.title} feature is turned off. Set ${module.enablingProperty}=true ` +
+      `The ${entry.descriptor.title} feature is turned off. Set ${entry.enablingProperty}=true ` +
       `(environment ${variable}=true) and restart Flotilla to turn it on.`,
-    module: module.descriptor.id,
-    property: module.enablingProperty,
+    module: entry.descriptor.id,
+    property: entry.enablingProperty,
     environmentVariable: variable,
   };
 }

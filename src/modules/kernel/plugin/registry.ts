@@ -53,7 +53,7 @@ export class ModuleRegistry {
     readonly modules: readonly InstalledModule[],
     readonly warnings: readonly string[],
   ) {
-    this.byId = new Map(modules.map((module) => [module.descriptor.id, module]));
+    this.byId = new Map(modules.map((entry) => [entry.descriptor.id, entry]));
   }
 
   get(id: string): InstalledModule | undefined {
@@ -65,18 +65,18 @@ export class ModuleRegistry {
   }
 
   get enabledDescriptors(): ModuleDescriptor[] {
-    return this.modules.filter((module) => module.enabled).map((module) => module.descriptor);
+    return this.modules.filter((entry) => entry.enabled).map((entry) => entry.descriptor);
   }
 
   /** The module whose API prefix is the longest match for the path, enabled or not. */
   ownerOfPath(pathname: string): InstalledModule | undefined {
     let owner: InstalledModule | undefined;
     let ownerPrefixLength = -1;
-    for (const module of this.modules) {
-      for (const prefix of module.descriptor.apiPrefixes) {
+    for (const entry of this.modules) {
+      for (const prefix of entry.descriptor.apiPrefixes) {
         const matches = pathname === prefix || pathname.startsWith(`${prefix}/`);
         if (matches && prefix.length > ownerPrefixLength) {
-          owner = module;
+          owner = entry;
           ownerPrefixLength = prefix.length;
         }
       }
@@ -91,11 +91,11 @@ export class ModuleRegistry {
 
   /** Every permission of the installation; disabled modules' permissions are listed and marked. */
   permissionCatalogue(): PermissionEntry[] {
-    return this.modules.flatMap((module) =>
-      module.descriptor.permissions.map((permission) => ({
+    return this.modules.flatMap((entry) =>
+      entry.descriptor.permissions.map((permission) => ({
         ...permission,
-        module: module.descriptor.id,
-        enabled: module.enabled,
+        module: entry.descriptor.id,
+        enabled: entry.enabled,
       })),
     );
   }
@@ -103,8 +103,8 @@ export class ModuleRegistry {
   /** Settings of enabled modules plus the enabling property of every module that can be turned off. */
   settingDeclarations(): SettingDeclaration[] {
     const toggles = this.modules
-      .filter((module) => canBeDisabled(module.descriptor))
-      .map((module) => toggleDeclaration(module.descriptor));
+      .filter((entry) => canBeDisabled(entry.descriptor))
+      .map((entry) => toggleDeclaration(entry.descriptor));
     return [...this.enabledDescriptors.flatMap((descriptor) => descriptor.settings), ...toggles];
   }
 
@@ -151,9 +151,9 @@ function readToggle(property: string, inputs: ToggleInputs, problems: string[]):
   return { enabled: true, source: 'default' };
 }
 
-function describeSource(module: InstalledModule): string {
-  if (module.toggleSource === 'environment') return ` (set by ${environmentVariableFor(module.enablingProperty)})`;
-  if (module.toggleSource === 'database') return ' (stored in flotilla_setting)';
+function describeSource(entry: InstalledModule): string {
+  if (entry.toggleSource === 'environment') return ` (set by ${environmentVariableFor(entry.enablingProperty)})`;
+  if (entry.toggleSource === 'database') return ' (stored in flotilla_setting)';
   return '';
 }
 
@@ -232,23 +232,23 @@ export function resolveModules(descriptors: readonly ModuleDescriptor[], inputs:
     return { descriptor, enabled: toggle.enabled, enablingProperty: property, toggleSource: toggle.source };
   });
 
-  for (const module of modules) {
-    if (!module.enabled && !canBeDisabled(module.descriptor)) {
+  for (const entry of modules) {
+    if (!entry.enabled && !canBeDisabled(entry.descriptor)) {
       problems.push(
-        `${module.descriptor.layer} module "${module.descriptor.id}" is required and cannot be disabled: ` +
-          `remove ${module.enablingProperty}=false${describeSource(module)}`,
+        `${entry.descriptor.layer} module "${entry.descriptor.id}" is required and cannot be disabled: ` +
+          `remove ${entry.enablingProperty}=false${describeSource(entry)}`,
       );
     }
   }
-  const byId = new Map(modules.map((module) => [module.descriptor.id, module]));
-  for (const module of modules.filter((candidate) => candidate.enabled)) {
-    for (const required of module.descriptor.requires) {
+  const byId = new Map(modules.map((entry) => [entry.descriptor.id, entry]));
+  for (const entry of modules.filter((candidate) => candidate.enabled)) {
+    for (const required of entry.descriptor.requires) {
       const dependency = byId.get(required);
       if (dependency && !dependency.enabled) {
         problems.push(
-          `module "${module.descriptor.id}" requires "${required}", which is disabled by ` +
+          `module "${entry.descriptor.id}" requires "${required}", which is disabled by ` +
             `${dependency.enablingProperty}=false${describeSource(dependency)}: enable "${required}" or also set ` +
-            `${module.enablingProperty}=false`,
+            `${entry.enablingProperty}=false`,
         );
       }
     }

@@ -1,6 +1,5 @@
-import { handleRestRequest } from '@/server/http/rest.ts';
+import { handleRest } from '@/server/http/rest.ts';
 
 export const dynamic = 'force-dynamic';
 
-export { handleRestRequest as GET, handleRestRequest as POST, handleRestRequest as PUT };
-export { handleRestRequest as PATCH, handleRestRequest as DELETE };
+export { handleRest as GET, handleRest as POST, handleRest as PUT, handleRest as PATCH, handleRest as DELETE };

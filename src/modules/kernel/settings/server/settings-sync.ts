@@ -20,9 +20,9 @@ export function createSettingsStore(
   environment: Readonly<Record<string, string | undefined>>,
 ): SettingsStore {
   const declared = new Map<string, DeclaredSetting>();
-  for (const module of registry.modules) {
-    if (module.enabled) {
-      for (const declaration of module.descriptor.settings) declared.set(declaration.key, { declaration, module: module.descriptor.id });
+  for (const entry of registry.modules) {
+    if (entry.enabled) {
+      for (const declaration of entry.descriptor.settings) declared.set(declaration.key, { declaration, module: entry.descriptor.id });
     }
   }
   for (const declaration of registry.settingDeclarations()) {

@@ -13,7 +13,7 @@ export const INSTALLATION_SCOPE_ID = '00000000-0000-0000-0000-000000000000';
 
 export const signalSchema = z.object({
   topic: z.string().min(1),
-  clusterId: z.string().uuid(),
+  clusterId: z.uuid(),
   ts: z.string(),
 });
 

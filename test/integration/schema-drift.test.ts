@@ -1,0 +1,58 @@
+// Fails when the Prisma schema and the migrated database disagree: every model's table and columns must exist
+// with matching nullability and a compatible type, and the database must hold nothing the models do not know.
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareSchemaWithDatabase, parsePrismaModels } from '../support/prisma-schema.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+const models = parsePrismaModels(path.resolve(import.meta.dirname, '../../prisma/schema'));
+let database: TestDatabase;
+let client: pg.Client;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+});
+
+afterAll(async () => {
+  await client.end();
+  await database.drop();
+});
+
+describe('Prisma schema versus migrations', () => {
+  it('reads every model of the schema files', () => {
+    expect(models.map((model) => model.table).sort()).toEqual(['audit_event', 'flotilla_setting', 'job_status']);
+    expect(models.find((model) => model.table === 'audit_event')?.columns.find((column) => column.field === 'clusterId')).toEqual({
+      field: 'clusterId',
+      column: 'cluster_id',
+      prismaType: 'String',
+      required: false,
+    });
+  });
+
+  it('agree after all migrations', async () => {
+    expect(await compareSchemaWithDatabase(models, client)).toEqual([]);
+  });
+
+  it('disagree when a migration drifts from the schema', async () => {
+    await client.query('BEGIN');
+    try {
+      await client.query('ALTER TABLE audit_event ALTER COLUMN actor DROP NOT NULL');
+      await client.query('ALTER TABLE job_status DROP COLUMN last_summary');
+      await client.query('ALTER TABLE flotilla_setting ADD COLUMN note text');
+      await client.query('ALTER TABLE audit_event ALTER COLUMN dry_run TYPE text');
+      await client.query('CREATE TABLE stray (id int)');
+      expect(await compareSchemaWithDatabase(models, client)).toEqual([
+        'audit_event.actor is nullable but the model says required',
+        'audit_event.dry_run is text, which cannot hold a Prisma Boolean',
+        'job_status.last_summary (JobStatus.lastSummary) does not exist',
+        'flotilla_setting.note exists in the database but not in model FlotillaSetting',
+        'table stray has no Prisma model',
+      ]);
+    } finally {
+      await client.query('ROLLBACK');
+    }
+  });
+});
