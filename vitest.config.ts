@@ -8,6 +8,7 @@ const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       {
         resolve: { alias },
