@@ -2,7 +2,9 @@
 import { migrate } from '@/server/db/migrate.ts';
 import { startEmbeddedPostgres } from '@/server/db/embedded-postgres.ts';
 
-const embedded = process.env.DATABASE_URL ? undefined : await startEmbeddedPostgres(process.env.FLOTILLA_DATA_DIR ?? '.data');
+const embedded = process.env.DATABASE_URL
+  ? undefined
+  : await startEmbeddedPostgres(process.env.FLOTILLA_DATA_DIR ?? '.data');
 try {
   const result = await migrate(process.env.DATABASE_URL ?? embedded?.url ?? '');
   console.log(`[migrate] ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`);

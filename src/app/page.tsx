@@ -4,8 +4,8 @@ export default function HomePage() {
     <main>
       <h1>Flotilla</h1>
       <p>
-        One console, JSON API and MCP endpoint for whole fleets of Apache ActiveMQ Artemis clusters: every node of
-        every cluster at once, explained, with every write previewed, capped and audited.
+        One console, JSON API and MCP endpoint for whole fleets of Apache ActiveMQ Artemis clusters: every node of every
+        cluster at once, explained, with every write previewed, capped and audited.
       </p>
       <h2>What you can use today</h2>
       <ul>

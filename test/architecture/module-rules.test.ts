@@ -26,7 +26,10 @@ describe('module dependency rules', () => {
     const violations = findViolations(
       [
         file('src/modules/kernel/audit/server/x.ts', ['../../../feature/queues/index.ts']),
-        file('src/modules/feature/queues/server/y.ts', ['@/modules/feature/routing/index.ts', '@/modules/kernel/audit/server/audit.service.ts']),
+        file('src/modules/feature/queues/server/y.ts', [
+          '@/modules/feature/routing/index.ts',
+          '@/modules/kernel/audit/server/audit.service.ts',
+        ]),
         file('src/modules/feature/routing/server/z.ts', ['rhea', '@/modules/kernel/plugin/descriptor.ts']),
         file('src/modules/feature/routing/server/tail.ts', [], "headers: { 'Content-Type': 'text/event-stream' }"),
         file('src/server/http/shortcut.ts', ['@/modules/feature/queues/server/q.ts']),

@@ -17,13 +17,17 @@ export interface ModuleLocation {
 }
 
 /** The module contract every module implements; importing it is not a dependency on the plugin module. */
-const CONTRACT_FILES = new Set(['src/modules/kernel/plugin/descriptor.ts', 'src/modules/kernel/plugin/setting-types.ts']);
+const CONTRACT_FILES = new Set([
+  'src/modules/kernel/plugin/descriptor.ts',
+  'src/modules/kernel/plugin/setting-types.ts',
+]);
 /** Shell files allowed to name platform and feature modules: the module list and the composed router. */
 const SHELL_COMPOSITION_FILES = new Set(['src/server/modules/installed-modules.ts', 'src/server/trpc/app-router.ts']);
 const BROKER_LIBRARIES = /^(rhea|jolokia)/;
 const SSE_OWNERS = ['src/modules/kernel/stream/', 'src/modules/feature/sql/'];
 
-const IMPORT_PATTERN = /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT_PATTERN =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 export function moduleOf(file: string): ModuleLocation | undefined {
   const match = /^src\/modules\/(kernel|platform|feature)\/([^/]+)\//.exec(file);
@@ -72,20 +76,34 @@ export function findViolations(files: readonly SourceFile[], descriptors: readon
       const targetModule = moduleOf(target);
       if (!targetModule || CONTRACT_FILES.has(target)) continue;
       if (!importer) {
-        if (file.path.startsWith('src/server/') && targetModule.layer !== 'kernel' && !SHELL_COMPOSITION_FILES.has(file.path)) {
-          violations.push(`${file.path} imports ${targetModule.layer} module "${targetModule.id}": the shell only composes modules`);
+        if (
+          file.path.startsWith('src/server/') &&
+          targetModule.layer !== 'kernel' &&
+          !SHELL_COMPOSITION_FILES.has(file.path)
+        ) {
+          violations.push(
+            `${file.path} imports ${targetModule.layer} module "${targetModule.id}": the shell only composes modules`,
+          );
         }
         continue;
       }
       if (targetModule.id === importer.id) continue;
       if (importer.layer === 'kernel' && targetModule.layer !== 'kernel') {
-        violations.push(`${file.path}: kernel module "${importer.id}" imports ${targetModule.layer} module "${targetModule.id}"`);
+        violations.push(
+          `${file.path}: kernel module "${importer.id}" imports ${targetModule.layer} module "${targetModule.id}"`,
+        );
       }
       if (!isTest && !requires.get(importer.id)?.has(targetModule.id)) {
-        violations.push(`${file.path} imports module "${targetModule.id}", which "${importer.id}" does not declare in requires`);
+        violations.push(
+          `${file.path} imports module "${targetModule.id}", which "${importer.id}" does not declare in requires`,
+        );
       }
     }
-    if (file.text.includes('text/event-stream') && !SSE_OWNERS.some((owner) => file.path.startsWith(owner)) && !/\.test\.tsx?$/.test(file.path)) {
+    if (
+      file.text.includes('text/event-stream') &&
+      !SSE_OWNERS.some((owner) => file.path.startsWith(owner)) &&
+      !/\.test\.tsx?$/.test(file.path)
+    ) {
       violations.push(`${file.path} opens a server-sent-event stream: only kernel/stream and the SQL live tail may`);
     }
   }
@@ -101,9 +119,11 @@ export function findMisplacedModules(root: string, descriptors: readonly ModuleD
     if (!existsSync(layerDirectory)) continue;
     for (const id of readdirSync(layerDirectory)) {
       const descriptor = installed.get(id);
-      if (!existsSync(path.join(layerDirectory, id, 'module.ts'))) problems.push(`src/modules/${layer}/${id} has no module.ts`);
+      if (!existsSync(path.join(layerDirectory, id, 'module.ts')))
+        problems.push(`src/modules/${layer}/${id} has no module.ts`);
       else if (!descriptor) problems.push(`src/modules/${layer}/${id} is not listed in installed-modules.ts`);
-      else if (descriptor.layer !== layer) problems.push(`module "${id}" declares layer ${descriptor.layer} but lives under ${layer}/`);
+      else if (descriptor.layer !== layer)
+        problems.push(`module "${id}" declares layer ${descriptor.layer} but lives under ${layer}/`);
     }
   }
   return problems;

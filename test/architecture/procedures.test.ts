@@ -7,7 +7,9 @@ import { appRouter } from '../../src/server/trpc/app-router.ts';
 import type { ProcedureMeta } from '../../src/server/trpc/init.ts';
 
 const registry = resolveModules(installedModules, { environment: {}, stored: new Map() });
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>);
+const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta } }>,
+);
 const catalogue = new Set(registry.permissionCatalogue().map((permission) => permission.id));
 
 describe('procedures', () => {
@@ -15,13 +17,16 @@ describe('procedures', () => {
     expect(procedures.length).toBeGreaterThan(0);
   });
 
-  it.each(procedures)('%s declares its module and a public, signed-in or permission rule from the catalogue', (_name, procedure) => {
-    const meta = procedure._def.meta;
-    expect(registry.get(meta?.module ?? '')).toBeDefined();
-    const access = meta?.access;
-    if (typeof access === 'object') expect(catalogue.has(access.permission)).toBe(true);
-    else expect(['public', 'authenticated']).toContain(access);
-  });
+  it.each(procedures)(
+    '%s declares its module and a public, signed-in or permission rule from the catalogue',
+    (_name, procedure) => {
+      const meta = procedure._def.meta;
+      expect(registry.get(meta?.module ?? '')).toBeDefined();
+      const access = meta?.access;
+      if (typeof access === 'object') expect(catalogue.has(access.permission)).toBe(true);
+      else expect(['public', 'authenticated']).toContain(access);
+    },
+  );
 
   it.each(procedures)('%s serves REST under its own module’s API prefix', (_name, procedure) => {
     const meta = procedure._def.meta;

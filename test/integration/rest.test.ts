@@ -28,7 +28,10 @@ const put = (path: string, body: string, headers: Record<string, string> = { 'co
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url, FLOTILLA_FEATURES_DEMO_FEATURE_ENABLED: 'false' }, modules);
+  runtime = await openWebRuntime(
+    { DATABASE_URL: database.url, FLOTILLA_FEATURES_DEMO_FEATURE_ENABLED: 'false' },
+    modules,
+  );
   rest = createRestHandler(() => Promise.resolve(runtime));
 });
 
@@ -54,13 +57,21 @@ describe('REST edge', () => {
 
   it('refuses a disabled feature’s procedures on the tRPC side too', async () => {
     const demoRouter = router({ ping: moduleProcedure('demo-feature')('public').query(() => 'pong') });
-    const caller = createCallerFactory(demoRouter)({ runtime, request: { requestId: 'r1', actor: { name: 'test', userId: null }, sourceIp: null } });
+    const caller = createCallerFactory(demoRouter)({
+      runtime,
+      request: { requestId: 'r1', actor: { name: 'test', userId: null }, sourceIp: null },
+    });
     await expect(caller.ping()).rejects.toMatchObject({ cause: { problem: { type: 'feature-disabled' } } });
   });
 
   it('lists the disabled feature in the manifest with its enabling property', async () => {
-    const manifest = (await (await call('/api/v1/manifest')).json()) as { modules: { id: string; enabled: boolean; toggleSource: string }[] };
-    expect(manifest.modules.find((module) => module.id === 'demo-feature')).toMatchObject({ enabled: false, toggleSource: 'environment' });
+    const manifest = (await (await call('/api/v1/manifest')).json()) as {
+      modules: { id: string; enabled: boolean; toggleSource: string }[];
+    };
+    expect(manifest.modules.find((module) => module.id === 'demo-feature')).toMatchObject({
+      enabled: false,
+      toggleSource: 'environment',
+    });
     expect(manifest.modules.filter((module) => module.enabled).map((module) => module.id)).toEqual(
       installedModules.map((module) => module.id),
     );
@@ -70,7 +81,11 @@ describe('REST edge', () => {
     const response = await call('/api/v1/no-such-thing', { headers: { 'X-Request-Id': 'trace-123' } });
     expect(response.status).toBe(404);
     expect(response.headers.get('x-request-id')).toBe('trace-123');
-    expect(await response.json()).toMatchObject({ type: 'not-found', requestId: 'trace-123', instance: '/api/v1/no-such-thing' });
+    expect(await response.json()).toMatchObject({
+      type: 'not-found',
+      requestId: 'trace-123',
+      instance: '/api/v1/no-such-thing',
+    });
   });
 
   it('lists every bad field of a request in one 400 problem', async () => {
@@ -84,7 +99,9 @@ describe('REST edge', () => {
   it('rejects malformed JSON, a wrong content type and a bad dryRun flag, changing nothing', async () => {
     const before = await runtime.prisma.auditEvent.count();
     expect((await put('/api/v1/settings/audit.retention', '{"value":')).status).toBe(400);
-    expect((await put('/api/v1/settings/audit.retention', 'value=2d', { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await put('/api/v1/settings/audit.retention', 'value=2d', { 'content-type': 'text/plain' })).status).toBe(
+      415,
+    );
     const badFlag = await put('/api/v1/settings/audit.retention?dryRun=maybe', '{"value":"2d"}');
     expect(await badFlag.json()).toMatchObject({ status: 400, errors: [{ field: 'dryRun' }] });
     expect(await runtime.prisma.auditEvent.count()).toBe(before);
@@ -96,18 +113,34 @@ describe('REST edge', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ dryRun: true, previousValue: '365d', value: '30d' });
     expect(await runtime.prisma.flotillaSetting.count()).toBe(0);
-    expect(await runtime.prisma.auditEvent.findFirst({ where: { action: 'setting.update', dryRun: true } })).not.toBeNull();
+    expect(
+      await runtime.prisma.auditEvent.findFirst({ where: { action: 'setting.update', dryRun: true } }),
+    ).not.toBeNull();
   });
 
   it('serves an OpenAPI 3 document with problem+json errors and the common mutation parameters', async () => {
     const document = (await (await call('/api/v1/openapi.json')).json()) as {
       openapi: string;
-      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, unknown> }> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { parameters?: { name: string }[]; responses: Record<string, { content?: Record<string, unknown> }> }
+        >
+      >;
     };
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths).sort()).toEqual(['/audit', '/manifest', '/settings', '/settings/{key}', '/system/jobs']);
+    expect(Object.keys(document.paths).sort()).toEqual([
+      '/audit',
+      '/manifest',
+      '/settings',
+      '/settings/{key}',
+      '/system/jobs',
+    ]);
     const update = document.paths['/settings/{key}']?.put;
-    expect(update?.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['key', 'dryRun', 'override']));
+    expect(update?.parameters?.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['key', 'dryRun', 'override']),
+    );
     expect(Object.keys(update?.responses['400']?.content ?? {})).toEqual(['application/problem+json']);
   });
 });

@@ -24,7 +24,9 @@ afterAll(async () => {
 describe('Prisma schema versus migrations', () => {
   it('reads every model of the schema files', () => {
     expect(models.map((model) => model.table).sort()).toEqual(['audit_event', 'flotilla_setting', 'job_status']);
-    expect(models.find((model) => model.table === 'audit_event')?.columns.find((column) => column.field === 'clusterId')).toEqual({
+    expect(
+      models.find((model) => model.table === 'audit_event')?.columns.find((column) => column.field === 'clusterId'),
+    ).toEqual({
       field: 'clusterId',
       column: 'cluster_id',
       prismaType: 'String',

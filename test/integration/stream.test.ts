@@ -2,7 +2,10 @@
 // pings flow, Last-Event-ID replays through the hook, and a client that stops reading is told to reconnect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestContext } from '../../src/modules/kernel/core/request-context.ts';
-import { handleStreamRequest, type StreamEndpointDependencies } from '../../src/modules/kernel/stream/server/stream-endpoint.ts';
+import {
+  handleStreamRequest,
+  type StreamEndpointDependencies,
+} from '../../src/modules/kernel/stream/server/stream-endpoint.ts';
 import { publishSignal } from '../../src/modules/kernel/stream/server/signal.ts';
 import { createDatabaseBus, type DatabaseBus } from '../../src/server/db/bus.ts';
 import { openDatabase, type Database } from '../../src/server/db/database.ts';
@@ -39,7 +42,10 @@ async function readUntil(response: Response, until: (text: string) => boolean, t
   let text = '';
   const deadline = Date.now() + timeoutMs;
   while (!until(text) && Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<undefined>((resolve) => setTimeout(resolve, deadline - Date.now())),
+    ]);
     if (!chunk || chunk.done) break;
     text += decoder.decode(chunk.value, { stream: true });
   }

@@ -28,7 +28,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = `flotilla_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE template0`));
   const url = withDatabase(inject('adminDatabaseUrl'), name);
   if (options.migrate ?? true) await migrate(url, { log: () => undefined });
   return {

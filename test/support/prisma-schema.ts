@@ -84,10 +84,14 @@ export async function compareSchemaWithDatabase(models: readonly SchemaModel[], 
         continue;
       }
       if ((found.is_nullable === 'NO') !== expected.required) {
-        differences.push(`${model.table}.${expected.column} is ${found.is_nullable === 'NO' ? 'NOT NULL' : 'nullable'} but the model says ${expected.required ? 'required' : 'optional'}`);
+        differences.push(
+          `${model.table}.${expected.column} is ${found.is_nullable === 'NO' ? 'NOT NULL' : 'nullable'} but the model says ${expected.required ? 'required' : 'optional'}`,
+        );
       }
       if (!POSTGRES_TYPES[expected.prismaType]?.includes(found.data_type)) {
-        differences.push(`${model.table}.${expected.column} is ${found.data_type}, which cannot hold a Prisma ${expected.prismaType}`);
+        differences.push(
+          `${model.table}.${expected.column} is ${found.data_type}, which cannot hold a Prisma ${expected.prismaType}`,
+        );
       }
     }
     for (const column of actual) {

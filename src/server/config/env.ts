@@ -4,7 +4,9 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 
 const environmentSchema = z.object({
-  DATABASE_URL: z.string().min(1, 'DATABASE_URL must name the PostgreSQL database, e.g. postgresql://user@127.0.0.1:5432/flotilla'),
+  DATABASE_URL: z
+    .string()
+    .min(1, 'DATABASE_URL must name the PostgreSQL database, e.g. postgresql://user@127.0.0.1:5432/flotilla'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   FLOTILLA_INSTANCE_ID: z
     .string()
@@ -22,7 +24,12 @@ export interface Environment {
 
 /** A stable id for this instance: it names per-instance rows and, later, capture queues on brokers. */
 export function defaultInstanceId(port: number): string {
-  const host = hostname().toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50) || 'flotilla';
+  const host =
+    hostname()
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50) || 'flotilla';
   return `${host}-${port}`;
 }
 

@@ -17,7 +17,11 @@ export interface DatabaseBus {
 const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
 const MAX_BACKOFF_MS = 10_000;
 
-export function createDatabaseBus(connectionString: string, publishPool: pg.Pool, applicationName: string): DatabaseBus {
+export function createDatabaseBus(
+  connectionString: string,
+  publishPool: pg.Pool,
+  applicationName: string,
+): DatabaseBus {
   const handlers = new Map<string, Set<BusHandler>>();
   const reconnectHandlers = new Set<() => void>();
   let client: pg.Client | undefined;
@@ -76,7 +80,8 @@ export function createDatabaseBus(connectionString: string, publishPool: pg.Pool
       const set = handlers.get(channel) ?? new Set();
       set.add(handler);
       handlers.set(channel, set);
-      if (isNew && client) client.query(`LISTEN ${channel}`).catch((error: unknown) => console.error('[bus] LISTEN failed', error));
+      if (isNew && client)
+        client.query(`LISTEN ${channel}`).catch((error: unknown) => console.error('[bus] LISTEN failed', error));
     },
     async notify(channel, payload) {
       await publishPool.query('SELECT pg_notify($1, $2)', [channel, payload]);

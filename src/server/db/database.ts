@@ -13,7 +13,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function openDatabase(connectionString: string, options: { poolSize: number; applicationName: string }): Database {
+export function openDatabase(
+  connectionString: string,
+  options: { poolSize: number; applicationName: string },
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize,

@@ -34,7 +34,9 @@ export function findFreePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -56,6 +58,12 @@ async function stopOrphanedPostmaster(databaseDir: string): Promise<void> {
   throw new Error(`PostgreSQL (pid ${pid}) did not stop; stop it and start Flotilla again`);
 }
 
+/** As root, PostgreSQL runs as `postgres`, which must be able to enter the data folder and every folder above it. */
+function rootHint(dataDir: string): string {
+  if (process.getuid?.() !== 0) return '';
+  return `. Running as root, PostgreSQL runs as the postgres user, which must be able to enter ${dataDir} and every folder above it: choose another FLOTILLA_DATA_DIR (for example /var/lib/flotilla) or make those folders traversable`;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, port?: number): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
@@ -75,11 +83,20 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
     onLog: (message) => logFile.write(message),
     onError: (message) => logFile.write(`[error] ${String(message)}\n`),
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    console.log(`[database] creating the embedded PostgreSQL in ${databaseDir}`);
-    await server.initialise();
+  try {
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      console.log(`[database] creating the embedded PostgreSQL in ${databaseDir}`);
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `${(error as Error | undefined)?.message ?? 'PostgreSQL did not start'}${rootHint(dataDir)} (log: ${path.join(dataDir, 'postgres.log')})`,
+      {
+        cause: error,
+      },
+    );
   }
-  await server.start();
   const base = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${chosenPort}`;
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();

@@ -37,7 +37,10 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export async function readMigrations(directory: string = DEFAULT_MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(directory, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(directory, name, 'migration.sql'), 'utf8');
@@ -64,7 +67,11 @@ export async function migrate(
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(CREATE_HISTORY_TABLE);
-    const history = (await client.query<HistoryRow>('SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"')).rows;
+    const history = (
+      await client.query<HistoryRow>(
+        'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"',
+      )
+    ).rows;
     const failed = history.find((row) => row.finished_at === null && row.rolled_back_at === null);
     if (failed) {
       throw new Error(
@@ -72,12 +79,15 @@ export async function migrate(
           `it rolled back (UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '${failed.migration_name}').`,
       );
     }
-    const done = new Map(history.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => [row.migration_name, row]));
+    const done = new Map(
+      history.filter((row) => row.finished_at && !row.rolled_back_at).map((row) => [row.migration_name, row]),
+    );
     const applied: string[] = [];
     for (const migration of migrations) {
       const previous = done.get(migration.name);
       if (previous) {
-        if (previous.checksum !== migration.checksum) log(`[migrate] warning: ${migration.name} changed after it was applied`);
+        if (previous.checksum !== migration.checksum)
+          log(`[migrate] warning: ${migration.name} changed after it was applied`);
         continue;
       }
       await applyOne(client, migration);
@@ -101,7 +111,9 @@ async function applyOne(client: pg.Client, migration: MigrationFile): Promise<vo
   try {
     if (inTransaction) await client.query('BEGIN');
     await client.query(migration.sql);
-    await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+    await client.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [
+      id,
+    ]);
     if (inTransaction) await client.query('COMMIT');
   } catch (error) {
     if (inTransaction) await client.query('ROLLBACK').catch(() => undefined);

@@ -6,7 +6,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export async function flotillaHealth(): Promise<Response> {
   const runtime = await getWebRuntime().catch(() => undefined);
-  if (!runtime) return Response.json({ status: 'DOWN', components: {}, detail: 'database unreachable' }, { headers: NO_STORE });
+  if (!runtime)
+    return Response.json({ status: 'DOWN', components: {}, detail: 'database unreachable' }, { headers: NO_STORE });
   return Response.json(await healthReport(runtime), { headers: NO_STORE });
 }
 

@@ -15,7 +15,10 @@ export interface HealthReport {
 async function checkWithTimeout(check: () => Promise<HealthComponent>): Promise<HealthComponent> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<HealthComponent>((resolve) => {
-    timer = setTimeout(() => resolve({ status: 'UNKNOWN', details: { error: `no answer within ${INDICATOR_TIMEOUT_MS} ms` } }), INDICATOR_TIMEOUT_MS);
+    timer = setTimeout(
+      () => resolve({ status: 'UNKNOWN', details: { error: `no answer within ${INDICATOR_TIMEOUT_MS} ms` } }),
+      INDICATOR_TIMEOUT_MS,
+    );
   });
   try {
     return await Promise.race([check(), timeout]);
@@ -35,7 +38,10 @@ export async function healthReport(runtime: Runtime): Promise<HealthReport> {
       return [indicator.id, component] as const;
     }),
   );
-  const status = results.reduce<HealthStatus>((worst, [, component]) => (SEVERITY[component.status] > SEVERITY[worst] ? component.status : worst), 'UP');
+  const status = results.reduce<HealthStatus>(
+    (worst, [, component]) => (SEVERITY[component.status] > SEVERITY[worst] ? component.status : worst),
+    'UP',
+  );
   return { status, instanceId: runtime.instanceId, components: Object.fromEntries(results) };
 }
 

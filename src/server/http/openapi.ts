@@ -62,14 +62,19 @@ export function buildOpenApiDocument(registry: ModuleRegistry): OpenApiDocument 
     baseUrl: '/api/v1',
     filter: ({ metadata }) => metadata.module !== undefined && registry.isEnabled(metadata.module),
   });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, Problem: PROBLEM_SCHEMA } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, Problem: PROBLEM_SCHEMA },
+  };
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const [method, candidate] of Object.entries(pathItem) as [string, unknown][]) {
       if (!isOperation(candidate)) continue;
       const operation = candidate;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if (status.startsWith('2') || !response || typeof response !== 'object') continue;
-        Object.assign(response, { content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } } });
+        Object.assign(response, {
+          content: { [PROBLEM_CONTENT_TYPE]: { schema: { $ref: '#/components/schemas/Problem' } } },
+        });
       }
       if ((MUTATING_METHODS as readonly string[]).includes(method)) {
         operation.parameters = [...(operation.parameters ?? []), ...COMMON_MUTATION_PARAMETERS];

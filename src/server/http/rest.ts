@@ -45,14 +45,16 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
     return Response.json(openApiDocumentFor(runtime.registry), { headers: { 'X-Request-Id': context.requestId } });
   }
   const forwarded = await withCommonFlags(request, url);
-  if ('problem' in forwarded) return problemResponse({ ...forwarded.problem, instance: url.pathname, requestId: context.requestId });
+  if ('problem' in forwarded)
+    return problemResponse({ ...forwarded.problem, instance: url.pathname, requestId: context.requestId });
   const response = await createOpenApiFetchHandler({
     endpoint: API_BASE,
     router: appRouter,
     req: forwarded.request,
     createContext: () => Promise.resolve({ runtime, request: context }),
     onError: ({ error }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);
     },
   });
   return finalise(response, context, url);
@@ -74,15 +76,30 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    return { problem: { type: 'malformed-request', title: 'Malformed request', status: 400, detail: 'The request body is not valid JSON.' } };
+    return {
+      problem: {
+        type: 'malformed-request',
+        title: 'Malformed request',
+        status: 400,
+        detail: 'The request body is not valid JSON.',
+      },
+    };
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { request: new Request(request, { body: text }) };
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { request: new Request(request, { body: text }) };
   const merged: Record<string, unknown> = { ...body };
   for (const flag of flags) merged[flag] = url.searchParams.get(flag) === 'true';
   const headers = new Headers(request.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return { request: new Request(request.url, { method: request.method, headers, body: JSON.stringify(merged), signal: request.signal }) };
+  return {
+    request: new Request(request.url, {
+      method: request.method,
+      headers,
+      body: JSON.stringify(merged),
+      signal: request.signal,
+    }),
+  };
 }
 
 async function finalise(response: Response, context: RequestContext, url: URL): Promise<Response> {

@@ -13,7 +13,8 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
     router: appRouter,
     createContext: () => ({ runtime, request: context }),
     onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`[trpc] ${context.requestId} ${path ?? ''}:`, error.cause ?? error);
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        console.error(`[trpc] ${context.requestId} ${path ?? ''}:`, error.cause ?? error);
     },
     responseMeta: () => ({ headers: new Headers({ 'X-Request-Id': context.requestId }) }),
   });

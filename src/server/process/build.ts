@@ -5,11 +5,17 @@ import path from 'node:path';
 
 const WATCHED = ['src', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
+// Tests live beside the code but are not part of the build; editing one must not force a rebuild.
+const NOT_BUILT = /\.test\.tsx?$/;
+
 function newestChange(entry: string): number {
-  if (!existsSync(entry)) return 0;
+  if (!existsSync(entry) || NOT_BUILT.test(entry)) return 0;
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestChange(path.join(entry, name))), stats.mtimeMs);
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    stats.mtimeMs,
+  );
 }
 
 export function isBuildCurrent(root: string): boolean {

@@ -8,7 +8,10 @@ import { installedModules } from '../modules/installed-modules.ts';
 export async function checkModules(databaseUrl: string): Promise<void> {
   const db = openDatabase(databaseUrl, { poolSize: 2, applicationName: 'flotilla-start' });
   try {
-    const registry = resolveModules(installedModules, { environment: process.env, stored: await readStartupProperties(db) });
+    const registry = resolveModules(installedModules, {
+      environment: process.env,
+      stored: await readStartupProperties(db),
+    });
     for (const warning of registry.warnings) console.warn(`[modules] ${warning}`);
     const disabled = registry.modules.filter((entry) => !entry.enabled).map((entry) => entry.descriptor.id);
     if (disabled.length > 0) console.log(`[modules] disabled: ${disabled.join(', ')}`);

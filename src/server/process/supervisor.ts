@@ -25,7 +25,12 @@ const tsxArgs = (entry: string) => ['--import', 'tsx', path.join(root, entry)];
 
 function startChild(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   // Own process group (detached): a terminal Ctrl-C reaches only the supervisor, which stops children in order.
-  return spawn(process.execPath, tsxArgs(entry), { cwd: root, env, detached: true, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return spawn(process.execPath, tsxArgs(entry), {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 function waitForMessage<T>(child: ChildProcess, type: string): Promise<T> {
@@ -63,8 +68,12 @@ function supervise(supervised: Supervised, entry: string, env: NodeJS.ProcessEnv
       if (supervised.stopping) return;
       if (Date.now() - startedAt > STABLE_AFTER_MS) supervised.restarts = 0;
       const delay = Math.min(MAX_RESTART_DELAY_MS, 1_000 * 2 ** supervised.restarts++);
-      console.error(`[flotilla] ${supervised.name} exited (${signal ?? `code ${String(code)}`}); restarting in ${delay} ms`);
-      setTimeout(() => void launch().catch(() => undefined), delay);
+      console.error(
+        `[flotilla] ${supervised.name} exited (${signal ?? `code ${String(code)}`}); restarting in ${delay} ms`,
+      );
+      setTimeout(() => {
+        if (!supervised.stopping) void launch().catch(() => undefined);
+      }, delay);
     });
     return waitForMessage(child, 'ready');
   };
@@ -97,7 +106,10 @@ export async function runSupervisor(): Promise<void> {
     buildIfNeeded(root);
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
-      database.child = startChild('src/server/process/database-main.ts', { ...process.env, FLOTILLA_DATA_DIR: dataDir });
+      database.child = startChild('src/server/process/database-main.ts', {
+        ...process.env,
+        FLOTILLA_DATA_DIR: dataDir,
+      });
       databaseUrl = (await waitForMessage<{ url: string }>(database.child, 'ready')).url;
       console.log(`[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`);
     }
@@ -111,11 +123,17 @@ export async function runSupervisor(): Promise<void> {
       PORT: String(port),
       FLOTILLA_INSTANCE_ID: process.env.FLOTILLA_INSTANCE_ID ?? defaultInstanceId(port),
     };
-    await Promise.all([supervise(web, 'src/server/process/web-main.ts', env), supervise(worker, 'worker/main.ts', env)]);
-    const host = process.env.FLOTILLA_HOST && process.env.FLOTILLA_HOST !== '0.0.0.0' ? process.env.FLOTILLA_HOST : 'localhost';
+    await Promise.all([
+      supervise(web, 'src/server/process/web-main.ts', env),
+      supervise(worker, 'worker/main.ts', env),
+    ]);
+    const host =
+      process.env.FLOTILLA_HOST && process.env.FLOTILLA_HOST !== '0.0.0.0' ? process.env.FLOTILLA_HOST : 'localhost';
     console.log(`[flotilla] ready: http://${host}:${port}/ (instance ${String(env.FLOTILLA_INSTANCE_ID)})`);
   } catch (error) {
-    console.error(error instanceof StartupError ? error.message : `[flotilla] cannot start: ${(error as Error).message}`);
+    console.error(
+      error instanceof StartupError ? error.message : `[flotilla] cannot start: ${(error as Error).message}`,
+    );
     await shutdown('start-up failed', 1);
   }
 }

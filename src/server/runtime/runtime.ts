@@ -33,7 +33,10 @@ export async function openRuntime(
   modules: readonly ModuleDescriptor[] = installedModules,
 ): Promise<Runtime> {
   const environment = readEnvironment(source);
-  const db = openDatabase(environment.databaseUrl, { poolSize: environment.poolSize, applicationName: `flotilla-${kind}` });
+  const db = openDatabase(environment.databaseUrl, {
+    poolSize: environment.poolSize,
+    applicationName: `flotilla-${kind}`,
+  });
   try {
     const registry = resolveModules(modules, { environment: source, stored: await readStartupProperties(db) });
     for (const warning of registry.warnings) console.warn(`[modules] ${warning}`);
@@ -42,7 +45,9 @@ export async function openRuntime(
     await loadAndFollowSettings(settings, db, bus);
     await Promise.race([
       bus.ready(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('database bus did not connect')), BUS_READY_TIMEOUT_MS).unref()),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error('database bus did not connect')), BUS_READY_TIMEOUT_MS).unref(),
+      ),
     ]);
     return {
       kind,

@@ -50,11 +50,23 @@ export function problemFromError(error: TRPCError, requestId: string): Problem {
   }
   if (error.code === 'NOT_FOUND') return { ...notFoundProblem(NO_ROUTE), requestId };
   if (error.code === 'PARSE_ERROR') {
-    return { type: 'malformed-request', title: 'Malformed request', status: 400, detail: 'The request body is not valid JSON.', requestId };
+    return {
+      type: 'malformed-request',
+      title: 'Malformed request',
+      status: 400,
+      detail: 'The request body is not valid JSON.',
+      requestId,
+    };
   }
   const status = STATUS_BY_CODE[error.code];
   if (status === undefined) return internalErrorProblem(requestId);
-  return { type: error.code.toLowerCase().replace(/_/g, '-'), title: error.message, status, detail: error.message, requestId };
+  return {
+    type: error.code.toLowerCase().replace(/_/g, '-'),
+    title: error.message,
+    status,
+    detail: error.message,
+    requestId,
+  };
 }
 
 const t = initTRPC
@@ -64,7 +76,11 @@ const t = initTRPC
     isDev: false,
     errorFormatter({ shape, error, ctx }) {
       const problem = problemFromError(error, ctx?.request.requestId ?? 'unknown');
-      return { ...shape, message: problem.detail ?? problem.title, data: { code: shape.data.code, httpStatus: problem.status, problem } };
+      return {
+        ...shape,
+        message: problem.detail ?? problem.title,
+        data: { code: shape.data.code, httpStatus: problem.status, problem },
+      };
     },
   });
 

@@ -5,7 +5,11 @@ import { requestIdFrom } from '@/modules/kernel/core/request-context.ts';
 export const dynamic = 'force-dynamic';
 
 function notFound(request: Request): Response {
-  return problemResponse({ ...notFoundProblem(NO_ROUTE), instance: new URL(request.url).pathname, requestId: requestIdFrom(request.headers) });
+  return problemResponse({
+    ...notFoundProblem(NO_ROUTE),
+    instance: new URL(request.url).pathname,
+    requestId: requestIdFrom(request.headers),
+  });
 }
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

@@ -92,7 +92,8 @@ export interface ModuleDescriptor {
   readonly healthIndicators: readonly HealthIndicatorDeclaration[];
 }
 
-type Optional = 'requires' | 'permissions' | 'settings' | 'topics' | 'mcp' | 'apiPrefixes' | 'jobs' | 'healthIndicators';
+type Optional =
+  'requires' | 'permissions' | 'settings' | 'topics' | 'mcp' | 'apiPrefixes' | 'jobs' | 'healthIndicators';
 
 export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
 

@@ -56,7 +56,10 @@ describe('resolveModules', () => {
 
   it('reads the startup property stored in flotilla_setting, and the environment wins over it', () => {
     const stored = new Map<string, unknown>([['flotilla.features.triage.enabled', false]]);
-    expect(resolveModules(modules, { environment: {}, stored }).get('triage')).toMatchObject({ enabled: false, toggleSource: 'database' });
+    expect(resolveModules(modules, { environment: {}, stored }).get('triage')).toMatchObject({
+      enabled: false,
+      toggleSource: 'database',
+    });
     const overridden = resolveModules(modules, { environment: { FLOTILLA_FEATURES_TRIAGE_ENABLED: 'true' }, stored });
     expect(overridden.get('triage')).toMatchObject({ enabled: true, toggleSource: 'environment' });
   });
@@ -71,7 +74,10 @@ describe('resolveModules', () => {
   });
 
   it('lets the mcp platform module be disabled', () => {
-    const registry = resolveModules(modules, { environment: { FLOTILLA_FEATURES_MCP_ENABLED: 'false' }, stored: new Map() });
+    const registry = resolveModules(modules, {
+      environment: { FLOTILLA_FEATURES_MCP_ENABLED: 'false' },
+      stored: new Map(),
+    });
     expect(registry.isEnabled('mcp')).toBe(false);
   });
 
@@ -112,7 +118,10 @@ describe('resolveModules', () => {
 });
 
 describe('ModuleRegistry', () => {
-  const registry = resolveModules(modules, { environment: { FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false' }, stored: new Map() });
+  const registry = resolveModules(modules, {
+    environment: { FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false' },
+    stored: new Map(),
+  });
 
   it('finds the owner of a path by its longest API prefix', () => {
     expect(registry.ownerOfPath('/api/v1/clusters/queues/x')?.descriptor.id).toBe('queues');

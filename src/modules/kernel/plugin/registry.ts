@@ -1,10 +1,7 @@
 // The feature registry: reads every descriptor, applies the toggles, checks the dependency rules and answers
 // "is this module on, who owns this path, which topics/settings/jobs exist". Pure: no I/O, so both processes
 // and the supervisor build the same registry from the same inputs and fail start-up with the same message.
-import {
-  booleanSetting,
-  type SettingDeclaration,
-} from './setting-types.ts';
+import { booleanSetting, type SettingDeclaration } from './setting-types.ts';
 import {
   canBeDisabled,
   enablingProperty,
@@ -168,7 +165,8 @@ function checkDeclarations(descriptors: readonly ModuleDescriptor[], problems: s
     problems.push(`module id "${duplicate}" is declared twice`);
   }
   const declared = (pick: (descriptor: ModuleDescriptor) => readonly string[], what: string) => {
-    for (const duplicate of findDuplicates(descriptors.flatMap(pick))) problems.push(`${what} "${duplicate}" is declared twice`);
+    for (const duplicate of findDuplicates(descriptors.flatMap(pick)))
+      problems.push(`${what} "${duplicate}" is declared twice`);
   };
   declared((d) => d.permissions.map((permission) => permission.id), 'permission');
   declared((d) => d.settings.map((setting) => setting.key), 'setting key');
@@ -181,7 +179,9 @@ function checkDeclarations(descriptors: readonly ModuleDescriptor[], problems: s
       if (!ids.has(required) || !target) {
         problems.push(`module "${descriptor.id}" requires "${required}", which is not installed`);
       } else if (LAYER_RANK[target.layer] > LAYER_RANK[descriptor.layer]) {
-        problems.push(`${descriptor.layer} module "${descriptor.id}" must not depend on ${target.layer} module "${required}"`);
+        problems.push(
+          `${descriptor.layer} module "${descriptor.id}" must not depend on ${target.layer} module "${required}"`,
+        );
       }
     }
   }

@@ -31,7 +31,13 @@ describe('setting types', () => {
     expect(cap.isValid(10.5)).toBe(false);
     expect(cap.isValid('1000')).toBe(false);
     expect(booleanSetting({ key: 'b', description: '', defaultValue: true }).isValid('true')).toBe(false);
-    const name = stringSetting({ key: 's', description: '', defaultValue: 'a', pattern: /^[a-z]+$/, patternInWords: 'lower-case letters' });
+    const name = stringSetting({
+      key: 's',
+      description: '',
+      defaultValue: 'a',
+      pattern: /^[a-z]+$/,
+      patternInWords: 'lower-case letters',
+    });
     expect(name.isValid('abc')).toBe(true);
     expect(name.isValid('ABC')).toBe(false);
     expect(name.rule).toBe('lower-case letters');

@@ -34,7 +34,9 @@ interface Common {
   appliesAt?: 'runtime' | 'restart';
 }
 
-export function durationSetting(options: Common & { defaultValue: string; min: string; max: string }): SettingDeclaration {
+export function durationSetting(
+  options: Common & { defaultValue: string; min: string; max: string },
+): SettingDeclaration {
   const min = parseDuration(options.min);
   const max = parseDuration(options.max);
   if (min === undefined || max === undefined || parseDuration(options.defaultValue) === undefined) {
@@ -54,7 +56,9 @@ export function durationSetting(options: Common & { defaultValue: string; min: s
   };
 }
 
-export function integerSetting(options: Common & { defaultValue: number; min: number; max: number }): SettingDeclaration {
+export function integerSetting(
+  options: Common & { defaultValue: number; min: number; max: number },
+): SettingDeclaration {
   return {
     key: options.key,
     kind: 'integer',

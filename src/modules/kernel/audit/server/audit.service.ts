@@ -75,14 +75,19 @@ export async function audited<Result>(
       return result;
     });
   } catch (error) {
-    await prisma.auditEvent.create({
-      data: {
-        ...rowFor(auditId ?? randomUUID(), request, entry, startedAt),
-        outcome: 'FAILED',
-        error: error instanceof Error ? error.message : String(error),
-        finishedAt: new Date(),
-      },
-    });
+    // The caller must see the work's own error, even when the database refuses the FAILED row too.
+    await prisma.auditEvent
+      .create({
+        data: {
+          ...rowFor(auditId ?? randomUUID(), request, entry, startedAt),
+          outcome: 'FAILED',
+          error: error instanceof Error ? error.message : String(error),
+          finishedAt: new Date(),
+        },
+      })
+      .catch((auditError: unknown) =>
+        console.error(`[audit] cannot record the failure of ${entry.action}:`, auditError),
+      );
     throw error;
   }
 }

@@ -4,7 +4,11 @@ import type { PrismaClient } from '@/server/db/database.ts';
 import type { ModuleRegistry } from '../../plugin/registry.ts';
 import { toJobView, type JobView } from './job-status.ts';
 
-export async function readJobViews(prisma: PrismaClient, registry: ModuleRegistry, instanceId: string): Promise<JobView[]> {
+export async function readJobViews(
+  prisma: PrismaClient,
+  registry: ModuleRegistry,
+  instanceId: string,
+): Promise<JobView[]> {
   const rows = await prisma.jobStatus.findMany({ where: { instanceId } });
   const byId = new Map(rows.map((row) => [row.jobId, row]));
   const now = new Date();

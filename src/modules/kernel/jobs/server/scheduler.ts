@@ -53,10 +53,18 @@ export class Scheduler {
 
   async start(): Promise<void> {
     const { db, instanceId } = this.dependencies;
-    await db.prisma.jobStatus.deleteMany({ where: { instanceId, jobId: { notIn: this.states.map((state) => state.job.id) } } });
+    await db.prisma.jobStatus.deleteMany({
+      where: { instanceId, jobId: { notIn: this.states.map((state) => state.job.id) } },
+    });
     const now = new Date();
     for (const state of this.states) {
-      const row = { moduleId: state.job.moduleId, schedule: describeSchedule(state.job.schedule), intervalMs: state.intervalMs, scheduledSince: now, updatedAt: now };
+      const row = {
+        moduleId: state.job.moduleId,
+        schedule: describeSchedule(state.job.schedule),
+        intervalMs: state.intervalMs,
+        scheduledSince: now,
+        updatedAt: now,
+      };
       await db.prisma.jobStatus.upsert({
         where: { instanceId_jobId: { instanceId, jobId: state.job.id } },
         create: { instanceId, jobId: state.job.id, ...row },
@@ -65,7 +73,9 @@ export class Scheduler {
       this.arm(state, Math.min(state.intervalMs, this.dependencies.firstRunDelayMs ?? 5_000));
       const schedule = state.job.schedule;
       if ('everySetting' in schedule) {
-        this.unsubscribe.push(this.dependencies.settings.onChange(schedule.everySetting, () => void this.retime(state)));
+        this.unsubscribe.push(
+          this.dependencies.settings.onChange(schedule.everySetting, () => void this.retime(state)),
+        );
       }
     }
   }
@@ -73,7 +83,10 @@ export class Scheduler {
   private arm(state: JobState, delayMs: number): void {
     if (this.stopped) return;
     if ('cron' in state.job.schedule) {
-      state.cronTask ??= cron.schedule(state.job.schedule.cron, () => this.runOnce(state), { noOverlap: true, name: state.job.id });
+      state.cronTask ??= cron.schedule(state.job.schedule.cron, () => this.runOnce(state), {
+        noOverlap: true,
+        name: state.job.id,
+      });
       void this.recordNextRun(state, state.cronTask.getNextRun());
       return;
     }
@@ -115,14 +128,21 @@ export class Scheduler {
     const { db, bus, settings, instanceId } = this.dependencies;
     const startedAt = new Date();
     state.lastStartedAt = startedAt;
-    await db.prisma.jobStatus.update({ where: this.key(state), data: { lastStartedAt: startedAt, updatedAt: startedAt } });
+    await db.prisma.jobStatus.update({
+      where: this.key(state),
+      data: { lastStartedAt: startedAt, updatedAt: startedAt },
+    });
     let outcome: 'SUCCEEDED' | 'FAILED' | 'SKIPPED' = 'SUCCEEDED';
     let error: string | null = null;
     let summary: string | null = null;
     const lockClient = state.job.exclusive ? await db.pool.connect() : undefined;
     try {
       const locked = lockClient
-        ? (await lockClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [`flotilla.job.${state.job.id}`])).rows[0]?.locked
+        ? (
+            await lockClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+              `flotilla.job.${state.job.id}`,
+            ])
+          ).rows[0]?.locked
         : true;
       if (!locked) {
         outcome = 'SKIPPED';
@@ -133,7 +153,9 @@ export class Scheduler {
           instanceId,
           signal: this.abort.signal,
           settings,
-          db: { execute: async (sql, params = []) => ({ rowCount: (await db.pool.query(sql, [...params])).rowCount ?? 0 }) },
+          db: {
+            execute: async (sql, params = []) => ({ rowCount: (await db.pool.query(sql, [...params])).rowCount ?? 0 }),
+          },
           publishSignal: (topic, clusterId) => publishSignal(bus, topic, clusterId),
           log: (message) => console.log(`[job ${state.job.id}] ${message}`),
         };

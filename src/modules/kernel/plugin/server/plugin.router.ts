@@ -12,7 +12,8 @@ export const pluginRouter = router({
         method: 'GET',
         path: '/manifest',
         tags: ['modules'],
-        summary: 'Every installed module, whether it is enabled and the property that turns it on, and the permission catalogue',
+        summary:
+          'Every installed module, whether it is enabled and the property that turns it on, and the permission catalogue',
       },
     })
     .input(z.void())

@@ -4,17 +4,55 @@ import { SettingsStore, type DeclaredSetting } from './settings-store.ts';
 
 function storeWith(environment: Record<string, string> = {}) {
   const declared = new Map<string, DeclaredSetting>([
-    ['audit.retention', { module: 'audit', declaration: durationSetting({ key: 'audit.retention', description: 'keep', defaultValue: '365d', min: '1d', max: '3650d' }) }],
-    ['safety.bulk-cap', { module: 'messages', declaration: integerSetting({ key: 'safety.bulk-cap', description: 'cap', defaultValue: 1000, min: 1, max: 100_000 }) }],
+    [
+      'audit.retention',
+      {
+        module: 'audit',
+        declaration: durationSetting({
+          key: 'audit.retention',
+          description: 'keep',
+          defaultValue: '365d',
+          min: '1d',
+          max: '3650d',
+        }),
+      },
+    ],
+    [
+      'safety.bulk-cap',
+      {
+        module: 'messages',
+        declaration: integerSetting({
+          key: 'safety.bulk-cap',
+          description: 'cap',
+          defaultValue: 1000,
+          min: 1,
+          max: 100_000,
+        }),
+      },
+    ],
     [
       'flotilla.features.sql.enabled',
-      { module: 'sql', startupValue: true, declaration: booleanSetting({ key: 'flotilla.features.sql.enabled', description: '', defaultValue: true, appliesAt: 'restart' }) },
+      {
+        module: 'sql',
+        startupValue: true,
+        declaration: booleanSetting({
+          key: 'flotilla.features.sql.enabled',
+          description: '',
+          defaultValue: true,
+          appliesAt: 'restart',
+        }),
+      },
     ],
   ]);
   return new SettingsStore(declared, environment);
 }
 
-const row = (key: string, value: unknown) => ({ key, value, updatedAt: new Date('2026-11-01T00:00:00Z'), updatedBy: 'alice' });
+const row = (key: string, value: unknown) => ({
+  key,
+  value,
+  updatedAt: new Date('2026-11-01T00:00:00Z'),
+  updatedBy: 'alice',
+});
 
 describe('SettingsStore', () => {
   it('answers defaults until the database says otherwise', () => {
@@ -61,6 +99,10 @@ describe('SettingsStore', () => {
   });
 
   it('lists every declared setting sorted by key', () => {
-    expect(storeWith().list().map((view) => view.key)).toEqual(['audit.retention', 'flotilla.features.sql.enabled', 'safety.bulk-cap']);
+    expect(
+      storeWith()
+        .list()
+        .map((view) => view.key),
+    ).toEqual(['audit.retention', 'flotilla.features.sql.enabled', 'safety.bulk-cap']);
   });
 });

@@ -118,7 +118,8 @@ export class SettingsStore implements SettingsReader {
 
   private typed(key: string, kind: SettingDeclaration['kind']): SettingValue {
     const declared = this.requireDeclared(key);
-    if (declared.declaration.kind !== kind) throw new Error(`Setting ${key} is a ${declared.declaration.kind}, not a ${kind}`);
+    if (declared.declaration.kind !== kind)
+      throw new Error(`Setting ${key} is a ${declared.declaration.kind}, not a ${kind}`);
     return this.value(key);
   }
 

@@ -22,7 +22,8 @@ export function createSettingsStore(
   const declared = new Map<string, DeclaredSetting>();
   for (const entry of registry.modules) {
     if (entry.enabled) {
-      for (const declaration of entry.descriptor.settings) declared.set(declaration.key, { declaration, module: entry.descriptor.id });
+      for (const declaration of entry.descriptor.settings)
+        declared.set(declaration.key, { declaration, module: entry.descriptor.id });
     }
   }
   for (const declaration of registry.settingDeclarations()) {

@@ -63,7 +63,12 @@ export async function updateSetting(
   await audited(
     prisma,
     request,
-    { action: 'setting.update', target: input.key, parameters: { from: previousValue, to: value }, dryRun: input.dryRun },
+    {
+      action: 'setting.update',
+      target: input.key,
+      parameters: { from: previousValue, to: value },
+      dryRun: input.dryRun,
+    },
     async (tx) => {
       if (!input.dryRun) {
         const row = {
@@ -80,7 +85,10 @@ export async function updateSetting(
   if (!input.dryRun) {
     // Applied locally at once; the notification brings every other process (and this one again, harmlessly).
     settings.replaceOne(input.key, { key: input.key, value, updatedAt: new Date(), updatedBy: request.actor.name });
-    await bus.notify(SETTINGS_CHANNEL, input.key);
+    // The value is stored; a process that misses this notice re-reads every setting when its bus reconnects.
+    await bus
+      .notify(SETTINGS_CHANNEL, input.key)
+      .catch((error: unknown) => console.error(`[settings] cannot announce ${input.key}:`, error));
   }
   return {
     key: input.key,

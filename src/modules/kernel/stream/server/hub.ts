@@ -11,7 +11,11 @@ export interface StreamLimits {
   readonly reconnectDelayMs: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxQueuedMessages: 256, maxQueuedBytes: 512 * 1024, reconnectDelayMs: 1_000 };
+export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+  maxQueuedMessages: 256,
+  maxQueuedBytes: 512 * 1024,
+  reconnectDelayMs: 1_000,
+};
 
 /** An event-topic message (e.g. a BrokerEvent) that must not be coalesced; `id` is its replay position. */
 export interface StreamEvent {
@@ -91,7 +95,10 @@ export class StreamSubscriber {
 
   private enqueue(message: QueuedMessage): void {
     if (this.closed) return;
-    if (this.queue.length >= this.limits.maxQueuedMessages || this.queuedBytes + message.text.length > this.limits.maxQueuedBytes) {
+    if (
+      this.queue.length >= this.limits.maxQueuedMessages ||
+      this.queuedBytes + message.text.length > this.limits.maxQueuedBytes
+    ) {
       this.closeWithReconnect('fell-behind');
       return;
     }
@@ -141,7 +148,9 @@ export class StreamHub {
   }
 
   subscribe(clusterId: string, topics: ReadonlySet<string>, sink: StreamSink): StreamSubscriber {
-    const subscriber = new StreamSubscriber(clusterId, topics, sink, this.limits, (closed) => this.subscribers.delete(closed));
+    const subscriber = new StreamSubscriber(clusterId, topics, sink, this.limits, (closed) =>
+      this.subscribers.delete(closed),
+    );
     this.subscribers.add(subscriber);
     return subscriber;
   }

@@ -19,14 +19,25 @@ const streamQuery = z.object({
   topics: z.string().min(1, 'topics must list at least one topic, separated by commas'),
 });
 
-export function handleStreamRequest(request: Request, context: RequestContext, dependencies: StreamEndpointDependencies): Response {
+export function handleStreamRequest(
+  request: Request,
+  context: RequestContext,
+  dependencies: StreamEndpointDependencies,
+): Response {
   const url = new URL(request.url);
   const parsed = streamQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) {
     const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
     return problemResponse({ ...validationProblem(errors), requestId: context.requestId, instance: url.pathname });
   }
-  const requested = [...new Set(parsed.data.topics.split(',').map((topic) => topic.trim()).filter(Boolean))];
+  const requested = [
+    ...new Set(
+      parsed.data.topics
+        .split(',')
+        .map((topic) => topic.trim())
+        .filter(Boolean),
+    ),
+  ];
   const topics = new Set(requested.filter((topic) => dependencies.enabledTopics.has(topic)));
   const dropped = requested.filter((topic) => !topics.has(topic));
   const lastEventId = request.headers.get('last-event-id');

@@ -1,0 +1,228 @@
+// Settings against a real PostgreSQL: a change is validated, audited and stored, and reaches a second process
+// (its own pool, bus connection and store) through LISTEN/NOTIFY within the one second the spec allows.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDatabaseBus, type DatabaseBus } from '@/server/db/bus.ts';
+import { openDatabase, type Database } from '@/server/db/database.ts';
+import { installedModules } from '@/server/modules/installed-modules.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { ProblemError } from '../../core/problem.ts';
+import type { RequestContext } from '../../core/request-context.ts';
+import { defineModule } from '../../plugin/descriptor.ts';
+import { resolveModules } from '../../plugin/registry.ts';
+import type { SettingsStore } from './settings-store.ts';
+import { createSettingsStore, loadAndFollowSettings, readStartupProperties } from './settings-sync.ts';
+import { updateSetting } from './settings.service.ts';
+
+/** One process's view of the installation: its own pool, bus connection and in-memory store. */
+interface Process {
+  readonly db: Database;
+  readonly bus: DatabaseBus;
+  readonly settings: SettingsStore;
+  readonly prisma: Database['prisma'];
+}
+
+const request: RequestContext = {
+  requestId: 'req-settings-1',
+  actor: { name: 'alice', userId: 'user-alice' },
+  sourceIp: '203.0.113.9',
+};
+
+let database: TestDatabase;
+const opened: Process[] = [];
+
+async function openProcess(name: string, modules = installedModules): Promise<Process> {
+  const db = openDatabase(database.url, { poolSize: 3, applicationName: name });
+  const bus = createDatabaseBus(database.url, db.pool, name);
+  const registry = resolveModules(modules, { environment: {}, stored: new Map() });
+  const settings = createSettingsStore(registry, {});
+  const handle = { db, bus, settings, prisma: db.prisma };
+  opened.push(handle);
+  await loadAndFollowSettings(settings, db, bus);
+  // LISTEN is issued on connect; without waiting, a NOTIFY sent right away could be missed.
+  await bus.ready();
+  return handle;
+}
+
+/** Catches the ProblemError a call must throw, so its problem can be checked field by field. */
+async function problemOf(call: Promise<unknown>) {
+  const error: unknown = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ProblemError);
+  return (error as ProblemError).problem;
+}
+
+let web: Process;
+let worker: Process;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  web = await openProcess('settings-test-web');
+  worker = await openProcess('settings-test-worker');
+});
+
+afterAll(async () => {
+  for (const handle of opened) {
+    await handle.bus.close();
+    await handle.db.close();
+  }
+  await database.drop();
+});
+
+describe('updateSetting', () => {
+  it('stores, audits and spreads a valid runtime change to another process within a second', async () => {
+    // The second process starts from the default and tells us when its value changes.
+    expect(worker.settings.value('audit.retention')).toBe('365d');
+    // The latency is taken inside the listener, so how often the test polls for it does not matter.
+    let seen: { elapsed: number; value: unknown } | undefined;
+    const startedAt = performance.now();
+    const off = worker.settings.onChange('audit.retention', () => {
+      seen = { elapsed: performance.now() - startedAt, value: worker.settings.value('audit.retention') };
+    });
+
+    const change = await updateSetting(web, request, { key: 'audit.retention', value: '30d', dryRun: false });
+
+    expect(change).toMatchObject({
+      key: 'audit.retention',
+      previousValue: '365d',
+      value: '30d',
+      dryRun: false,
+      appliesAt: 'runtime',
+    });
+    expect(change.setting).toMatchObject({ value: '30d', source: 'database', updatedBy: 'alice' });
+    // This process applies its own change at once, without waiting for the bus.
+    expect(web.settings.duration('audit.retention')).toBe(30 * 86_400_000);
+
+    const row = await web.prisma.flotillaSetting.findUnique({ where: { key: 'audit.retention' } });
+    expect(row).toMatchObject({ value: '30d', scope: 'RUNTIME', updatedBy: 'alice' });
+
+    const audits = await web.prisma.auditEvent.findMany({ where: { requestId: request.requestId } });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      action: 'setting.update',
+      target: 'audit.retention',
+      outcome: 'SUCCEEDED',
+      actor: 'alice',
+      userId: 'user-alice',
+      sourceIp: '203.0.113.9',
+      dryRun: false,
+      parameters: { from: '365d', to: '30d' },
+      error: null,
+    });
+    expect(audits[0]?.finishedAt).toBeInstanceOf(Date);
+
+    const { elapsed, value } = await vi.waitFor(
+      () => {
+        if (!seen) throw new Error('the other process has not seen the change yet');
+        return seen;
+      },
+      { timeout: 3_000, interval: 10 },
+    );
+    off();
+    expect(value).toBe('30d');
+    expect(elapsed).toBeLessThan(1_000);
+    expect(worker.settings.view('audit.retention')).toMatchObject({
+      value: '30d',
+      source: 'database',
+      updatedBy: 'alice',
+    });
+  });
+
+  it('refuses a value that breaks the rule, naming key and rule, and changes nothing', async () => {
+    const auditsBefore = await web.prisma.auditEvent.count();
+
+    // stream.keep-alive allows 1s to 5m.
+    const problem = await problemOf(
+      updateSetting(
+        web,
+        { ...request, requestId: 'req-invalid' },
+        { key: 'stream.keep-alive', value: '10m', dryRun: false },
+      ),
+    );
+
+    expect(problem).toMatchObject({ type: 'invalid-setting', status: 400, key: 'stream.keep-alive' });
+    expect(problem.rule).toMatch(/^a duration from 1s to 5m/);
+    expect(problem.detail).toContain('stream.keep-alive');
+    expect(problem.detail).toContain(String(problem.rule));
+    expect(problem.errors).toEqual([{ field: 'value', message: `must be ${String(problem.rule)}` }]);
+
+    expect(await web.prisma.flotillaSetting.findUnique({ where: { key: 'stream.keep-alive' } })).toBeNull();
+    expect(await web.prisma.auditEvent.count()).toBe(auditsBefore);
+    expect(web.settings.value('stream.keep-alive')).toBe('20s');
+  });
+
+  it('answers 404 unknown-setting for a key no module declares', async () => {
+    const auditsBefore = await web.prisma.auditEvent.count();
+
+    const problem = await problemOf(
+      updateSetting(web, request, { key: 'no.such-setting', value: '1s', dryRun: false }),
+    );
+
+    expect(problem).toMatchObject({ type: 'unknown-setting', status: 404, key: 'no.such-setting' });
+    expect(problem.detail).toContain('no.such-setting');
+    expect(await web.prisma.flotillaSetting.count({ where: { key: 'no.such-setting' } })).toBe(0);
+    expect(await web.prisma.auditEvent.count()).toBe(auditsBefore);
+  });
+
+  it('audits a dry run with dry_run = true and stores nothing', async () => {
+    const dryRequest = { ...request, requestId: 'req-dry-run' };
+
+    const change = await updateSetting(web, dryRequest, {
+      key: 'audit.retention-sweep-interval',
+      value: '5m',
+      dryRun: true,
+    });
+
+    expect(change).toMatchObject({ previousValue: '1h', value: '5m', dryRun: true });
+    expect(change.setting).toMatchObject({ value: '1h', source: 'default' });
+    expect(web.settings.value('audit.retention-sweep-interval')).toBe('1h');
+    expect(
+      await web.prisma.flotillaSetting.findUnique({ where: { key: 'audit.retention-sweep-interval' } }),
+    ).toBeNull();
+
+    const audits = await web.prisma.auditEvent.findMany({ where: { requestId: 'req-dry-run' } });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      action: 'setting.update',
+      target: 'audit.retention-sweep-interval',
+      dryRun: true,
+      outcome: 'SUCCEEDED',
+      parameters: { from: '1h', to: '5m' },
+    });
+  });
+
+  it('stores a feature toggle as a STARTUP property that the next start reads', async () => {
+    // No feature modules are installed yet, so a fixture feature supplies flotilla.features.sample.enabled.
+    const sample = defineModule({
+      id: 'sample',
+      title: 'Sample',
+      layer: 'feature',
+      description: 'Fixture feature',
+      requires: ['core'],
+    });
+    const modules = [...installedModules, sample];
+    const admin = await openProcess('settings-test-toggle', modules);
+    const key = 'flotilla.features.sample.enabled';
+
+    const change = await updateSetting(
+      admin,
+      { ...request, requestId: 'req-toggle' },
+      { key, value: false, dryRun: false },
+    );
+
+    expect(change).toMatchObject({ previousValue: true, value: false, appliesAt: 'restart' });
+    // Stored for the next start; this process keeps running with the feature on.
+    expect(change.setting).toMatchObject({ value: false, inEffect: true, module: 'sample' });
+    expect(await admin.prisma.flotillaSetting.findUnique({ where: { key } })).toMatchObject({
+      value: false,
+      scope: 'STARTUP',
+    });
+
+    const startup = await readStartupProperties(admin.db);
+    expect([...startup]).toEqual([[key, false]]);
+    // The next start resolves the registry from those properties and leaves the feature off.
+    const next = resolveModules(modules, { environment: {}, stored: startup });
+    expect(next.get('sample')).toMatchObject({ enabled: false, toggleSource: 'database' });
+  });
+});

@@ -1,0 +1,376 @@
+// Starts Flotilla exactly as `npm start` does (node --import tsx scripts/start.ts) for the e2e suite, and watches
+// its process tree through /proc so a test can find the worker, prove nothing is left behind, and always clean up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const READY_LINE = '[flotilla] ready:';
+const TRACK_EVERY_MS = 250;
+
+/** A process as /proc shows it. `startTime` (clock ticks since boot) tells a reused pid from the original. */
+export interface ProcessInfo {
+  readonly pid: number;
+  readonly ppid: number;
+  readonly pgid: number;
+  readonly state: string;
+  readonly startTime: string;
+  readonly args: string;
+}
+
+function readProcess(pid: number): ProcessInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so fields are read after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      pgid: Number(fields[2]),
+      state: fields[0] ?? '?',
+      startTime: fields[19] ?? '',
+      args,
+    };
+  } catch {
+    return undefined; // gone between listing and reading
+  }
+}
+
+export function listProcesses(): ProcessInfo[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => readProcess(Number(name)) ?? []);
+}
+
+/** Every process below `rootPid` right now, found by walking ppid links. */
+export function descendantsOf(rootPid: number, processes = listProcesses()): ProcessInfo[] {
+  const children = new Map<number, ProcessInfo[]>();
+  for (const info of processes) children.set(info.ppid, [...(children.get(info.ppid) ?? []), info]);
+  const found: ProcessInfo[] = [];
+  const pending = [rootPid];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      pending.push(child.pid);
+    }
+  }
+  return found;
+}
+
+/** Still running: the same pid with the same start time, and not a zombie waiting to be reaped. */
+export function isAlive(info: Pick<ProcessInfo, 'pid' | 'startTime'>): boolean {
+  const now = readProcess(info.pid);
+  return now !== undefined && now.startTime === info.startTime && now.state !== 'Z';
+}
+
+export function processesWithArgument(fragment: string): ProcessInfo[] {
+  return listProcesses().filter(
+    (info) => info.pid !== process.pid && info.args.includes(fragment) && info.state !== 'Z',
+  );
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `probe` until it returns something other than undefined, or fails with `what` after `timeoutMs`. */
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
+    }
+    await sleep(everyMs);
+  }
+}
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+export interface StartOptions {
+  /** Extra environment: DATABASE_URL or FLOTILLA_DATA_DIR, FLOTILLA_INSTANCE_ID, toggles… */
+  readonly env?: Record<string, string>;
+  readonly port?: number;
+}
+
+// Inherited variables that would make the run differ from a plain `npm start` in a shell: the test runner's own
+// (NODE_ENV=test, VITEST_*) and any Flotilla configuration of the machine running the tests.
+const SCRUBBED = /^(NODE_ENV|VITEST.*|TEST|DATABASE_URL|PORT|FLOTILLA_.*)$/;
+
+export class AppProcess {
+  private readonly chunks: string[] = [];
+  private readonly seen = new Map<number, ProcessInfo>();
+  private readonly tracker: NodeJS.Timeout;
+  readonly exited: Promise<Exit>;
+  private exit: Exit | undefined;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+  ) {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.chunks.push(chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.chunks.push(chunk));
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exit = { code, signal };
+        resolve(this.exit);
+      });
+    });
+    this.tracker = setInterval(() => this.track(), TRACK_EVERY_MS);
+    this.tracker.unref();
+  }
+
+  static start(options: StartOptions & { port: number }): AppProcess {
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !SCRUBBED.test(name)));
+    // No NODE_ENV, as in a shell: the supervisor sets `production` for its children itself.
+    const env: Record<string, string | undefined> = {
+      ...inherited,
+      PORT: String(options.port),
+      FLOTILLA_HOST: '127.0.0.1',
+      ...options.env,
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: REPO_ROOT,
+      env: env as NodeJS.ProcessEnv,
+      // Its own process group, so cleanup can signal the supervisor's group as a whole.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return new AppProcess(child, options.port);
+  }
+
+  get pid(): number {
+    if (this.child.pid === undefined) throw new Error('the supervisor did not start');
+    return this.child.pid;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get running(): boolean {
+    return this.exit === undefined;
+  }
+
+  /** Everything the supervisor and its children printed so far. */
+  output(): string {
+    return this.chunks.join('');
+  }
+
+  private tail(): string {
+    return this.output().split('\n').slice(-40).join('\n');
+  }
+
+  /** Records the current descendants (the tree changes: crashed children are replaced). */
+  track(): ProcessInfo[] {
+    if (!this.running) return [];
+    const current = descendantsOf(this.pid);
+    for (const info of current)
+      if (!this.seen.has(info.pid) || this.seen.get(info.pid)?.startTime !== info.startTime)
+        this.seen.set(info.pid, info);
+    return current;
+  }
+
+  /** Every descendant seen while the supervisor ran. */
+  seenDescendants(): ProcessInfo[] {
+    this.track();
+    return [...this.seen.values()];
+  }
+
+  /** The supervisor's direct child whose command line names `entry`, e.g. worker/main.ts. */
+  childRunning(entry: string): ProcessInfo | undefined {
+    return this.track().find((info) => info.ppid === this.pid && info.args.includes(entry) && info.state !== 'Z');
+  }
+
+  async waitForOutput(pattern: string | RegExp, timeoutMs: number): Promise<void> {
+    const matches = () => (typeof pattern === 'string' ? this.output().includes(pattern) : pattern.test(this.output()));
+    await eventually(
+      `output ${String(pattern)}`,
+      () => {
+        if (matches()) return true;
+        if (!this.running) throw new Error(`the supervisor exited (${JSON.stringify(this.exit)})`);
+        return undefined;
+      },
+      timeoutMs,
+    ).catch((error: unknown) => {
+      throw new Error(`${(error as Error).message}\n--- output ---\n${this.tail()}`);
+    });
+  }
+
+  /** Waits for `[flotilla] ready:` (a build may run first when sources changed, hence the generous default). */
+  async waitUntilReady(timeoutMs = 150_000): Promise<void> {
+    await this.waitForOutput(READY_LINE, timeoutMs);
+    this.track();
+  }
+
+  async waitForExit(timeoutMs: number): Promise<Exit> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the supervisor did not exit within ${timeoutMs} ms\n--- output ---\n${this.tail()}`)),
+        timeoutMs,
+      );
+    });
+    try {
+      return await Promise.race([this.exited, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** SIGTERM to the supervisor alone, as a service manager or Ctrl-C would; resolves with how it exited. */
+  async stop(timeoutMs = 30_000): Promise<Exit> {
+    this.track();
+    if (this.running) this.child.kill('SIGTERM');
+    return this.waitForExit(timeoutMs);
+  }
+
+  /**
+   * Cleanup that cannot fail: a polite stop first, then SIGKILL to every process group and process ever seen
+   * below the supervisor that is still the same process (pid and start time).
+   */
+  async destroy(): Promise<void> {
+    if (this.running) await this.stop(30_000).catch(() => undefined);
+    this.track();
+    clearInterval(this.tracker);
+    if (this.running) {
+      // The supervisor first, so it cannot restart the children killed next.
+      signal(-this.pid, 'SIGKILL');
+      await this.waitForExit(5_000).catch(() => undefined);
+    }
+    for (const info of [...this.seen.values()].filter(isAlive)) {
+      if (info.pgid === info.pid) signal(-info.pid, 'SIGKILL');
+      signal(info.pid, 'SIGKILL');
+    }
+    this.child.stdout?.destroy();
+    this.child.stderr?.destroy();
+  }
+}
+
+function signal(target: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(target, name);
+  } catch {
+    // already gone
+  }
+}
+
+/** Keeps every started app so an afterAll can destroy what a failed test left running. */
+export class AppPool {
+  private readonly apps = new Set<AppProcess>();
+
+  async start(options: StartOptions = {}): Promise<AppProcess> {
+    const app = AppProcess.start({ ...options, port: options.port ?? (await freePort()) });
+    this.apps.add(app);
+    return app;
+  }
+
+  async startReady(options: StartOptions = {}): Promise<AppProcess> {
+    const app = await this.start(options);
+    await app.waitUntilReady();
+    return app;
+  }
+
+  async destroyAll(): Promise<void> {
+    await Promise.all([...this.apps].map((app) => app.destroy()));
+    this.apps.clear();
+  }
+}
+
+export interface SseMessage {
+  readonly event: string;
+  readonly data: string;
+  readonly receivedAt: number;
+}
+
+/** A server-sent-event client on fetch's streaming body, parsing `event:` and `data:` lines as they arrive. */
+export class SseClient {
+  readonly messages: SseMessage[] = [];
+  private reading: Promise<void> | undefined;
+  private failure: unknown;
+
+  private constructor(
+    readonly response: Response,
+    private readonly abort: AbortController,
+  ) {}
+
+  static async open(url: string): Promise<SseClient> {
+    const abort = new AbortController();
+    const response = await fetch(url, { headers: { Accept: 'text/event-stream' }, signal: abort.signal });
+    const client = new SseClient(response, abort);
+    client.reading = client.read().catch((error: unknown) => {
+      if (!abort.signal.aborted) client.failure = error;
+    });
+    return client;
+  }
+
+  private async read(): Promise<void> {
+    const body = this.response.body;
+    if (!body) throw new Error('the stream response has no body');
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const lines = block.split('\n');
+        const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart());
+        const event = lines
+          .find((line) => line.startsWith('event:'))
+          ?.slice(6)
+          .trim();
+        // Comment-only blocks (`:ping`) and bare `retry:` lines carry no message.
+        if (data.length > 0)
+          this.messages.push({ event: event ?? 'message', data: data.join('\n'), receivedAt: Date.now() });
+      }
+    }
+  }
+
+  async waitFor(what: string, predicate: (message: SseMessage) => boolean, timeoutMs: number): Promise<SseMessage> {
+    return eventually(
+      what,
+      () => {
+        if (this.failure !== undefined)
+          throw this.failure instanceof Error ? this.failure : new Error('the stream failed', { cause: this.failure });
+        return this.messages.find(predicate);
+      },
+      timeoutMs,
+    );
+  }
+
+  async close(): Promise<void> {
+    this.abort.abort();
+    await this.reading;
+  }
+}
