@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readMigrations } from '../../src/server/db/migrate.ts';
 import {
@@ -18,7 +17,7 @@ import {
   type AppProcess,
   type ProcessInfo,
 } from '../support/app-process.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, type TestDatabase, queryDatabase } from '../support/database.ts';
 
 const INSTALLATION_SCOPE = '00000000-0000-0000-0000-000000000000';
 const KERNEL_MODULES = ['core', 'plugin', 'settings', 'audit', 'jobs', 'stream'];
@@ -104,16 +103,6 @@ async function readSetting(app: AppProcess, key: string): Promise<SettingView> {
   return body;
 }
 
-async function query<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** Waits until none of the given processes runs any more; returns those that still do. */
 async function survivors(processes: readonly ProcessInfo[], graceMs = 5_000): Promise<ProcessInfo[]> {
   const deadline = Date.now() + graceMs;
@@ -146,7 +135,7 @@ describe('npm start with DATABASE_URL', () => {
   it('migrates the fresh database itself and announces where it listens', async () => {
     const migrations = await readMigrations();
     expect(migrations.length).toBeGreaterThan(0);
-    const history = await query<{ migration_name: string }>(
+    const history = await queryDatabase<{ migration_name: string }>(
       database.url,
       'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
     );

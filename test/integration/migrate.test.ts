@@ -4,10 +4,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_DIR, migrate, readMigrations } from '../../src/server/db/migrate.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, type TestDatabase, queryDatabase } from '../support/database.ts';
 
 interface HistoryRow {
   migration_name: string;
@@ -28,25 +27,15 @@ async function emptyDatabase(): Promise<TestDatabase> {
   return database;
 }
 
-async function query<Row extends pg.QueryResultRow>(url: string, sql: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<Row>(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const history = (url: string) =>
-  query<HistoryRow>(
+  queryDatabase<HistoryRow>(
     url,
     'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY started_at, migration_name',
   );
 
 const tableExists = async (url: string, table: string) =>
-  (await query<{ found: string | null }>(url, `SELECT to_regclass('public.${table}')::text AS found`))[0]?.found ===
-  table;
+  (await queryDatabase<{ found: string | null }>(url, `SELECT to_regclass('public.${table}')::text AS found`))[0]
+    ?.found === table;
 
 /** A migrations directory of its own, as `prisma/migrations` lays it out. */
 async function migrationsDirectory(files: Record<string, string>): Promise<string> {

@@ -1,8 +1,8 @@
 // Starts Flotilla exactly as `npm start` does (node --import tsx scripts/start.ts) for the e2e suite, and watches
 // its process tree through /proc so a test can find the worker, prove nothing is left behind, and always clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { findFreePort } from '../../src/server/db/embedded-postgres.ts';
 import { readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -71,18 +71,8 @@ export function processesWithArgument(fragment: string): ProcessInfo[] {
   );
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
+/** Reuses the embedded database's free-port finder (listen on port 0, then release). */
+export const freePort = findFreePort;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -37,3 +37,18 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
+
+/** Runs one query on its own connection: for tests that inspect a database the app under test owns. */
+export async function queryDatabase<Row extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<Row>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
