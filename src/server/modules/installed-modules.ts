@@ -5,6 +5,7 @@ import { coreModule } from '@/modules/kernel/core/module.ts';
 import { jobsModule } from '@/modules/kernel/jobs/module.ts';
 import { pluginModule } from '@/modules/kernel/plugin/module.ts';
 import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
+import { brokerModule } from '@/modules/platform/broker/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
 
@@ -15,4 +16,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   auditModule,
   jobsModule,
   streamModule,
+  brokerModule,
 ];

@@ -1,0 +1,13 @@
+import { defineModule } from '../../kernel/plugin/descriptor.ts';
+import { managementSettings } from './management/management.settings.ts';
+import { nativeSettings } from './native/native.settings.ts';
+
+export const brokerModule = defineModule({
+  id: 'broker',
+  title: 'Broker',
+  layer: 'platform',
+  description:
+    'Management (Jolokia) and native (AMQP) clients for Artemis nodes, the per-node call limiter, capability probing, notification subscriptions and message transport.',
+  requires: ['core'],
+  settings: [...managementSettings, ...nativeSettings],
+});
