@@ -1,0 +1,254 @@
+// One Artemis broker instance made with `artemis create` in a temp folder, on its own free loopback ports, and its
+// JVM's life cycle (start, graceful stop, kill -9, restart). Topologies in index.ts put several of these together.
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { spawnBroker, type BrokerProcess } from './broker-process.ts';
+
+const execFileAsync = promisify(execFile);
+
+export const ADMIN_USER = 'admin';
+export const ADMIN_PASSWORD = 'admin';
+const CLUSTER_USER = 'cluster';
+const CLUSTER_PASSWORD = 'cluster-secret';
+// Small heaps: the test machine has 2 cores and several brokers may run at once. The profile hard-codes -Xms512M,
+// which the JVM refuses above a smaller -Xmx, so both are rewritten.
+const HEAP = { initial: '64M', max: '256M' };
+const START_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export type NodeRole = 'live' | 'ha-primary' | 'ha-backup';
+
+export interface ExtraUser {
+  readonly user: string;
+  readonly password: string;
+  /** JAAS role; it is also allowed to log in to the console (Jolokia), see HAWTIO_ROLES. */
+  readonly role: string;
+}
+
+export interface NodeSpec {
+  readonly name: string;
+  readonly role: NodeRole;
+  readonly instanceDir: string;
+  readonly amqpPort: number;
+  readonly managementPort: number;
+  /** tcp://127.0.0.1:<port> of the cluster partners (static discovery: multicast is unreliable on loopback). */
+  readonly staticCluster?: readonly string[];
+  readonly brokerXmlEdits?: (xml: string) => string;
+  readonly managementXmlEdits?: (xml: string) => string;
+  readonly extraUsers?: readonly ExtraUser[];
+}
+
+function createArguments(spec: NodeSpec): string[] {
+  const args = [
+    'create',
+    '--silent',
+    '--force',
+    '--no-autotune',
+    '--require-login',
+    `--user=${ADMIN_USER}`,
+    `--password=${ADMIN_PASSWORD}`,
+    '--role=amq',
+    `--name=${spec.name}`,
+    '--host=127.0.0.1',
+    '--http-host=127.0.0.1',
+    `--http-port=${spec.managementPort}`,
+    `--default-port=${spec.amqpPort}`,
+    // Only the all-protocol acceptor: the per-protocol defaults (5672, 1883, 61613, 5445) would collide with the
+    // RabbitMQ, Mosquitto and other services of this machine and with other brokers.
+    '--no-amqp-acceptor',
+    '--no-stomp-acceptor',
+    '--no-mqtt-acceptor',
+    '--no-hornetq-acceptor',
+    `--java-memory=${HEAP.max}`,
+  ];
+  if (spec.staticCluster) {
+    args.push(`--staticCluster=${spec.staticCluster.join(',')}`);
+    args.push(`--cluster-user=${CLUSTER_USER}`, `--cluster-password=${CLUSTER_PASSWORD}`);
+  }
+  if (spec.role !== 'live') args.push('--replicated');
+  if (spec.role === 'ha-backup') args.push('--backup');
+  args.push(spec.instanceDir);
+  return args;
+}
+
+function editFile(file: string, edit: (text: string) => string): void {
+  writeFileSync(file, edit(readFileSync(file, 'utf8')));
+}
+
+/** Runs `artemis create` and applies the harness's and the test's edits to the generated configuration. */
+export async function createInstance(spec: NodeSpec, artemisHome: string): Promise<void> {
+  await execFileAsync(path.join(artemisHome, 'bin', 'artemis'), createArguments(spec), {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const etc = path.join(spec.instanceDir, 'etc');
+  const extraRoles = (spec.extraUsers ?? []).map((user) => user.role);
+  editFile(path.join(etc, 'artemis.profile'), (profile) =>
+    profile
+      .replace(/-Xms\S+/, `-Xms${HEAP.initial}`)
+      .replace(/-Xmx\S+/, `-Xmx${HEAP.max}`)
+      .replace(
+        /^HAWTIO_ROLES='([^']*)'/m,
+        (_all, roles: string) => `HAWTIO_ROLES='${[roles, ...extraRoles].join(',')}'`,
+      ),
+  );
+  for (const user of spec.extraUsers ?? []) {
+    appendFileSync(path.join(etc, 'artemis-users.properties'), `\n${user.user} = ${user.password}\n`);
+    appendFileSync(path.join(etc, 'artemis-roles.properties'), `\n${user.role} = ${user.user}\n`);
+  }
+  if (spec.role === 'ha-primary') {
+    // Mandatory when an old primary is restarted after a failover, or it comes back active with stale data.
+    editFile(path.join(etc, 'broker.xml'), (xml) =>
+      xml.replace(/<primary>/, '<primary>\n<check-for-active-server>true</check-for-active-server>'),
+    );
+  }
+  if (spec.brokerXmlEdits) editFile(path.join(etc, 'broker.xml'), spec.brokerXmlEdits);
+  if (spec.managementXmlEdits) editFile(path.join(etc, 'management.xml'), spec.managementXmlEdits);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1_000);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+export class ArtemisNode {
+  readonly user = ADMIN_USER;
+  readonly password = ADMIN_PASSWORD;
+  readonly managementUrl: string;
+  readonly amqpUrl: string;
+  private process: BrokerProcess | undefined;
+
+  constructor(readonly spec: NodeSpec) {
+    this.managementUrl = `http://127.0.0.1:${spec.managementPort}/console/jolokia`;
+    this.amqpUrl = `amqp://127.0.0.1:${spec.amqpPort}`;
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+  get amqpPort(): number {
+    return this.spec.amqpPort;
+  }
+  get managementPort(): number {
+    return this.spec.managementPort;
+  }
+  get instanceDir(): string {
+    return this.spec.instanceDir;
+  }
+  get logFile(): string {
+    return path.join(this.spec.instanceDir, 'log', 'harness-console.log');
+  }
+
+  isRunning(): boolean {
+    return this.process !== undefined && !this.process.hasExited();
+  }
+
+  /** Starts the JVM and waits until Jolokia answers (and, for a plain live node, until it is active and accepts). */
+  async start(): Promise<void> {
+    if (this.isRunning()) return;
+    const brokerProcess = spawnBroker(this.spec.instanceDir, this.logFile);
+    this.process = brokerProcess;
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      if (brokerProcess.hasExited()) throw new Error(`${this.name} exited while starting; see ${this.logFile}`);
+      if (await this.isReady()) return;
+      if (Date.now() > deadline) {
+        brokerProcess.signal('SIGKILL');
+        throw new Error(`${this.name} was not ready after ${START_TIMEOUT_MS} ms; see ${this.logFile}`);
+      }
+      await sleep(250);
+    }
+  }
+
+  /** Graceful stop (SIGTERM runs the broker's shutdown hook); kill -9 when it takes too long. */
+  async stop(): Promise<void> {
+    const brokerProcess = this.process;
+    if (!brokerProcess || brokerProcess.hasExited()) return;
+    brokerProcess.signal('SIGTERM');
+    const stopped = await Promise.race([
+      brokerProcess.exited.then(() => true),
+      sleep(STOP_TIMEOUT_MS).then(() => false),
+    ]);
+    if (!stopped) await this.kill();
+  }
+
+  /** kill -9: the broker gets no chance to say goodbye (crash and failover tests). */
+  async kill(): Promise<void> {
+    const brokerProcess = this.process;
+    if (!brokerProcess || brokerProcess.hasExited()) return;
+    brokerProcess.signal('SIGKILL');
+    await brokerProcess.exited;
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.start();
+  }
+
+  /** One Jolokia read of the broker MBean with admin credentials; undefined when it does not answer. */
+  async readBrokerAttributes(attributes: readonly string[]): Promise<Record<string, unknown> | undefined> {
+    try {
+      const response = await fetch(this.managementUrl, {
+        method: 'POST',
+        signal: AbortSignal.timeout(5_000),
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: `http://127.0.0.1:${this.managementPort}`,
+          Authorization: `Basic ${Buffer.from(`${this.user}:${this.password}`).toString('base64')}`,
+        },
+        body: JSON.stringify({
+          type: 'read',
+          mbean: `org.apache.activemq.artemis:broker="${this.name}"`,
+          attribute: attributes,
+        }),
+      });
+      if (!response.ok) return undefined;
+      const body = (await response.json()) as { status?: number; value?: Record<string, unknown> };
+      return body.status === 200 ? body.value : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async isReady(): Promise<boolean> {
+    const state = await this.readBrokerAttributes(['Started', 'Active']);
+    if (state?.Started !== true) return false;
+    if (this.spec.role !== 'live') return true; // a passive backup never becomes Active on its own
+    return state.Active === true && (await canConnect(this.amqpPort));
+  }
+
+  /** Waits until the broker serves clients (e.g. a backup after failover). */
+  async waitUntilActive(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const state = await this.readBrokerAttributes(['Active']);
+      if (state?.Active === true && (await canConnect(this.amqpPort))) return;
+      await sleep(250);
+    }
+    throw new Error(`${this.name} did not become active within ${timeoutMs} ms; see ${this.logFile}`);
+  }
+
+  /** Waits until a replicated pair reports its replica in sync (read on either side). */
+  async waitUntilReplicaInSync(timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const state = await this.readBrokerAttributes(['ReplicaSync']);
+      if (state?.ReplicaSync === true) return;
+      await sleep(250);
+    }
+    throw new Error(`${this.name} did not report ReplicaSync within ${timeoutMs} ms; see ${this.logFile}`);
+  }
+}
