@@ -10,4 +10,5 @@ export const brokerModule = defineModule({
     'Management (Jolokia) and native (AMQP) clients for Artemis nodes, the per-node call limiter, capability probing, notification subscriptions and message transport.',
   requires: ['core'],
   settings: [...managementSettings, ...nativeSettings],
+  healthIndicators: [{ id: 'brokers', load: () => import('./management/brokers.health.ts') }],
 });

@@ -1,0 +1,141 @@
+// The management (Jolokia) client of one broker node. Every call is one bulk POST carrying many reads and execs,
+// passes through the node's limiter, and records its outcome for health. The broker MBean's name is looked up once
+// per node URL and cached for the process: it never changes while a broker runs, and the lookup would otherwise
+// double every call.
+import { kindOfJolokiaError, ManagementError } from './management-error.ts';
+import { DEFAULT_MANAGEMENT_LIMITS, type ManagementLimits } from './management.settings.ts';
+import { NodeLimiter } from './node-limiter.ts';
+import { attachLimiter, recordFailure, recordSuccess } from './node-state-registry.ts';
+import {
+  JolokiaTransport,
+  type JolokiaRequest,
+  type JolokiaResponse,
+  type ManagementEndpoint,
+} from './jolokia-transport.ts';
+
+export type { JolokiaRequest, ManagementEndpoint } from './jolokia-transport.ts';
+
+export const ARTEMIS_DOMAIN = 'org.apache.activemq.artemis';
+
+export type CallResult =
+  { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ManagementError };
+
+const limiters = new Map<string, NodeLimiter>();
+const brokerNames = new Map<string, Promise<string>>();
+
+/** The one limiter of a node (by management URL), created on first use and re-configured with new limits. */
+export function limiterFor(nodeKey: string, limits: ManagementLimits): NodeLimiter {
+  let limiter = limiters.get(nodeKey);
+  if (limiter) {
+    limiter.configure(limits);
+  } else {
+    limiter = new NodeLimiter(limits);
+    limiters.set(nodeKey, limiter);
+    const created = limiter;
+    attachLimiter(nodeKey, () => created.stats());
+  }
+  return limiter;
+}
+
+/** Values in object names are quoted as javax.management.ObjectName.quote does (Artemis quotes every value). */
+export function quoteObjectNameValue(value: string): string {
+  return `"${value.replace(/[\\"*?]/g, (character) => `\\${character}`).replace(/\n/g, '\\n')}"`;
+}
+
+function unquoteObjectNameValue(value: string): string {
+  if (!value.startsWith('"')) return value;
+  return value.slice(1, -1).replace(/\\n/g, '\n').replace(/\\(.)/g, '$1');
+}
+
+export class ManagementClient {
+  private readonly transport: JolokiaTransport;
+  private readonly limiter: NodeLimiter;
+
+  constructor(
+    readonly endpoint: ManagementEndpoint,
+    private readonly limits: ManagementLimits = DEFAULT_MANAGEMENT_LIMITS,
+  ) {
+    this.transport = new JolokiaTransport(endpoint);
+    this.limiter = limiterFor(endpoint.url, limits);
+  }
+
+  get nodeKey(): string {
+    return this.endpoint.url;
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+
+  /**
+   * One bulk POST. Resolves with one result per request (each may fail on its own, classified); rejects with a
+   * ManagementError when the whole call failed (network, TLS, login, timeout).
+   */
+  async call(requests: readonly JolokiaRequest[]): Promise<CallResult[]> {
+    if (requests.length === 0) return [];
+    try {
+      const { value: responses } = await this.limiter.run(() => this.transport.post(requests, this.limits.timeoutMs));
+      const results = responses.map((response) => this.toResult(response));
+      // A batch refused as a whole (Origin not allowed) is a failure of the channel, not of one request.
+      const first = results[0];
+      const refusedWhole = results.every((result) => !result.ok && result.error.kind === 'forbidden');
+      if (refusedWhole && first && !first.ok) recordFailure(this.nodeKey, first.error.toProblem());
+      else recordSuccess(this.nodeKey);
+      return results;
+    } catch (error) {
+      const failure =
+        error instanceof ManagementError
+          ? error
+          : new ManagementError('broker-error', String(error), this.nodeKey, { cause: error });
+      recordFailure(this.nodeKey, failure.toProblem());
+      throw failure;
+    }
+  }
+
+  /** One request; its failure is thrown. */
+  async callOne(request: JolokiaRequest): Promise<unknown> {
+    const [result] = await this.call([request]);
+    if (!result) throw new ManagementError('broker-error', 'Jolokia returned no result', this.nodeKey);
+    if (!result.ok) throw result.error;
+    return result.value;
+  }
+
+  /** `org.apache.activemq.artemis:broker="<name>"`, looked up once per node URL (search for the broker MBean). */
+  async brokerObjectName(): Promise<string> {
+    let name = brokerNames.get(this.nodeKey);
+    if (!name) {
+      name = this.findBrokerObjectName();
+      brokerNames.set(this.nodeKey, name);
+      name.catch(() => brokerNames.delete(this.nodeKey)); // a failed lookup is retried by the next call
+    }
+    return name;
+  }
+
+  /** The broker's name as configured (`<name>` in broker.xml). */
+  async brokerName(): Promise<string> {
+    const objectName = await this.brokerObjectName();
+    return unquoteObjectNameValue(
+      objectName.slice(objectName.indexOf('broker=') + 'broker='.length).split(',')[0] ?? '',
+    );
+  }
+
+  private async findBrokerObjectName(): Promise<string> {
+    const found = await this.callOne({ type: 'search', mbean: `${ARTEMIS_DOMAIN}:broker=*` });
+    const names = Array.isArray(found) ? found.filter((name): name is string => typeof name === 'string') : [];
+    const [first] = names;
+    if (!first) {
+      throw new ManagementError('not-found', `no Artemis broker MBean is registered at ${this.nodeKey}`, this.nodeKey);
+    }
+    return first;
+  }
+
+  private toResult(response: JolokiaResponse): CallResult {
+    if (response.status === 200) return { ok: true, value: response.value };
+    const errorType = response.error_type ?? '';
+    const message = response.error ?? `Jolokia status ${response.status}`;
+    return {
+      ok: false,
+      error: new ManagementError(kindOfJolokiaError(response.status, errorType, message), message, this.nodeKey),
+    };
+  }
+}
