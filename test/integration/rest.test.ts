@@ -60,6 +60,8 @@ describe('REST edge', () => {
     const caller = createCallerFactory(demoRouter)({
       runtime,
       request: { requestId: 'r1', actor: { name: 'test', userId: null }, sourceIp: null },
+      http: { headers: new Headers(), secure: false },
+      responseHeaders: new Headers(),
     });
     await expect(caller.ping()).rejects.toMatchObject({ cause: { problem: { type: 'feature-disabled' } } });
   });
@@ -132,6 +134,9 @@ describe('REST edge', () => {
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual([
       '/audit',
+      '/auth/login',
+      '/auth/logout',
+      '/auth/providers',
       '/manifest',
       '/settings',
       '/settings/{key}',

@@ -23,7 +23,16 @@ afterAll(async () => {
 
 describe('Prisma schema versus migrations', () => {
   it('reads every model of the schema files', () => {
-    expect(models.map((model) => model.table).sort()).toEqual(['audit_event', 'flotilla_setting', 'job_status']);
+    expect(models.map((model) => model.table).sort()).toEqual([
+      'audit_event',
+      'flotilla_grant',
+      'flotilla_role',
+      'flotilla_session',
+      'flotilla_setting',
+      'flotilla_user',
+      'job_status',
+      'sign_in_throttle',
+    ]);
     expect(
       models.find((model) => model.table === 'audit_event')?.columns.find((column) => column.field === 'clusterId'),
     ).toEqual({
@@ -31,6 +40,7 @@ describe('Prisma schema versus migrations', () => {
       column: 'cluster_id',
       prismaType: 'String',
       required: false,
+      list: false,
     });
   });
 

@@ -80,7 +80,9 @@ describe('GET /api/v1/stream', () => {
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     const text = await readUntil(response, (so) => so.includes(':ping'));
-    expect(text).toContain('event: ready\ndata: {"topics":["queues"],"dropped":["nonsense","alerts"]}');
+    expect(text).toContain(
+      'event: ready\ndata: {"topics":["queues"],"dropped":["nonsense","alerts"],"keepAliveMs":200}',
+    );
     expect(text).toContain(':ping\n\n');
     abort();
   });

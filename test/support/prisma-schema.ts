@@ -9,6 +9,7 @@ export interface SchemaColumn {
   readonly column: string;
   readonly prismaType: string;
   readonly required: boolean;
+  readonly list: boolean;
 }
 
 export interface SchemaModel {
@@ -43,7 +44,7 @@ export function parsePrismaModels(schemaDirectory: string): SchemaModel[] {
       const [, field = '', type = '', list, optional, rest = ''] = match;
       if (!SCALARS.has(type) || rest.includes('@relation')) return [];
       const column = /@map\("([^"]+)"\)/.exec(rest)?.[1] ?? field;
-      return [{ field, column, prismaType: type, required: !optional && !list }];
+      return [{ field, column, prismaType: type, required: !optional && !list, list: Boolean(list) }];
     });
     return { name, table, columns };
   });
@@ -88,7 +89,10 @@ export async function compareSchemaWithDatabase(models: readonly SchemaModel[], 
           `${model.table}.${expected.column} is ${found.is_nullable === 'NO' ? 'NOT NULL' : 'nullable'} but the model says ${expected.required ? 'required' : 'optional'}`,
         );
       }
-      if (!POSTGRES_TYPES[expected.prismaType]?.includes(found.data_type)) {
+      const compatible = expected.list
+        ? found.data_type === 'ARRAY'
+        : POSTGRES_TYPES[expected.prismaType]?.includes(found.data_type);
+      if (!compatible) {
         differences.push(
           `${model.table}.${expected.column} is ${found.data_type}, which cannot hold a Prisma ${expected.prismaType}`,
         );

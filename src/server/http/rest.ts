@@ -10,10 +10,13 @@ import {
   validationProblem,
   type Problem,
 } from '@/modules/kernel/core/problem.ts';
-import { createRequestContext, type RequestContext } from '@/modules/kernel/core/request-context.ts';
+import { ProblemError } from '@/modules/kernel/core/problem.ts';
+import { createRequestContext } from '@/modules/kernel/core/request-context.ts';
 import { featureDisabledProblem } from '@/modules/kernel/plugin/feature-gate.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '../trpc/app-router.ts';
+import type { TrpcContext } from '../trpc/init.ts';
+import { createTrpcContext } from './context.ts';
 import { openApiDocumentFor } from './openapi.ts';
 
 export const API_BASE = '/api/v1';
@@ -47,17 +50,24 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
   const forwarded = await withCommonFlags(request, url);
   if ('problem' in forwarded)
     return problemResponse({ ...forwarded.problem, instance: url.pathname, requestId: context.requestId });
+  let trpcContext: TrpcContext;
+  try {
+    trpcContext = await createTrpcContext(runtime, request, context);
+  } catch (error) {
+    console.error(`[rest] ${context.requestId} cannot resolve the caller:`, error);
+    return problemResponse(serviceUnavailableProblem(context.requestId));
+  }
   const response = await createOpenApiFetchHandler({
     endpoint: API_BASE,
     router: appRouter,
     req: forwarded.request,
-    createContext: () => Promise.resolve({ runtime, request: context }),
+    createContext: () => Promise.resolve(trpcContext),
     onError: ({ error }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
+      if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ProblemError))
         console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);
     },
   });
-  return finalise(response, context, url);
+  return finalise(response, trpcContext, url);
 }
 
 /**
@@ -102,10 +112,15 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
   };
 }
 
-async function finalise(response: Response, context: RequestContext, url: URL): Promise<Response> {
+async function finalise(
+  response: Response,
+  { request: context, responseHeaders }: TrpcContext,
+  url: URL,
+): Promise<Response> {
   if (response.status < 400) {
     const headers = new Headers(response.headers);
     headers.set('X-Request-Id', context.requestId);
+    for (const cookie of responseHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
     return new Response(response.body, { status: response.status, headers });
   }
   const body = (await response.json().catch(() => undefined)) as { data?: { problem?: Problem } } | undefined;

@@ -7,7 +7,9 @@ import { pluginModule } from '@/modules/kernel/plugin/module.ts';
 import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
 import { brokerModule } from '@/modules/platform/broker/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
+import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
+import { identityLocalModule } from '@/modules/feature/identity-local/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -16,5 +18,7 @@ export const installedModules: readonly ModuleDescriptor[] = [
   auditModule,
   jobsModule,
   streamModule,
+  securityModule,
   brokerModule,
+  identityLocalModule,
 ];

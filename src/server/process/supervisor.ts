@@ -7,7 +7,7 @@ import { StartupError } from '@/modules/kernel/plugin/registry.ts';
 import { defaultInstanceId } from '../config/env.ts';
 import { migrate } from '../db/migrate.ts';
 import { buildIfNeeded } from './build.ts';
-import { checkModules } from './check-modules.ts';
+import { prepareInstallation } from './prepare-installation.ts';
 
 const MAX_RESTART_DELAY_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
@@ -114,7 +114,7 @@ export async function runSupervisor(): Promise<void> {
       console.log(`[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`);
     }
     await migrate(databaseUrl);
-    await checkModules(databaseUrl);
+    await prepareInstallation(databaseUrl);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',

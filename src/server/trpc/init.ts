@@ -24,6 +24,10 @@ export type ProcedureMeta = OpenApiMeta & { module?: string; access?: Access };
 export interface TrpcContext {
   readonly runtime: WebRuntime;
   readonly request: RequestContext;
+  /** The incoming request's headers and transport, for the few procedures that deal in cookies. */
+  readonly http: { readonly headers: Headers; readonly secure: boolean };
+  /** Headers to add to the response (Set-Cookie), merged by both edges. */
+  readonly responseHeaders: Headers;
 }
 
 const STATUS_BY_CODE: Partial<Record<TRPCError['code'], number>> = {

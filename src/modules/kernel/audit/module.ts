@@ -7,7 +7,7 @@ export const auditModule = defineModule({
   layer: 'kernel',
   description: 'The audit trail: who did what, when, to which cluster, with what outcome.',
   requires: ['core'],
-  permissions: [{ id: 'audit:read', description: 'Read the audit log' }],
+  permissions: [{ id: 'audit:read', description: 'Read the audit log', includedIn: 'operator' }],
   settings: [
     durationSetting({
       key: 'audit.retention',

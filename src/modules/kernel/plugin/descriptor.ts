@@ -8,10 +8,16 @@ import type { SettingDeclaration } from './setting-types.ts';
 
 export type ModuleLayer = 'kernel' | 'platform' | 'feature';
 
+/** The built-in roles, each including every permission of the ones before it. */
+export const BUILT_IN_ROLES = ['viewer', 'operator', 'admin', 'installer'] as const;
+export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
+
 export interface PermissionDeclaration {
   /** `resource:action`, like the spec's `message:clear`. */
   readonly id: string;
   readonly description: string;
+  /** The lowest built-in role that holds this permission. */
+  readonly includedIn: BuiltInRole;
 }
 
 export interface McpEntryDeclaration {
@@ -76,6 +82,26 @@ export interface HealthContext {
   readonly registry: ModuleRegistry;
 }
 
+/** What the security kernel asks a sign-in provider; providers answer nothing for what is not theirs. */
+export interface SignInProviderContext {
+  readonly prisma: PrismaClient;
+}
+
+export interface CredentialProvider {
+  /** Takes the same time whether or not the user exists (verify against a decoy hash when it does not). */
+  authenticate(
+    context: SignInProviderContext,
+    credentials: { username: string; password: string },
+  ): Promise<{ userId: string } | undefined>;
+}
+
+export interface SignInProviderDeclaration {
+  readonly id: string;
+  readonly kind: 'credential';
+  readonly label: string;
+  readonly load: () => Promise<CredentialProvider>;
+}
+
 export interface ModuleDescriptor {
   readonly id: string;
   readonly title: string;
@@ -90,10 +116,19 @@ export interface ModuleDescriptor {
   readonly apiPrefixes: readonly string[];
   readonly jobs: readonly JobDeclaration[];
   readonly healthIndicators: readonly HealthIndicatorDeclaration[];
+  readonly signInProviders: readonly SignInProviderDeclaration[];
 }
 
 type Optional =
-  'requires' | 'permissions' | 'settings' | 'topics' | 'mcp' | 'apiPrefixes' | 'jobs' | 'healthIndicators';
+  | 'requires'
+  | 'permissions'
+  | 'settings'
+  | 'topics'
+  | 'mcp'
+  | 'apiPrefixes'
+  | 'jobs'
+  | 'healthIndicators'
+  | 'signInProviders';
 
 export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
 
@@ -107,6 +142,7 @@ export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
     apiPrefixes: [],
     jobs: [],
     healthIndicators: [],
+    signInProviders: [],
     ...definition,
   };
 }

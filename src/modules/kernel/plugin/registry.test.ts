@@ -12,13 +12,13 @@ const feature = (id: string, extra: Partial<ModuleDefinition> = {}) =>
 
 const modules = [
   kernel('core', { apiPrefixes: ['/api/v1/openapi.json'] }),
-  kernel('audit', { requires: ['core'], permissions: [{ id: 'audit:read', description: '' }] }),
+  kernel('audit', { requires: ['core'], permissions: [{ id: 'audit:read', description: '', includedIn: 'operator' }] }),
   platform('mcp', { requires: ['core'], mcp: [{ name: 'flotilla_help', kind: 'tool' }] }),
   feature('queues', {
     requires: ['audit'],
     topics: ['queues'],
     apiPrefixes: ['/api/v1/clusters/queues', '/api/v1/queues'],
-    permissions: [{ id: 'queue:read', description: 'Read queues' }],
+    permissions: [{ id: 'queue:read', description: 'Read queues', includedIn: 'viewer' }],
     settings: [durationSetting({ key: 'queues.refresh', description: '', defaultValue: '5s', min: '1s', max: '1h' })],
   }),
   feature('triage', { requires: ['queues'], topics: ['alerts'], apiPrefixes: ['/api/v1/clusters'] }),
@@ -141,8 +141,8 @@ describe('ModuleRegistry', () => {
 
   it('lists the whole permission catalogue, marking disabled modules', () => {
     expect(registry.permissionCatalogue()).toEqual([
-      { id: 'audit:read', description: '', module: 'audit', enabled: true },
-      { id: 'queue:read', description: 'Read queues', module: 'queues', enabled: true },
+      { id: 'audit:read', description: '', includedIn: 'operator', module: 'audit', enabled: true },
+      { id: 'queue:read', description: 'Read queues', includedIn: 'viewer', module: 'queues', enabled: true },
     ]);
   });
 });

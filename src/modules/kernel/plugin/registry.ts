@@ -9,6 +9,7 @@ import {
   type JobDeclaration,
   type ModuleDescriptor,
   type ModuleLayer,
+  type PermissionDeclaration,
 } from './descriptor.ts';
 
 export type ToggleSource = 'default' | 'environment' | 'database';
@@ -27,9 +28,7 @@ export interface ToggleInputs {
   readonly stored: ReadonlyMap<string, unknown>;
 }
 
-export interface PermissionEntry {
-  readonly id: string;
-  readonly description: string;
+export interface PermissionEntry extends PermissionDeclaration {
   readonly module: string;
   readonly enabled: boolean;
 }

@@ -7,8 +7,8 @@ export const settingsModule = defineModule({
   description: 'Runtime settings declared by modules, stored in flotilla_setting and shared by every process.',
   requires: ['core', 'plugin', 'audit'],
   permissions: [
-    { id: 'settings:read', description: 'Read settings and their values' },
-    { id: 'settings:write', description: 'Change settings' },
+    { id: 'settings:read', description: 'Read settings and their values', includedIn: 'viewer' },
+    { id: 'settings:write', description: 'Change settings', includedIn: 'admin' },
   ],
   apiPrefixes: ['/api/v1/settings'],
 });

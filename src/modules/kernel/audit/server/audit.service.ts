@@ -55,6 +55,24 @@ export async function finishAudit(tx: Transaction, id: string, completion: Audit
   });
 }
 
+/** Writes a finished row in one step, for events with no work of their own (a sign-in attempt). */
+export async function recordAuditEvent(
+  prisma: PrismaClient,
+  request: RequestContext,
+  entry: AuditEntry,
+  completion: AuditCompletion,
+): Promise<void> {
+  await prisma.auditEvent.create({
+    data: {
+      ...rowFor(randomUUID(), request, entry, new Date()),
+      outcome: completion.outcome,
+      nodeDetail: completion.nodeDetail === undefined ? undefined : (completion.nodeDetail as object),
+      error: completion.error ?? null,
+      finishedAt: new Date(),
+    },
+  });
+}
+
 /**
  * Runs `work` in one transaction with its audit row: opened first, finished with the work's outcome.
  * If the work throws, the transaction rolls back and a FAILED row with the error is committed instead.

@@ -18,7 +18,15 @@ export const manifestSchema = z.object({
       apiPrefixes: z.array(z.string()),
     }),
   ),
-  permissions: z.array(z.object({ id: z.string(), description: z.string(), module: z.string(), enabled: z.boolean() })),
+  permissions: z.array(
+    z.object({
+      id: z.string(),
+      description: z.string(),
+      includedIn: z.enum(['viewer', 'operator', 'admin', 'installer']),
+      module: z.string(),
+      enabled: z.boolean(),
+    }),
+  ),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;

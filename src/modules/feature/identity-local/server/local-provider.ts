@@ -1,0 +1,12 @@
+// The `local` credential provider: accounts whose password hash Flotilla keeps.
+import type { CredentialProvider } from '../../../kernel/plugin/descriptor.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../../../kernel/security/server/passwords.ts';
+
+export const authenticate: CredentialProvider['authenticate'] = async ({ prisma }, { username, password }) => {
+  const rows = await prisma.$queryRaw<{ id: string; password_hash: string | null; disabled: boolean }[]>`
+    SELECT id, password_hash, disabled FROM flotilla_user
+     WHERE provider_id = 'local' AND lower(username) = lower(${username})`;
+  const user = rows[0];
+  if (!user?.password_hash || user.disabled) return verifyAgainstDecoy(password).then(() => undefined);
+  return (await verifyPassword(password, user.password_hash)) ? { userId: user.id } : undefined;
+};

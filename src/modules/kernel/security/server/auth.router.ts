@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { recordAuditEvent } from '../../audit/server/audit.service.ts';
+import { endSession, readCookie, SESSION_COOKIE, sessionCookies } from './sessions.ts';
+import { credentialProviders, signIn } from './sign-in.service.ts';
+
+const procedure = moduleProcedure('security');
+
+const providerSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['credential', 'redirect']),
+  label: z.string(),
+  startPath: z.string().optional(),
+});
+
+export const authRouter = router({
+  providers: procedure('public')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/providers',
+        tags: ['auth'],
+        summary: 'Sign-in providers (bearer providers are not listed)',
+        protect: false,
+      },
+    })
+    .input(z.void())
+    .output(z.array(providerSchema))
+    .query(({ ctx }) => credentialProviders(ctx.runtime.registry).map(({ id, kind, label }) => ({ id, kind, label }))),
+
+  login: procedure('public')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags: ['auth'],
+        summary: 'Sign in with a credential provider (default local); sets the session cookie',
+        protect: false,
+      },
+    })
+    .input(
+      z.object({
+        username: z.string().min(1).max(200),
+        password: z.string().min(1).max(1_000),
+        provider: z.string().min(1).max(100).optional(),
+      }),
+    )
+    .output(
+      z.object({
+        user: z.object({ id: z.string(), username: z.string(), mustChangePassword: z.boolean() }),
+        csrfToken: z.string(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const result = await signIn(ctx.runtime, ctx.request, {
+        ...input,
+        userAgent: ctx.http.headers.get('user-agent'),
+      });
+      for (const cookie of sessionCookies(result.session, ctx.http.secure))
+        ctx.responseHeaders.append('Set-Cookie', cookie);
+      return { user: result.user, csrfToken: result.session.csrfToken };
+    }),
+
+  logout: procedure('public')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/logout',
+        tags: ['auth'],
+        summary: 'End the current session',
+        protect: false,
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.object({ signedOut: z.boolean() }))
+    .mutation(async ({ ctx }) => {
+      const token = readCookie(ctx.http.headers, SESSION_COOKIE);
+      const signedOut = token ? await endSession(ctx.runtime.prisma, token) : false;
+      for (const cookie of sessionCookies(undefined, ctx.http.secure)) ctx.responseHeaders.append('Set-Cookie', cookie);
+      if (signedOut)
+        await recordAuditEvent(ctx.runtime.prisma, ctx.request, { action: 'auth.sign-out' }, { outcome: 'SUCCEEDED' });
+      return { signedOut };
+    }),
+});

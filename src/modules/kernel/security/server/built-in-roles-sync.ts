@@ -1,0 +1,63 @@
+// Keeps the built-in roles in step with the permission catalogue at every start, and creates the first admin
+// when there are no users. Runs in the supervisor after migrations, under an advisory lock (instances may start
+// together).
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '@/server/db/database.ts';
+import type { PermissionDeclaration } from '../../plugin/descriptor.ts';
+import { generatePassword, hashPassword } from './passwords.ts';
+import { builtInRoles } from './roles.ts';
+
+const SECURITY_SETUP_LOCK = 7_208_151_102;
+
+export async function syncBuiltInRoles(
+  prisma: PrismaClient,
+  catalogue: readonly PermissionDeclaration[],
+): Promise<void> {
+  for (const role of builtInRoles(catalogue)) {
+    const values = {
+      description: role.description,
+      permissions: [...role.permissions],
+      builtIn: true,
+      updatedAt: new Date(),
+    };
+    await prisma.role.upsert({
+      where: { name: role.name },
+      create: { id: randomUUID(), name: role.name, ...values },
+      update: values,
+    });
+  }
+}
+
+export interface FirstAdmin {
+  readonly username: string;
+  /** Present only when Flotilla made the password up: it is shown once and must be changed at first sign-in. */
+  readonly generatedPassword?: string;
+}
+
+export async function ensureFirstAdmin(
+  prisma: PrismaClient,
+  environment: Readonly<Record<string, string | undefined>>,
+): Promise<FirstAdmin | undefined> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SECURITY_SETUP_LOCK})`;
+    if ((await tx.user.count()) > 0) return undefined;
+    const username = environment.FLOTILLA_ADMIN_USERNAME?.trim() || 'admin';
+    const given = environment.FLOTILLA_ADMIN_PASSWORD;
+    const password = given || generatePassword();
+    const admin = await tx.role.findUniqueOrThrow({ where: { name: 'admin' } });
+    const userId = randomUUID();
+    await tx.user.create({
+      data: {
+        id: userId,
+        username,
+        providerId: 'local',
+        passwordHash: await hashPassword(password),
+        mustChangePassword: !given,
+      },
+    });
+    await tx.grant.create({
+      data: { id: randomUUID(), roleId: admin.id, principal: 'USER', userId, scopeKind: 'GLOBAL', createdBy: 'system' },
+    });
+    return given ? { username } : { username, generatedPassword: password };
+  });
+}

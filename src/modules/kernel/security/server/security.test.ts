@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { canSeeCluster, clusterPermissions, globalPermissions, type EffectiveGrant } from './grants.ts';
+import { generatePassword, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import { builtInRoles } from './roles.ts';
+
+describe('passwords', () => {
+  it('verify the right password and refuse others, with a fresh salt each time', async () => {
+    const first = await hashPassword('correct horse battery');
+    const second = await hashPassword('correct horse battery');
+    expect(first).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(first).not.toBe(second);
+    expect(await verifyPassword('correct horse battery', first)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', first)).toBe(false);
+    expect(await verifyPassword('anything', 'plain-text')).toBe(false);
+    expect(await verifyAgainstDecoy('correct horse battery')).toBe(false);
+  });
+
+  it('generates long random passwords', () => {
+    const password = generatePassword();
+    expect(password).toMatch(/^[a-zA-Z2-9]{24}$/);
+    expect(generatePassword()).not.toBe(password);
+  });
+});
+
+describe('built-in roles', () => {
+  it('nest: each role holds its own permissions and those of the roles below', () => {
+    const roles = builtInRoles([
+      { id: 'queues:read', description: '', includedIn: 'viewer' },
+      { id: 'queues:purge', description: '', includedIn: 'operator' },
+      { id: 'users:write', description: '', includedIn: 'admin' },
+      { id: 'plugins:install', description: '', includedIn: 'installer' },
+    ]);
+    expect(Object.fromEntries(roles.map((role) => [role.name, role.permissions]))).toEqual({
+      viewer: ['queues:read'],
+      operator: ['queues:purge', 'queues:read'],
+      admin: ['queues:purge', 'queues:read', 'users:write'],
+      installer: ['plugins:install', 'queues:purge', 'queues:read', 'users:write'],
+    });
+  });
+});
+
+describe('grants', () => {
+  const prod = { clusterId: 'c-prod-1', environmentId: 'env-prod' };
+  const test = { clusterId: 'c-test-1', environmentId: 'env-test' };
+  const grants: EffectiveGrant[] = [
+    { scope: { kind: 'ENVIRONMENT', id: 'env-prod' }, permissions: ['queues:read'] },
+    { scope: { kind: 'CLUSTER', id: 'c-test-1' }, permissions: ['queues:purge'] },
+  ];
+
+  it('walk the hierarchy: a cluster gets its environment’s and its own grants, never another’s', () => {
+    expect([...clusterPermissions(grants, prod)]).toEqual(['queues:read']);
+    expect([...clusterPermissions(grants, test)]).toEqual(['queues:purge']);
+    expect(canSeeCluster(grants, { clusterId: 'c-other', environmentId: null })).toBe(false);
+  });
+
+  it('give global permissions only through global grants', () => {
+    expect(globalPermissions(grants).size).toBe(0);
+    const admin: EffectiveGrant[] = [{ scope: { kind: 'GLOBAL' }, permissions: ['users:write', 'queues:read'] }];
+    expect([...globalPermissions(admin)].sort()).toEqual(['queues:read', 'users:write']);
+    expect(canSeeCluster(admin, prod)).toBe(true);
+  });
+});

@@ -1,0 +1,234 @@
+// Sign-in on a real database through the REST edge: first admin, providers, cookies, identical failures,
+// throttling, sign-out, and the actor that audit rows then carry.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRestHandler } from '@/server/http/rest.ts';
+import { installedModules } from '@/server/modules/installed-modules.ts';
+import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { resolveModules } from '../../plugin/registry.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from './built-in-roles-sync.ts';
+import { resolveSession } from './sessions.ts';
+
+let database: TestDatabase;
+let runtime: WebRuntime;
+let rest: (request: Request) => Promise<Response>;
+
+const ADMIN = { username: 'Ada', password: 'a long and correct password' };
+
+function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return rest(
+    new Request(`http://127.0.0.1${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7', ...headers },
+    }),
+  );
+}
+const login = (
+  username: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) => post('/api/v1/auth/login', { username, password, ...extra }, headers);
+
+async function setSetting(key: string, value: unknown) {
+  const response = await rest(
+    new Request(`http://127.0.0.1/api/v1/settings/${key}`, {
+      method: 'PUT',
+      body: JSON.stringify({ value }),
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+  expect(response.status).toBe(200);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  runtime = await openWebRuntime({ DATABASE_URL: database.url });
+  rest = createRestHandler(() => Promise.resolve(runtime));
+  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
+  // Generous limits by default; the throttle tests lower them.
+  await setSetting('security.sign-in.user-failures', 1000);
+  await setSetting('security.sign-in.source-failures', 100_000);
+});
+
+afterEach(async () => {
+  await runtime.prisma.signInThrottle.deleteMany();
+});
+
+afterAll(async () => {
+  await runtime.close();
+  await database.drop();
+});
+
+describe('first run', () => {
+  it('creates one admin from the environment, with a global admin grant, and never a second', async () => {
+    expect(
+      await ensureFirstAdmin(runtime.prisma, {
+        FLOTILLA_ADMIN_USERNAME: ADMIN.username,
+        FLOTILLA_ADMIN_PASSWORD: ADMIN.password,
+      }),
+    ).toEqual({
+      username: ADMIN.username,
+    });
+    expect(await ensureFirstAdmin(runtime.prisma, {})).toBeUndefined();
+    const user = await runtime.prisma.user.findFirstOrThrow({ where: { username: ADMIN.username } });
+    expect(user.mustChangePassword).toBe(false);
+    const grant = await runtime.prisma.grant.findFirstOrThrow({ where: { userId: user.id } });
+    const role = await runtime.prisma.role.findUniqueOrThrow({ where: { id: grant.roleId } });
+    expect({ scope: grant.scopeKind, role: role.name }).toEqual({ scope: 'GLOBAL', role: 'admin' });
+    expect(role.permissions).toEqual(expect.arrayContaining(['settings:write', 'users:write', 'audit:read']));
+  });
+
+  it('makes up a password that must be changed when none is given', async () => {
+    const fresh = await createTestDatabase();
+    const other = await openWebRuntime({ DATABASE_URL: fresh.url });
+    try {
+      await syncBuiltInRoles(other.prisma, other.registry.permissionCatalogue());
+      const admin = await ensureFirstAdmin(other.prisma, {});
+      expect(admin?.username).toBe('admin');
+      expect(admin?.generatedPassword).toMatch(/^[a-zA-Z2-9]{24}$/);
+      expect((await other.prisma.user.findFirstOrThrow()).mustChangePassword).toBe(true);
+    } finally {
+      await other.close();
+      await fresh.drop();
+    }
+  });
+});
+
+describe('sign-in', () => {
+  it('lists the local provider and never a bearer one', async () => {
+    const response = await rest(new Request('http://127.0.0.1/api/v1/auth/providers'));
+    expect(await response.json()).toEqual([{ id: 'local', kind: 'credential', label: 'Flotilla account' }]);
+  });
+
+  it('starts a session: HttpOnly SameSite cookie, Secure behind TLS, audited, and later requests act as the user', async () => {
+    const response = await login(ADMIN.username.toLowerCase(), ADMIN.password, {}, { 'x-forwarded-proto': 'https' });
+    expect(response.status).toBe(200);
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((cookie) => cookie.startsWith('flotilla_session='));
+    expect(session).toMatch(/HttpOnly/);
+    expect(session).toMatch(/SameSite=Lax/);
+    expect(session).toMatch(/Secure/);
+    const plain = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie().join('\n');
+    expect(plain).not.toMatch(/Secure/);
+    const cookie = session?.split(';')[0] ?? '';
+    await rest(
+      new Request('http://127.0.0.1/api/v1/settings/audit.retention?dryRun=true', {
+        method: 'PUT',
+        body: JSON.stringify({ value: '30d' }),
+        headers: { 'content-type': 'application/json', cookie },
+      }),
+    );
+    const change = await runtime.prisma.auditEvent.findFirstOrThrow({
+      where: { action: 'setting.update' },
+      orderBy: { startedAt: 'desc' },
+    });
+    expect(change.actor).toBe(ADMIN.username);
+    expect(
+      await runtime.prisma.auditEvent.count({
+        where: { action: 'auth.sign-in', outcome: 'SUCCEEDED', actor: ADMIN.username },
+      }),
+    ).toBe(2);
+  });
+
+  it('fails identically for a wrong password, an unknown user and an unconfigured provider', async () => {
+    const answers = await Promise.all([
+      login(ADMIN.username, 'wrong password'),
+      login('nobody-at-all', ADMIN.password),
+      login(ADMIN.username, ADMIN.password, { provider: 'ldap' }),
+    ]);
+    const shapes = await Promise.all(
+      answers.map(async (response) => {
+        const body = (await response.json()) as Record<string, unknown>;
+        delete body.requestId; // the only field allowed to differ
+        return { status: response.status, body, cookies: response.headers.getSetCookie().length };
+      }),
+    );
+    expect(shapes[0]).toEqual({
+      status: 401,
+      body: expect.objectContaining({ type: 'sign-in-failed' }) as unknown,
+      cookies: 0,
+    });
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+  });
+
+  it('takes no measurably different time for an unknown user and a wrong password', async () => {
+    const time = async (username: string) => {
+      const started = performance.now();
+      await login(username, 'not the password');
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      known.push(await time(ADMIN.username));
+      unknown.push(await time(`ghost-${round}`));
+    }
+    // Both pay one scrypt verification (tens of ms); without the decoy an unknown user would answer in ~1 ms.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
+    expect(median(unknown)).toBeLessThan(median(known) * 1.6);
+  });
+
+  it('locks a username after too many failures, even for the right password, and says when to retry', async () => {
+    await setSetting('security.sign-in.user-failures', 3);
+    for (let attempt = 0; attempt < 3; attempt++) expect((await login(ADMIN.username, 'wrong')).status).toBe(401);
+    const locked = await login(ADMIN.username, ADMIN.password);
+    expect(locked.status).toBe(429);
+    expect(await locked.json()).toMatchObject({
+      type: 'sign-in-throttled',
+      retryAfterSeconds: expect.any(Number) as unknown,
+    });
+    expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in', outcome: 'REFUSED' } })).toBe(1);
+    await setSetting('security.sign-in.user-failures', 1000);
+  });
+
+  it('locks a source address that sprays many usernames', async () => {
+    await setSetting('security.sign-in.source-failures', 4);
+    for (let attempt = 0; attempt < 4; attempt++) await login(`spray-${attempt}`, 'x');
+    expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
+    expect((await login(ADMIN.username, ADMIN.password, {}, { 'x-forwarded-for': '203.0.113.50' })).status).toBe(200);
+    await setSetting('security.sign-in.source-failures', 100_000);
+  });
+
+  it('ends the session at sign-out', async () => {
+    const cookie = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const out = await post('/api/v1/auth/logout', {}, { cookie });
+    expect(await out.json()).toEqual({ signedOut: true });
+    expect(out.headers.getSetCookie().join('\n')).toMatch(/flotilla_session=; .*Max-Age=0/);
+    expect(await resolveSession(runtime.prisma, cookie.replace('flotilla_session=', ''), 60_000)).toBeUndefined();
+    expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-out', actor: ADMIN.username } })).toBe(
+      1,
+    );
+    const again = await post('/api/v1/auth/logout', {}, { cookie });
+    expect(await again.json()).toEqual({ signedOut: false });
+  });
+});
+
+describe('without the identity-local feature', () => {
+  it('lists no provider and fails a local sign-in exactly like a wrong password', async () => {
+    const registry = resolveModules(installedModules, {
+      environment: { FLOTILLA_FEATURES_IDENTITY_LOCAL_ENABLED: 'false' },
+      stored: new Map(),
+    });
+    expect(registry.isEnabled('identity-local')).toBe(false);
+    const off = await openWebRuntime({ DATABASE_URL: database.url, FLOTILLA_FEATURES_IDENTITY_LOCAL_ENABLED: 'false' });
+    try {
+      const offRest = createRestHandler(() => Promise.resolve(off));
+      expect(await (await offRest(new Request('http://127.0.0.1/api/v1/auth/providers'))).json()).toEqual([]);
+      const response = await offRest(
+        new Request('http://127.0.0.1/api/v1/auth/login', {
+          method: 'POST',
+          body: JSON.stringify(ADMIN),
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+        }),
+      );
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ type: 'sign-in-failed' });
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,35 @@
+// Start-up preparation run by the supervisor before any child starts: the module toggles (a bad toggle stops
+// `npm start` with one clear message instead of two crash-looping children), the built-in roles, and the first
+// admin when there are no users yet.
+import { resolveModules } from '@/modules/kernel/plugin/registry.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/server/built-in-roles-sync.ts';
+import { readStartupProperties } from '@/modules/kernel/settings/server/settings-sync.ts';
+import { openDatabase } from '../db/database.ts';
+import { installedModules } from '../modules/installed-modules.ts';
+
+export async function prepareInstallation(databaseUrl: string): Promise<void> {
+  const db = openDatabase(databaseUrl, { poolSize: 2, applicationName: 'flotilla-start' });
+  try {
+    const registry = resolveModules(installedModules, {
+      environment: process.env,
+      stored: await readStartupProperties(db),
+    });
+    for (const warning of registry.warnings) console.warn(`[modules] ${warning}`);
+    const disabled = registry.modules.filter((entry) => !entry.enabled).map((entry) => entry.descriptor.id);
+    if (disabled.length > 0) console.log(`[modules] disabled: ${disabled.join(', ')}`);
+    await syncBuiltInRoles(db.prisma, registry.permissionCatalogue());
+    const admin = await ensureFirstAdmin(db.prisma, process.env);
+    if (admin?.generatedPassword) {
+      console.log(
+        `[flotilla] created the first admin "${admin.username}" with the password ${admin.generatedPassword}\n` +
+          '[flotilla] it is shown only this once and must be changed at the first sign-in',
+      );
+    } else if (admin) {
+      console.log(
+        `[flotilla] created the first admin "${admin.username}" from FLOTILLA_ADMIN_USERNAME/FLOTILLA_ADMIN_PASSWORD`,
+      );
+    }
+  } finally {
+    await db.close();
+  }
+}
