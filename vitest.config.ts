@@ -1,4 +1,4 @@
-// Three projects: unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
+// Four projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
 // *.int.test.ts, plus test/integration and test/architecture) and e2e (the app started as `npm start` does).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -23,9 +23,20 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: ['src/modules/platform/broker/**/*.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Tests on real Artemis brokers (test/support/artemis): a JVM takes seconds to start on two cores.
+        resolve: { alias },
+        test: {
+          name: 'brokers',
+          include: ['src/modules/platform/broker/**/*.int.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
