@@ -24,6 +24,7 @@ afterAll(async () => {
 describe('Prisma schema versus migrations', () => {
   it('reads every model of the schema files', () => {
     expect(models.map((model) => model.table).sort()).toEqual([
+      'api_token',
       'audit_event',
       'flotilla_grant',
       'flotilla_role',

@@ -1,7 +1,7 @@
 // The request-filter chain's one entry point, shared by the REST and tRPC edges: request id, source IP, and the
-// principal from the session cookie (bearer tokens come with the apitokens module).
+// principal from a bearer token or the session cookie.
 import { ANONYMOUS, createRequestContext, type RequestContext } from '@/modules/kernel/core/request-context.ts';
-import { resolveSession, SESSION_COOKIE, readCookie } from '@/modules/kernel/security/server/sessions.ts';
+import { resolvePrincipal } from '@/modules/kernel/security/server/principal.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 import type { TrpcContext } from '../trpc/init.ts';
 
@@ -14,13 +14,17 @@ export async function createTrpcContext(
   request: Request,
   base: RequestContext = createRequestContext(request.headers),
 ): Promise<TrpcContext> {
-  const token = readCookie(request.headers, SESSION_COOKIE);
-  const session = token
-    ? await resolveSession(runtime.prisma, token, runtime.settings.duration('security.session-lifetime'))
-    : undefined;
+  const principal = await resolvePrincipal(
+    {
+      prisma: runtime.prisma,
+      registry: runtime.registry,
+      sessionLifetimeMs: runtime.settings.duration('security.session-lifetime'),
+    },
+    request.headers,
+  );
   return {
     runtime,
-    request: { ...base, actor: session ? { name: session.username, userId: session.userId } : ANONYMOUS },
+    request: { ...base, actor: principal?.actor ?? ANONYMOUS },
     http: { headers: request.headers, secure: isSecure(request) },
     responseHeaders: new Headers(),
   };

@@ -10,6 +10,7 @@ import { settingsModule } from '@/modules/kernel/settings/module.ts';
 import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
 import { identityLocalModule } from '@/modules/feature/identity-local/module.ts';
+import { apiTokensModule } from '@/modules/feature/apitokens/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -21,4 +22,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   securityModule,
   brokerModule,
   identityLocalModule,
+  apiTokensModule,
 ];

@@ -2,6 +2,7 @@
 // procedures stay here and answer `feature-disabled` (see moduleProcedure in init.ts).
 import { auditRouter } from '@/modules/kernel/audit/server/audit.router.ts';
 import { jobsRouter } from '@/modules/kernel/jobs/server/jobs.router.ts';
+import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
@@ -13,6 +14,7 @@ export const appRouter = router({
   audit: auditRouter,
   jobs: jobsRouter,
   auth: authRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -102,6 +102,16 @@ export interface SignInProviderDeclaration {
   readonly load: () => Promise<CredentialProvider>;
 }
 
+/** A bearer provider answers for its own tokens only (e.g. `as_` API tokens) and nothing otherwise. */
+export interface BearerProvider {
+  resolve(context: SignInProviderContext, token: string): Promise<{ userId: string; label: string } | undefined>;
+}
+
+export interface BearerProviderDeclaration {
+  readonly id: string;
+  readonly load: () => Promise<BearerProvider>;
+}
+
 export interface ModuleDescriptor {
   readonly id: string;
   readonly title: string;
@@ -117,6 +127,7 @@ export interface ModuleDescriptor {
   readonly jobs: readonly JobDeclaration[];
   readonly healthIndicators: readonly HealthIndicatorDeclaration[];
   readonly signInProviders: readonly SignInProviderDeclaration[];
+  readonly bearerProviders: readonly BearerProviderDeclaration[];
 }
 
 type Optional =
@@ -128,7 +139,8 @@ type Optional =
   | 'apiPrefixes'
   | 'jobs'
   | 'healthIndicators'
-  | 'signInProviders';
+  | 'signInProviders'
+  | 'bearerProviders';
 
 export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
 
@@ -143,6 +155,7 @@ export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
     jobs: [],
     healthIndicators: [],
     signInProviders: [],
+    bearerProviders: [],
     ...definition,
   };
 }

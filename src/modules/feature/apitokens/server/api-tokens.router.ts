@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { ProblemError } from '../../../kernel/core/problem.ts';
+import type { RequestContext } from '../../../kernel/core/request-context.ts';
+import { audited } from '../../../kernel/audit/server/audit.service.ts';
+import { newToken, tokenDigest } from './api-token.ts';
+
+const procedure = moduleProcedure('apitokens');
+
+const tokenView = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable(),
+});
+
+function ownerOf(request: RequestContext): string {
+  if (!request.actor.userId) {
+    throw new ProblemError({
+      type: 'unauthenticated',
+      title: 'Sign-in required',
+      status: 401,
+      detail: 'Sign in to manage your API tokens.',
+    });
+  }
+  return request.actor.userId;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export const apiTokensRouter = router({
+  create: procedure('authenticated')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/account/tokens',
+        tags: ['account'],
+        summary: 'Create an API token; the token is shown only in this answer',
+      },
+    })
+    .input(
+      z.object({
+        name: z.string().trim().min(1).max(100),
+        expiresAt: z.iso
+          .datetime({ offset: true })
+          .optional()
+          .describe('When the token stops working; never when omitted'),
+        dryRun: z.boolean().default(false),
+      }),
+    )
+    .output(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        token: z.string().nullable(),
+        expiresAt: z.string().nullable(),
+        dryRun: z.boolean(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const userId = ownerOf(ctx.request);
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+      if (expiresAt && expiresAt <= new Date()) {
+        throw new ProblemError({
+          type: 'validation-failed',
+          title: 'The request is not valid',
+          status: 400,
+          detail: 'expiresAt must be in the future.',
+          errors: [{ field: 'expiresAt', message: 'must be in the future' }],
+        });
+      }
+      const taken = await ctx.runtime.prisma.apiToken.findFirst({ where: { userId, name: input.name } });
+      if (taken) {
+        throw new ProblemError({
+          type: 'token-name-taken',
+          title: 'Token name taken',
+          status: 409,
+          detail: `You already have a token named "${input.name}".`,
+          errors: [{ field: 'name', message: 'is already used by another of your tokens' }],
+        });
+      }
+      const id = randomUUID();
+      const token = input.dryRun ? null : newToken();
+      await audited(
+        ctx.runtime.prisma,
+        ctx.request,
+        {
+          action: 'apitoken.create',
+          target: input.name,
+          parameters: { expiresAt: input.expiresAt ?? null },
+          dryRun: input.dryRun,
+        },
+        async (tx) => {
+          if (token)
+            await tx.apiToken.create({
+              data: { id, userId, name: input.name, tokenHash: tokenDigest(token), expiresAt },
+            });
+          return { result: undefined };
+        },
+      );
+      return { id, name: input.name, token, expiresAt: iso(expiresAt), dryRun: input.dryRun };
+    }),
+
+  list: procedure('authenticated')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/account/tokens',
+        tags: ['account'],
+        summary: 'Your API tokens (never the tokens themselves)',
+      },
+    })
+    .input(z.void())
+    .output(z.object({ items: z.array(tokenView), total: z.number() }))
+    .query(async ({ ctx }) => {
+      const rows = await ctx.runtime.prisma.apiToken.findMany({
+        where: { userId: ownerOf(ctx.request) },
+        orderBy: { createdAt: 'desc' },
+      });
+      const items = rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        createdAt: row.createdAt.toISOString(),
+        expiresAt: iso(row.expiresAt),
+        lastUsedAt: iso(row.lastUsedAt),
+      }));
+      return { items, total: items.length };
+    }),
+
+  revoke: procedure('authenticated')
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/account/tokens/{id}',
+        tags: ['account'],
+        summary: 'Revoke one of your API tokens',
+      },
+    })
+    .input(z.object({ id: z.uuid(), dryRun: z.boolean().default(false) }))
+    .output(z.object({ id: z.string(), revoked: z.boolean(), dryRun: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const userId = ownerOf(ctx.request);
+      // Someone else's token answers exactly like a missing one.
+      const row = await ctx.runtime.prisma.apiToken.findFirst({ where: { id: input.id, userId } });
+      if (!row)
+        throw new ProblemError({
+          type: 'not-found',
+          title: 'Not found',
+          status: 404,
+          detail: 'You have no API token with that id.',
+        });
+      await audited(
+        ctx.runtime.prisma,
+        ctx.request,
+        { action: 'apitoken.revoke', target: row.name, dryRun: input.dryRun },
+        async (tx) => {
+          if (!input.dryRun) await tx.apiToken.delete({ where: { id: row.id } });
+          return { result: undefined };
+        },
+      );
+      return { id: row.id, revoked: !input.dryRun, dryRun: input.dryRun };
+    }),
+});
