@@ -63,8 +63,11 @@ export function handleStreamRequest(
         };
         const opened = dependencies.hub.subscribe(parsed.data.clusterId, topics, sink);
         subscriber = opened;
-        opened.writeNow(`retry: 3000\nevent: ready\ndata: ${JSON.stringify({ topics: [...topics], dropped })}\n\n`);
-        ping = setInterval(() => opened.writeNow(':ping\n\n'), dependencies.keepAliveMs());
+        // keepAliveMs tells the client how long a silence may last before it counts as a failure.
+        const keepAliveMs = dependencies.keepAliveMs();
+        const ready = JSON.stringify({ topics: [...topics], dropped, keepAliveMs });
+        opened.writeNow(`retry: 3000\nevent: ready\ndata: ${ready}\n\n`);
+        ping = setInterval(() => opened.writeNow(':ping\n\n'), keepAliveMs);
         request.signal.addEventListener('abort', onAbort);
         if (lastEventId) {
           dependencies.replay
