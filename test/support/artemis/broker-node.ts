@@ -39,6 +39,8 @@ export interface NodeSpec {
   readonly brokerXmlEdits?: (xml: string) => string;
   readonly managementXmlEdits?: (xml: string) => string;
   readonly extraUsers?: readonly ExtraUser[];
+  /** -Xmx, default 256M; 10,000 queues need about 1G. */
+  readonly maxHeap?: string;
 }
 
 function createArguments(spec: NodeSpec): string[] {
@@ -62,7 +64,7 @@ function createArguments(spec: NodeSpec): string[] {
     '--no-stomp-acceptor',
     '--no-mqtt-acceptor',
     '--no-hornetq-acceptor',
-    `--java-memory=${HEAP.max}`,
+    `--java-memory=${spec.maxHeap ?? HEAP.max}`,
   ];
   if (spec.staticCluster) {
     args.push(`--staticCluster=${spec.staticCluster.join(',')}`);
@@ -88,7 +90,7 @@ export async function createInstance(spec: NodeSpec, artemisHome: string): Promi
   editFile(path.join(etc, 'artemis.profile'), (profile) =>
     profile
       .replace(/-Xms\S+/, `-Xms${HEAP.initial}`)
-      .replace(/-Xmx\S+/, `-Xmx${HEAP.max}`)
+      .replace(/-Xmx\S+/, `-Xmx${spec.maxHeap ?? HEAP.max}`)
       .replace(
         /^HAWTIO_ROLES='([^']*)'/m,
         (_all, roles: string) => `HAWTIO_ROLES='${[roles, ...extraRoles].join(',')}'`,

@@ -45,6 +45,8 @@ export interface SingleNodeOptions {
   managementXmlEdits?: (xml: string) => string;
   /** Users besides admin/admin (role amq). */
   extraUsers?: readonly ExtraUser[];
+  /** JVM -Xmx (default 256M: the machine has 2 cores and several brokers may run). */
+  maxHeap?: string;
 }
 
 interface PlannedNode {
@@ -94,6 +96,7 @@ async function launch(
         brokerXmlEdits: extra.brokerXmlEdits,
         managementXmlEdits: extra.managementXmlEdits,
         extraUsers: extra.extraUsers,
+        maxHeap: extra.maxHeap,
       }),
   );
   const topology: Topology = {
