@@ -133,6 +133,8 @@ describe('REST edge', () => {
     };
     expect(document.openapi).toMatch(/^3\./);
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/account',
+      '/account/password',
       '/account/tokens',
       '/account/tokens/{id}',
       '/audit',

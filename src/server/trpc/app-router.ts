@@ -3,6 +3,7 @@
 import { auditRouter } from '@/modules/kernel/audit/server/audit.router.ts';
 import { jobsRouter } from '@/modules/kernel/jobs/server/jobs.router.ts';
 import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.router.ts';
+import { accountRouter } from '@/modules/kernel/security/server/account.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
@@ -14,6 +15,7 @@ export const appRouter = router({
   audit: auditRouter,
   jobs: jobsRouter,
   auth: authRouter,
+  account: accountRouter,
   apiTokens: apiTokensRouter,
 });
 

@@ -43,5 +43,6 @@ export const securityModule = defineModule({
       max: '1d',
     }),
   ],
-  apiPrefixes: ['/api/v1/auth'],
+  // /api/v1/account/tokens belongs to the apitokens feature (the longer prefix wins).
+  apiPrefixes: ['/api/v1/auth', '/api/v1/account'],
 });

@@ -14,7 +14,7 @@ export interface SessionPrincipal {
   readonly csrfToken: string;
 }
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+export const sessionDigest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(
   prisma: PrismaClient,
@@ -25,7 +25,7 @@ export async function createSession(
   const expiresAt = new Date(Date.now() + input.lifetimeMs);
   await prisma.session.create({
     data: {
-      id: digest(token),
+      id: sessionDigest(token),
       userId: input.userId,
       csrfToken,
       expiresAt,
@@ -42,7 +42,7 @@ export async function resolveSession(
   lifetimeMs: number,
 ): Promise<SessionPrincipal | undefined> {
   const now = new Date();
-  const session = await prisma.session.findUnique({ where: { id: digest(token) } });
+  const session = await prisma.session.findUnique({ where: { id: sessionDigest(token) } });
   if (!session || session.expiresAt <= now) return undefined;
   const user = await prisma.user.findUnique({ where: { id: session.userId } });
   if (!user || user.disabled) return undefined;
@@ -62,7 +62,7 @@ export async function resolveSession(
 
 /** True when a live session was ended. */
 export async function endSession(prisma: PrismaClient, token: string): Promise<boolean> {
-  return (await prisma.session.deleteMany({ where: { id: digest(token) } })).count > 0;
+  return (await prisma.session.deleteMany({ where: { id: sessionDigest(token) } })).count > 0;
 }
 
 /** Cookie attributes: HttpOnly and SameSite=Lax always, Secure when the request came over TLS (docs/security.md). */

@@ -232,3 +232,57 @@ describe('without the identity-local feature', () => {
     }
   });
 });
+
+describe('account', () => {
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    rest(new Request(`http://127.0.0.1${path}`, { headers }));
+
+  it('says who is signed in and what they may do everywhere; anonymous callers get 401', async () => {
+    expect((await get('/api/v1/account')).status).toBe(401);
+    const cookie = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const me = (await (await get('/api/v1/account', { cookie })).json()) as {
+      username: string;
+      globalPermissions: string[];
+      grants: unknown[];
+    };
+    expect(me.username).toBe(ADMIN.username);
+    expect(me.globalPermissions).toEqual(
+      expect.arrayContaining(['settings:write', 'users:write', 'audit:read', 'jobs:read']),
+    );
+    expect(me.grants).toEqual([expect.objectContaining({ scope: 'GLOBAL', scopeId: null })]);
+  });
+
+  it('changes a password: checks the current one, lifts must-change, ends the other sessions only', async () => {
+    const user = await runtime.prisma.user.findFirstOrThrow({ where: { username: ADMIN.username } });
+    await runtime.prisma.user.update({ where: { id: user.id }, data: { mustChangePassword: true } });
+    const other = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const current = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const wrong = await post(
+      '/api/v1/account/password',
+      { currentPassword: 'nope', newPassword: 'a brand new password' },
+      { cookie: current },
+    );
+    expect(await wrong.json()).toMatchObject({ status: 400, errors: [{ field: 'currentPassword' }] });
+    const short = await post(
+      '/api/v1/account/password',
+      { currentPassword: ADMIN.password, newPassword: 'short' },
+      { cookie: current },
+    );
+    expect(await short.json()).toMatchObject({ status: 400, errors: [{ field: 'newPassword' }] });
+
+    const changed = await post(
+      '/api/v1/account/password',
+      { currentPassword: ADMIN.password, newPassword: 'a brand new password' },
+      { cookie: current },
+    );
+    expect((await changed.json()) as unknown).toMatchObject({ changed: true });
+    expect((await runtime.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).mustChangePassword).toBe(false);
+    expect((await get('/api/v1/account', { cookie: other })).status).toBe(401);
+    expect((await get('/api/v1/account', { cookie: current })).status).toBe(200);
+    expect((await login(ADMIN.username, 'a brand new password')).status).toBe(200);
+    expect(
+      await runtime.prisma.auditEvent.count({ where: { action: 'account.password-change', outcome: 'SUCCEEDED' } }),
+    ).toBe(1);
+    ADMIN.password = 'a brand new password';
+  });
+});

@@ -57,7 +57,9 @@ export async function signIn(
   }
   const provider = credentialProviders(registry).find((candidate) => candidate.id === providerId);
   // No such provider costs one decoy verification, like a wrong password.
-  const identity = provider ? await (await provider.load()).authenticate({ prisma }, input) : await verifyAgainstDecoy(input.password);
+  const identity = provider
+    ? await (await provider.load()).authenticate({ prisma }, input)
+    : await verifyAgainstDecoy(input.password);
   const user = identity ? await prisma.user.findUnique({ where: { id: identity.userId } }) : null;
   if (!user || user.disabled) {
     await recordFailure(prisma, keys, {

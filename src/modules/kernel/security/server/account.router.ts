@@ -1,0 +1,132 @@
+// The signed-in user's own account: who am I and what may I do, and changing my password (which also lifts the
+// must-change-password mark and ends my other sessions).
+import { z } from 'zod';
+import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { ProblemError } from '../../core/problem.ts';
+import type { RequestContext } from '../../core/request-context.ts';
+import { audited } from '../../audit/server/audit.service.ts';
+import { loadEffectiveGrants } from './effective-grants.ts';
+import { globalPermissions } from './grants.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
+
+const procedure = moduleProcedure('security');
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+function signedInUser(request: RequestContext): string {
+  if (!request.actor.userId) {
+    throw new ProblemError({
+      type: 'unauthenticated',
+      title: 'Sign-in required',
+      status: 401,
+      detail: 'Sign in first.',
+    });
+  }
+  return request.actor.userId;
+}
+
+export const accountRouter = router({
+  me: procedure('authenticated')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/account',
+        tags: ['account'],
+        summary: 'The signed-in user, and the permissions they hold everywhere',
+      },
+    })
+    .input(z.void())
+    .output(
+      z.object({
+        id: z.string(),
+        username: z.string(),
+        actor: z.string(),
+        provider: z.string(),
+        mustChangePassword: z.boolean(),
+        globalPermissions: z.array(z.string()),
+        grants: z.array(
+          z.object({ scope: z.string(), scopeId: z.string().nullable(), permissions: z.array(z.string()) }),
+        ),
+      }),
+    )
+    .query(async ({ ctx }) => {
+      const userId = signedInUser(ctx.request);
+      const user = await ctx.runtime.prisma.user.findUniqueOrThrow({ where: { id: userId } });
+      const grants = await loadEffectiveGrants(ctx.runtime.prisma, userId);
+      return {
+        id: user.id,
+        username: user.username,
+        actor: ctx.request.actor.name,
+        provider: user.providerId,
+        mustChangePassword: user.mustChangePassword,
+        globalPermissions: [...globalPermissions(grants)].sort(),
+        grants: grants.map((grant) => ({
+          scope: grant.scope.kind,
+          scopeId: grant.scope.kind === 'GLOBAL' ? null : grant.scope.id,
+          permissions: [...grant.permissions],
+        })),
+      };
+    }),
+
+  changePassword: procedure('authenticated')
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/account/password',
+        tags: ['account'],
+        summary: 'Change your own password (local accounts)',
+      },
+    })
+    .input(
+      z.object({
+        currentPassword: z.string().min(1).max(1_000),
+        newPassword: z
+          .string()
+          .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`)
+          .max(1_000),
+      }),
+    )
+    .output(z.object({ changed: z.boolean(), otherSessionsEnded: z.number() }))
+    .mutation(async ({ ctx, input }) => {
+      const userId = signedInUser(ctx.request);
+      const { prisma } = ctx.runtime;
+      const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
+      if (!user.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
+        throw new ProblemError({
+          type: 'validation-failed',
+          title: 'The request is not valid',
+          status: 400,
+          detail: 'The current password is not right.',
+          errors: [{ field: 'currentPassword', message: 'is not right' }],
+        });
+      }
+      if (input.newPassword === input.currentPassword) {
+        throw new ProblemError({
+          type: 'validation-failed',
+          title: 'The request is not valid',
+          status: 400,
+          detail: 'Choose a password different from the current one.',
+          errors: [{ field: 'newPassword', message: 'must differ from the current password' }],
+        });
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      const currentSession = readCookie(ctx.http.headers, SESSION_COOKIE);
+      const ended = await audited(
+        prisma,
+        ctx.request,
+        { action: 'account.password-change', target: user.username },
+        async (tx) => {
+          await tx.user.update({
+            where: { id: userId },
+            data: { passwordHash, mustChangePassword: false, updatedAt: new Date() },
+          });
+          const { count } = await tx.session.deleteMany({
+            where: { userId, ...(currentSession ? { id: { not: sessionDigest(currentSession) } } : {}) },
+          });
+          return { result: count };
+        },
+      );
+      return { changed: true, otherSessionsEnded: ended };
+    }),
+});
