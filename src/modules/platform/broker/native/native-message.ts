@@ -63,8 +63,19 @@ const SECTION = {
 } as const;
 
 const PROPERTY_FIELDS = [
-  'messageId', 'userId', 'to', 'subject', 'replyTo', 'correlationId', 'contentType', 'contentEncoding',
-  'absoluteExpiryTime', 'creationTime', 'groupId', 'groupSequence', 'replyToGroupId',
+  'messageId',
+  'userId',
+  'to',
+  'subject',
+  'replyTo',
+  'correlationId',
+  'contentType',
+  'contentEncoding',
+  'absoluteExpiryTime',
+  'creationTime',
+  'groupId',
+  'groupSequence',
+  'replyToGroupId',
 ] as const;
 
 interface SectionReader {

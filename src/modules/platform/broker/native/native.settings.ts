@@ -1,10 +1,6 @@
 // Settings of the native (AMQP) side of the broker module. Owned by the native client; read through
 // `nativeOptionsFrom` so the worker can re-apply them when an operator changes one.
-import {
-  durationSetting,
-  integerSetting,
-  type SettingDeclaration,
-} from '../../../kernel/plugin/setting-types.ts';
+import { durationSetting, integerSetting, type SettingDeclaration } from '../../../kernel/plugin/setting-types.ts';
 
 export const NATIVE_SETTING_KEYS = {
   reconnectInitialDelay: 'broker.native.reconnect-initial-delay',
@@ -17,7 +13,8 @@ export const NATIVE_SETTING_KEYS = {
 export const nativeSettings: readonly SettingDeclaration[] = [
   durationSetting({
     key: NATIVE_SETTING_KEYS.reconnectInitialDelay,
-    description: 'First wait before reconnecting a lost native (AMQP) connection; doubles up to the maximum, with jitter.',
+    description:
+      'First wait before reconnecting a lost native (AMQP) connection; doubles up to the maximum, with jitter.',
     defaultValue: '1s',
     min: '100ms',
     max: '1m',

@@ -4,14 +4,38 @@
 import rhea, { type Typed } from 'rhea';
 
 export type AmqpTypeName =
-  | 'null' | 'boolean' | 'ubyte' | 'ushort' | 'uint' | 'ulong' | 'byte' | 'short' | 'int' | 'long'
-  | 'float' | 'double' | 'decimal32' | 'decimal64' | 'decimal128' | 'char' | 'timestamp' | 'uuid'
-  | 'binary' | 'string' | 'symbol' | 'list' | 'map' | 'array';
+  | 'null'
+  | 'boolean'
+  | 'ubyte'
+  | 'ushort'
+  | 'uint'
+  | 'ulong'
+  | 'byte'
+  | 'short'
+  | 'int'
+  | 'long'
+  | 'float'
+  | 'double'
+  | 'decimal32'
+  | 'decimal64'
+  | 'decimal128'
+  | 'char'
+  | 'timestamp'
+  | 'uuid'
+  | 'binary'
+  | 'string'
+  | 'symbol'
+  | 'list'
+  | 'map'
+  | 'array';
 
 export type TypedValue =
   | { readonly type: 'null'; readonly value: null }
   | { readonly type: 'boolean'; readonly value: boolean }
-  | { readonly type: 'ubyte' | 'ushort' | 'uint' | 'byte' | 'short' | 'int' | 'float' | 'double' | 'timestamp'; readonly value: number }
+  | {
+      readonly type: 'ubyte' | 'ushort' | 'uint' | 'byte' | 'short' | 'int' | 'float' | 'double' | 'timestamp';
+      readonly value: number;
+    }
   | { readonly type: 'ulong' | 'long'; readonly value: number | string }
   | { readonly type: 'decimal32' | 'decimal64' | 'decimal128' | 'binary'; readonly value: string }
   | { readonly type: 'char' | 'uuid' | 'string' | 'symbol'; readonly value: string }
@@ -19,14 +43,45 @@ export type TypedValue =
   | { readonly type: 'map'; readonly value: Readonly<Record<string, TypedValue>> };
 
 const TYPE_BY_RHEA_NAME: Record<string, AmqpTypeName> = {
-  Null: 'null', Boolean: 'boolean', True: 'boolean', False: 'boolean',
-  Ubyte: 'ubyte', Ushort: 'ushort', Uint: 'uint', SmallUint: 'uint', Uint0: 'uint',
-  Ulong: 'ulong', SmallUlong: 'ulong', Ulong0: 'ulong',
-  Byte: 'byte', Short: 'short', Int: 'int', SmallInt: 'int', Long: 'long', SmallLong: 'long',
-  Float: 'float', Double: 'double', Decimal32: 'decimal32', Decimal64: 'decimal64', Decimal128: 'decimal128',
-  CharUTF32: 'char', Timestamp: 'timestamp', Uuid: 'uuid', Vbin8: 'binary', Vbin32: 'binary',
-  Str8: 'string', Str32: 'string', Sym8: 'symbol', Sym32: 'symbol',
-  List0: 'list', List8: 'list', List32: 'list', Map8: 'map', Map32: 'map', Array8: 'array', Array32: 'array',
+  Null: 'null',
+  Boolean: 'boolean',
+  True: 'boolean',
+  False: 'boolean',
+  Ubyte: 'ubyte',
+  Ushort: 'ushort',
+  Uint: 'uint',
+  SmallUint: 'uint',
+  Uint0: 'uint',
+  Ulong: 'ulong',
+  SmallUlong: 'ulong',
+  Ulong0: 'ulong',
+  Byte: 'byte',
+  Short: 'short',
+  Int: 'int',
+  SmallInt: 'int',
+  Long: 'long',
+  SmallLong: 'long',
+  Float: 'float',
+  Double: 'double',
+  Decimal32: 'decimal32',
+  Decimal64: 'decimal64',
+  Decimal128: 'decimal128',
+  CharUTF32: 'char',
+  Timestamp: 'timestamp',
+  Uuid: 'uuid',
+  Vbin8: 'binary',
+  Vbin32: 'binary',
+  Str8: 'string',
+  Str32: 'string',
+  Sym8: 'symbol',
+  Sym32: 'symbol',
+  List0: 'list',
+  List8: 'list',
+  List32: 'list',
+  Map8: 'map',
+  Map32: 'map',
+  Array8: 'array',
+  Array32: 'array',
 };
 
 /** 64-bit integers arrive as numbers or as 8 raw bytes; beyond 2^53 they stay exact as decimal strings. */

@@ -1,0 +1,111 @@
+// A management notification from a broker, normalised: the fields every consumer needs lifted out and
+// typed, everything else kept with its AMQP type. Names follow Artemis' ManagementHelper.HDR_* headers.
+import type { TypedValue } from './typed-value.ts';
+
+/** CoreNotificationType names; Artemis sends the name as a string in `_AMQ_NotifType`. */
+export const NOTIFICATION_KINDS = [
+  'BINDING_ADDED',
+  'BINDING_REMOVED',
+  'BINDING_UPDATED',
+  'CONSUMER_CREATED',
+  'CONSUMER_CLOSED',
+  'CONSUMER_SLOW',
+  'SECURITY_AUTHENTICATION_VIOLATION',
+  'SECURITY_PERMISSION_VIOLATION',
+  'DISCOVERY_GROUP_STARTED',
+  'DISCOVERY_GROUP_STOPPED',
+  'BROADCAST_GROUP_STARTED',
+  'BROADCAST_GROUP_STOPPED',
+  'BRIDGE_STARTED',
+  'BRIDGE_STOPPED',
+  'CLUSTER_CONNECTION_STARTED',
+  'CLUSTER_CONNECTION_STOPPED',
+  'ACCEPTOR_STARTED',
+  'ACCEPTOR_STOPPED',
+  'PROPOSAL',
+  'PROPOSAL_RESPONSE',
+  'UNPROPOSAL',
+  'ADDRESS_ADDED',
+  'ADDRESS_REMOVED',
+  'CONNECTION_CREATED',
+  'CONNECTION_DESTROYED',
+  'SESSION_CREATED',
+  'SESSION_CLOSED',
+  'MESSAGE_DELIVERED',
+  'MESSAGE_EXPIRED',
+] as const;
+
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface BrokerEvent {
+  /** The notification type; a kind a newer broker invented arrives as its own name. */
+  readonly kind: NotificationKind | (string & {});
+  readonly nodeKey: string;
+  readonly clusterKey: string;
+  /** When the broker raised it (`_AMQ_NotifTimestamp`), ISO 8601. */
+  readonly time: string;
+  readonly address?: string;
+  /** The queue (binding routing name) the notification is about. */
+  readonly queue?: string;
+  /** `_AMQ_ConsumerName`: the broker's numeric consumer id, as a string. */
+  readonly consumerId?: string;
+  readonly sessionId?: string;
+  readonly connectionId?: string;
+  /** Every other notification property, typed. */
+  readonly properties: Readonly<Record<string, TypedValue>>;
+}
+
+const LIFTED = {
+  kind: '_AMQ_NotifType',
+  timestamp: '_AMQ_NotifTimestamp',
+  address: '_AMQ_Address',
+  queue: '_AMQ_RoutingName',
+  consumerId: '_AMQ_ConsumerName',
+  sessionId: '_AMQ_SessionName',
+  connectionId: '_AMQ_ConnectionName',
+} as const;
+
+const LIFTED_NAMES: ReadonlySet<string> = new Set(Object.values(LIFTED));
+
+function text(value: TypedValue | undefined): string | undefined {
+  if (!value || value.type === 'null') return undefined;
+  return typeof value.value === 'string' || typeof value.value === 'number' ? String(value.value) : undefined;
+}
+
+/** Undefined when the message is not a notification (no `_AMQ_NotifType`). */
+export function brokerEventFrom(
+  node: { readonly nodeKey: string; readonly clusterKey: string },
+  properties: Readonly<Record<string, TypedValue>>,
+  receivedAt: Date = new Date(),
+): BrokerEvent | undefined {
+  const kind = text(properties[LIFTED.kind]);
+  if (!kind) return undefined;
+  const timestamp = Number(text(properties[LIFTED.timestamp]));
+  return {
+    kind,
+    nodeKey: node.nodeKey,
+    clusterKey: node.clusterKey,
+    time: new Date(Number.isFinite(timestamp) ? timestamp : receivedAt.getTime()).toISOString(),
+    address: text(properties[LIFTED.address]),
+    queue: text(properties[LIFTED.queue]),
+    consumerId: text(properties[LIFTED.consumerId]),
+    sessionId: text(properties[LIFTED.sessionId]),
+    connectionId: text(properties[LIFTED.connectionId]),
+    properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !LIFTED_NAMES.has(name))),
+  };
+}
+
+/** The selector the subscription uses: the kinds Flotilla consumes, not the high-volume delivery ones. */
+export const SUBSCRIBED_KINDS: readonly NotificationKind[] = [
+  'BINDING_ADDED',
+  'BINDING_REMOVED',
+  'CONSUMER_CREATED',
+  'CONSUMER_CLOSED',
+  'CONSUMER_SLOW',
+  'ADDRESS_ADDED',
+  'ADDRESS_REMOVED',
+];
+
+export function notificationSelector(kinds: readonly NotificationKind[] = SUBSCRIBED_KINDS): string {
+  return `_AMQ_NotifType IN (${kinds.map((kind) => `'${kind}'`).join(',')})`;
+}

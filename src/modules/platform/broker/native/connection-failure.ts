@@ -1,0 +1,45 @@
+// Why a native connection attempt failed, in words an operator can act on. The kind decides which broker
+// configuration snippet the subscription state shows.
+export type ConnectionFailureKind =
+  'unreachable' | 'authentication' | 'protocol-not-accepted' | 'closed-by-broker' | 'timeout';
+
+export interface ConnectionFailure {
+  readonly kind: ConnectionFailureKind;
+  readonly message: string;
+}
+
+interface ErrorLike {
+  readonly message?: string;
+  readonly description?: string;
+  readonly condition?: string;
+  readonly code?: string;
+}
+
+function describe(error: unknown): ErrorLike {
+  if (error && typeof error === 'object') return error;
+  return { message: typeof error === 'string' ? error : undefined };
+}
+
+/**
+ * Classifies the end of a connection attempt. `hadOpened` tells a lost connection from one that never got
+ * through the AMQP handshake; `sawSasl` whether the broker answered the SASL header at all.
+ */
+export function classifyConnectionFailure(error: unknown, hadOpened: boolean, sawBytes: boolean): ConnectionFailure {
+  const { message, description, condition, code } = describe(error);
+  const text = description ?? message ?? '';
+  if (condition === 'amqp:unauthorized-access' || /authenticat/i.test(text)) {
+    return { kind: 'authentication', message: `the broker refused the credentials (${text || condition})` };
+  }
+  if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
+    return { kind: 'unreachable', message: `cannot reach the AMQP port: ${code}` };
+  }
+  if (!hadOpened && !sawBytes && !condition) {
+    // Artemis drops the socket without a word when the acceptor does not list AMQP in `protocols`.
+    return {
+      kind: 'protocol-not-accepted',
+      message: 'the broker closed the connection before the AMQP handshake; its acceptor probably does not accept AMQP',
+    };
+  }
+  const detail = [condition, text].filter(Boolean).join(': ');
+  return { kind: 'closed-by-broker', message: detail ? `connection closed: ${detail}` : 'connection closed' };
+}
