@@ -1,6 +1,8 @@
+import '@mantine/core/styles.css';
+import { ColorSchemeScript, mantineHtmlProps } from '@mantine/core';
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
-import './globals.css';
+import { Providers } from '@/ui/providers.tsx';
 
 export const metadata: Metadata = {
   title: 'Flotilla',
@@ -9,8 +11,14 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
-      <body>{children}</body>
+    <html lang="en" {...mantineHtmlProps}>
+      <head>
+        {/* Sets the colour scheme before the first paint, so a dark-theme viewer never sees a white flash. */}
+        <ColorSchemeScript defaultColorScheme="auto" />
+      </head>
+      <body>
+        <Providers>{children}</Providers>
+      </body>
     </html>
   );
 }

@@ -1,0 +1,5 @@
+import { JobsScreen } from '@/modules/kernel/jobs/ui/jobs.screen.tsx';
+
+export default function JobsPage() {
+  return <JobsScreen />;
+}

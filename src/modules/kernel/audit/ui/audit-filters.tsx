@@ -1,0 +1,77 @@
+'use client';
+// The audit log's own filters, kept in the URL beside q/sort/page.
+import { Select, TextInput } from '@mantine/core';
+import type { ListStateApi } from '@/ui/table/list-state.ts';
+import { SearchBox } from '@/ui/table/search-box.tsx';
+
+export const AUDIT_FILTERS = ['actor', 'action', 'outcome', 'dryRun', 'from', 'to'] as const;
+export type AuditFilter = (typeof AUDIT_FILTERS)[number];
+
+const OUTCOMES = ['SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'PENDING'];
+
+/** `datetime-local` speaks the viewer's local time without a zone; the API wants ISO 8601 with one. */
+const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
+const toLocal = (iso: string | undefined) => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
+  const { filters } = list.state;
+  return (
+    <>
+      <SearchBox
+        label="Actor"
+        showLabel
+        width={160}
+        placeholder="anyone"
+        value={filters.actor ?? ''}
+        onChange={(value) => list.setFilter('actor', value || undefined)}
+      />
+      <SearchBox
+        label="Action"
+        showLabel
+        width={180}
+        placeholder="e.g. setting.update"
+        value={filters.action ?? ''}
+        onChange={(value) => list.setFilter('action', value || undefined)}
+      />
+      <Select
+        label="Outcome"
+        placeholder="any"
+        clearable
+        w={150}
+        data={OUTCOMES.map((outcome) => ({ value: outcome, label: outcome.toLowerCase() }))}
+        value={filters.outcome ?? null}
+        onChange={(value) => list.setFilter('outcome', value ?? undefined)}
+      />
+      <Select
+        label="Dry runs"
+        placeholder="included"
+        clearable
+        w={150}
+        data={[
+          { value: 'true', label: 'only dry runs' },
+          { value: 'false', label: 'no dry runs' },
+        ]}
+        value={filters.dryRun ?? null}
+        onChange={(value) => list.setFilter('dryRun', value ?? undefined)}
+      />
+      <TextInput
+        type="datetime-local"
+        label="From"
+        w={200}
+        value={toLocal(filters.from)}
+        onChange={(event) => list.setFilter('from', toIso(event.currentTarget.value))}
+      />
+      <TextInput
+        type="datetime-local"
+        label="To"
+        w={200}
+        value={toLocal(filters.to)}
+        onChange={(event) => list.setFilter('to', toIso(event.currentTarget.value))}
+      />
+    </>
+  );
+}

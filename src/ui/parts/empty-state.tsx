@@ -1,0 +1,21 @@
+import { Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+/** Says why there is nothing to show and, when there is one, what to do about it. */
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack align="center" gap="xs" py="xl" data-testid="empty-state">
+      <ThemeIcon variant="light" color="gray" size={48} radius="xl" aria-hidden>
+        <IconInbox size={28} stroke={1.5} />
+      </ThemeIcon>
+      <Text fw={600}>{title}</Text>
+      {children && (
+        <Text size="sm" c="dimmed" ta="center" maw="60ch">
+          {children}
+        </Text>
+      )}
+      {action}
+    </Stack>
+  );
+}

@@ -1,0 +1,76 @@
+'use client';
+// The console frame: header, navbar, and the page. It reads the manifest once, keeps only enabled modules' UI,
+// and opens the installation-scope stream carrying every enabled module's topics.
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSailboat } from '@tabler/icons-react';
+import Link from 'next/link';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { useManifest } from '../data/manifest.ts';
+import { INSTALLED_UI } from '../installed-ui.ts';
+import { ProblemView } from '../parts/problem-view.tsx';
+import { ConsoleUiContext, type ConsoleUi } from '../slots/console-ui-context.ts';
+import { enabledModuleUis, enabledTopics } from '../slots/resolve-ui.ts';
+import { Slot } from '../slots/slot.tsx';
+import { ConnectionIndicator } from '../stream/connection-indicator.tsx';
+import { INSTALLATION_SCOPE, StreamProvider } from '../stream/stream-provider.tsx';
+import { FeatureGate } from './feature-gate.tsx';
+import { Navigation } from './navigation.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+export function ConsoleShell({ children }: { children: ReactNode }) {
+  const [navOpen, { toggle, close }] = useDisclosure(false);
+  const manifest = useManifest();
+  const ui = useMemo<ConsoleUi>(
+    () => ({
+      manifest: manifest.data,
+      enabled: manifest.data ? enabledModuleUis(INSTALLED_UI, manifest.data.modules) : [],
+    }),
+    [manifest.data],
+  );
+  const topics = useMemo(() => (manifest.data ? enabledTopics(manifest.data.modules) : []), [manifest.data]);
+
+  return (
+    <ConsoleUiContext value={ui}>
+      <StreamProvider clusterId={INSTALLATION_SCOPE} topics={topics}>
+        <AppShell
+          header={{ height: 56 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+          padding="lg"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+                <Link href="/" style={{ textDecoration: 'none', color: 'inherit' }}>
+                  <Group gap={8} wrap="nowrap">
+                    <IconSailboat size={24} aria-hidden />
+                    <Text fw={700} size="lg">
+                      Flotilla
+                    </Text>
+                  </Group>
+                </Link>
+              </Group>
+              <Group gap="sm" wrap="nowrap">
+                <Slot id="shell.header" props={{}} />
+                <ConnectionIndicator />
+                <ThemeToggle />
+              </Group>
+            </Group>
+          </AppShell.Header>
+          <AppShell.Navbar p="xs">
+            <Navigation onNavigate={close} />
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <div style={{ maxWidth: 1400, marginInline: 'auto' }}>
+              {manifest.error ? <ProblemView error={manifest.error} onRetry={() => void manifest.refetch()} /> : null}
+              <Suspense>
+                <FeatureGate>{children}</FeatureGate>
+              </Suspense>
+            </div>
+          </AppShell.Main>
+        </AppShell>
+      </StreamProvider>
+    </ConsoleUiContext>
+  );
+}

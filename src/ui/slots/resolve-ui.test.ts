@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { defineModuleUi } from './contribution-types.ts';
+import { contributionsFor, enabledModuleUis, enabledTopics, navigationGroups, routeOwner } from './resolve-ui.ts';
+
+const Empty = () => null;
+const manifestEntry = (id: string, enabled: boolean, topics: string[] = []) => ({
+  id,
+  title: id,
+  enabled,
+  enablingProperty: `flotilla.features.${id}.enabled`,
+  topics,
+});
+
+const installed = [
+  defineModuleUi({
+    moduleId: 'audit',
+    routes: ['/audit'],
+    navigation: [{ group: 'activity', label: 'Audit log', href: '/audit' }],
+    contributions: [{ slot: 'home.empty', id: 'audit-hint', order: 2, component: Empty }],
+  }),
+  defineModuleUi({
+    moduleId: 'queues',
+    routes: ['/queues', '/queues/dlq'],
+    navigation: [{ group: 'messaging', label: 'Queues', href: '/queues' }],
+    contributions: [{ slot: 'home.empty', id: 'queues-hint', component: Empty }],
+  }),
+  defineModuleUi({
+    moduleId: 'settings',
+    routes: ['/settings'],
+    navigation: [{ group: 'configuration', label: 'Settings', href: '/settings' }],
+    contributions: [{ slot: 'home.empty', id: 'settings-hint', order: 1, component: Empty }],
+  }),
+];
+
+describe('resolving the installed UI against the manifest', () => {
+  const manifest = [
+    manifestEntry('audit', true),
+    manifestEntry('queues', false, ['queues']),
+    manifestEntry('settings', true, ['health']),
+  ];
+  const enabled = enabledModuleUis(installed, manifest);
+
+  it('drops navigation and slot contributions of disabled and unknown modules', () => {
+    expect(enabled.map((ui) => ui.moduleId)).toEqual(['audit', 'settings']);
+    expect(enabledModuleUis(installed, []).length).toBe(0);
+    expect(contributionsFor(enabled, 'home.empty').map((contribution) => contribution.id)).toEqual([
+      'settings-hint',
+      'audit-hint',
+    ]);
+  });
+
+  it('puts navigation into the fixed groups, in the fixed order, leaving out empty groups', () => {
+    expect(navigationGroups(installed).map((group) => group.label)).toEqual(['Messaging', 'Configuration', 'Activity']);
+    expect(navigationGroups(enabled).map((group) => group.group)).toEqual(['configuration', 'activity']);
+  });
+
+  it('keeps route ownership for disabled modules, most specific prefix first, on segment boundaries', () => {
+    expect(routeOwner(installed, '/queues')).toBe('queues');
+    expect(routeOwner(installed, '/queues/dlq/x')).toBe('queues');
+    expect(routeOwner(installed, '/audit')).toBe('audit');
+    expect(routeOwner(installed, '/auditing')).toBeUndefined();
+    expect(routeOwner(installed, '/')).toBeUndefined();
+  });
+
+  it('collects the topics of enabled modules only', () => {
+    expect(enabledTopics(manifest)).toEqual(['health']);
+  });
+});

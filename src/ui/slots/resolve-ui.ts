@@ -1,0 +1,66 @@
+// Pure functions from (installed UI, manifest) to what the shell shows. A disabled or unknown module contributes
+// no navigation and no slot contributions, but still owns its routes so a deep link can explain why it is off.
+import type { Contribution, ContributionFor, ModuleUi, NavEntry } from './contribution-types.ts';
+import { NAV_GROUP_LABELS, NAV_GROUPS, type NavGroup } from './slot-ids.ts';
+
+export interface ManifestModule {
+  readonly id: string;
+  readonly title: string;
+  readonly enabled: boolean;
+  readonly enablingProperty: string;
+  readonly topics: readonly string[];
+}
+
+export interface NavGroupView {
+  readonly group: NavGroup;
+  readonly label: string;
+  readonly entries: readonly NavEntry[];
+}
+
+export function enabledModuleUis(installed: readonly ModuleUi[], modules: readonly ManifestModule[]): ModuleUi[] {
+  const enabled = new Set(modules.filter((module) => module.enabled).map((module) => module.id));
+  return installed.filter((ui) => enabled.has(ui.moduleId));
+}
+
+const byOrder = <Item extends { readonly order?: number }>(items: Item[]): Item[] =>
+  items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => (a.item.order ?? 0) - (b.item.order ?? 0) || a.index - b.index)
+    .map(({ item }) => item);
+
+/** The fixed groups in their fixed order; a group nobody contributes to is left out. */
+export function navigationGroups(uis: readonly ModuleUi[]): NavGroupView[] {
+  const entries = uis.flatMap((ui) => ui.navigation ?? []);
+  return NAV_GROUPS.map((group) => ({
+    group,
+    label: NAV_GROUP_LABELS[group],
+    entries: byOrder(entries.filter((entry) => entry.group === group)),
+  })).filter((view) => view.entries.length > 0);
+}
+
+export function contributionsFor<Slot extends Contribution['slot']>(
+  uis: readonly ModuleUi[],
+  slot: Slot,
+): ContributionFor<Slot>[] {
+  const all = uis.flatMap((ui) => ui.contributions ?? []);
+  return byOrder(all.filter((contribution): contribution is ContributionFor<Slot> => contribution.slot === slot));
+}
+
+const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** The module whose route prefix matches the path most specifically, whether or not it is enabled. */
+export function routeOwner(installed: readonly ModuleUi[], pathname: string): string | undefined {
+  let best: { moduleId: string; length: number } | undefined;
+  for (const ui of installed) {
+    for (const prefix of ui.routes ?? []) {
+      if (isUnder(pathname, prefix) && prefix.length > (best?.length ?? -1))
+        best = { moduleId: ui.moduleId, length: prefix.length };
+    }
+  }
+  return best?.moduleId;
+}
+
+/** Every topic of every enabled module, for the one stream connection of a layout. */
+export function enabledTopics(modules: readonly ManifestModule[]): string[] {
+  return [...new Set(modules.filter((module) => module.enabled).flatMap((module) => module.topics))].sort();
+}

@@ -1,0 +1,46 @@
+'use client';
+// The row menu of a table whose rows are of a kind with a `<kind>.actions` slot: items of enabled modules,
+// grouped by their section in the fixed order Open, Copy, Operate, Destroy.
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots } from '@tabler/icons-react';
+import { useRouter } from 'next/navigation';
+import { Fragment } from 'react';
+import type { RowMenuContribution, RowTarget } from '../slots/contribution-types.ts';
+import { ROW_MENU_SECTIONS } from '../slots/slot-ids.ts';
+
+export function RowMenu({ items, target }: { items: readonly RowMenuContribution[]; target: RowTarget }) {
+  const router = useRouter();
+  const sections = ROW_MENU_SECTIONS.map((section) => ({
+    section,
+    items: items.filter((item) => item.section === section),
+  })).filter((group) => group.items.length > 0);
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${target.key}`}>
+          <IconDots size={16} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {sections.map((group, index) => (
+          <Fragment key={group.section}>
+            {index > 0 && <Menu.Divider />}
+            <Menu.Label>{group.section}</Menu.Label>
+            {group.items.map((item) => (
+              <Menu.Item
+                key={item.id}
+                color={group.section === 'Destroy' ? 'red' : undefined}
+                onClick={() => {
+                  if (item.href) router.push(item.href(target));
+                  else item.run?.(target);
+                }}
+              >
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Fragment>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,39 @@
+'use client';
+// A timestamp in the viewer's zone with a relative hint; the full time with zone is in the tooltip.
+import { Text, Tooltip } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { formatAbsolute, formatRelative } from './format-time.ts';
+
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export function TimeAgo({ iso, empty = '—' }: { iso: string | null | undefined; empty?: string }) {
+  const now = useNow(15_000);
+  if (!iso)
+    return (
+      <Text span c="dimmed">
+        {empty}
+      </Text>
+    );
+  const date = new Date(iso);
+  return (
+    <Tooltip label={`${formatAbsolute(date)} (${zone()})`} withArrow openDelay={300}>
+      <time dateTime={iso} style={{ display: 'block', whiteSpace: 'nowrap' }}>
+        <Text size="sm" lh={1.3}>
+          {formatRelative(date, now)}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.3}>
+          {formatAbsolute(date)}
+        </Text>
+      </time>
+    </Tooltip>
+  );
+}
