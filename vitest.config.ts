@@ -50,6 +50,22 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          globalSetup: [
+            'test/support/postgres-global-setup.ts',
+            'test/support/build-global-setup.ts',
+            'test/support/chromium-global-setup.ts',
+          ],
+          fileParallelism: false,
+          sequence: { concurrent: false },
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,76 @@
+// The console's stream client against a real restart: the supervisor is stopped with SIGTERM (the web process
+// closes streams telling clients to reconnect, then exits) and started again on the same port and database.
+// The connection indicator must go down, come back to connected by itself, and a signal published after the
+// restart must still refresh the jobs view (no polling while connected, so only the signal can do it).
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppPool, eventually, type AppProcess } from '../support/app-process.ts';
+import { launchBrowser, saveScreenshot, type Browser } from '../support/browser.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+const pool = new AppPool();
+let database: TestDatabase;
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+
+const streamIn = (state: string) => page.locator(`[data-testid="stream-state"][data-state="${state}"]`);
+
+/** When the jobs table says audit.retention last finished, as the page shows it (undefined: never). */
+async function shownLastRun(): Promise<number | undefined> {
+  const time = page.locator('tr[data-row-key="audit.retention"] [data-column="lastRun"] time');
+  if ((await time.count()) === 0) return undefined;
+  const iso = await time.getAttribute('datetime');
+  return iso ? Date.parse(iso) : undefined;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  app = await pool.startReady({ env: { DATABASE_URL: database.url } });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await pool.destroyAll();
+  await (database as TestDatabase | undefined)?.drop();
+});
+
+describe('the stream client', () => {
+  it('shows the stream down while the server restarts, reconnects by itself, and signals refresh views again', async () => {
+    await page.goto(`${app.baseUrl}/admin/jobs`);
+    await page.locator('tr[data-row-key="audit.retention"]').waitFor();
+    await streamIn('connected').waitFor();
+
+    const { port } = app;
+    await app.stop();
+    await streamIn('down').waitFor({ timeout: 30_000 });
+    await saveScreenshot(page, 'jobs-stream-down-light');
+
+    app = await pool.startReady({ port, env: { DATABASE_URL: database.url } });
+    // Backoff is capped at 15 s (jittered), so the indicator is back well within this.
+    await streamIn('connected').waitFor({ timeout: 45_000 });
+
+    // A 1 s sweep interval makes the worker run the job and publish a `health` signal every second.
+    const changedAt = Date.now();
+    const response = await fetch(`${app.baseUrl}/api/v1/settings/audit.retention-sweep-interval`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ value: '1s' }),
+    });
+    expect(response.status).toBe(200);
+    const shown = await eventually(
+      'the jobs view to show a run finished after the change',
+      async () => {
+        const lastRun = await shownLastRun();
+        return lastRun !== undefined && lastRun >= changedAt - 1_000 ? lastRun : undefined;
+      },
+      15_000,
+      250,
+    );
+    expect(shown).toBeGreaterThanOrEqual(changedAt - 1_000);
+    expect(await streamIn('connected').count()).toBe(1);
+    await saveScreenshot(page, 'jobs-after-restart-light');
+  });
+});

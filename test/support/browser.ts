@@ -1,0 +1,77 @@
+// Playwright (playwright-core) driving Debian's Chromium: npm's browser download does not work on these machines,
+// so the test setup installs the distribution's package when it is missing. Each launch gets a fresh profile.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/console');
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Installs Debian's Chromium when it is missing (as root, or through passwordless sudo). */
+export function ensureChromium(): void {
+  if (existsSync(CHROMIUM)) return;
+  console.log('[tests] /usr/bin/chromium is missing; installing it with apt-get');
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo -n ';
+  execSync(`${sudo}apt-get update && ${sudo}apt-get install -y chromium`, { stdio: 'inherit' });
+  if (!existsSync(CHROMIUM)) throw new Error('apt-get did not install /usr/bin/chromium');
+}
+
+export interface Browser {
+  readonly context: BrowserContext;
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    // A laptop screen; the console must read well at 1280 px.
+    viewport: { width: 1280, height: 800 },
+    timezoneId: 'Europe/Berlin',
+  });
+  context.setDefaultTimeout(15_000);
+  return {
+    context,
+    newPage: () => context.newPage(),
+    close: async () => {
+      await context.close().catch(() => undefined);
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Saves a full-page screenshot as test-results/console/<name>.png (not committed). */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Screenshots in both themes: the console follows the system's colour scheme until the viewer picks one. */
+export async function saveScreenshotsInBothThemes(page: Page, name: string, ready: () => Promise<void>): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.reload();
+    await ready();
+    await saveScreenshot(page, `${name}-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
