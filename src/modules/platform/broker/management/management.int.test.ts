@@ -139,10 +139,14 @@ describe('management client on a real broker', () => {
     expect(wrongPort.kind).toBe('unreachable');
     expect(wrongPort.message).toContain('ECONNREFUSED');
 
+    // The all-protocol acceptor sometimes answers an HTTP POST with an empty 200 and sometimes waits for more
+    // bytes: either way the call must fail as "not Jolokia here" or as a timeout, never succeed or look like auth.
     const messagingPort = await failureOf(
-      clientFor(endpointOf(node, { url: `http://127.0.0.1:${node.amqpPort}/console/jolokia` })).brokerObjectName(),
+      clientFor(endpointOf(node, { url: `http://127.0.0.1:${node.amqpPort}/console/jolokia` }), 2_000).callOne({
+        type: 'version',
+      }),
     );
-    expect(messagingPort.kind).toBe('unreachable');
+    expect(['unreachable', 'timeout']).toContain(messagingPort.kind);
 
     const stopped = await failureOf(clientFor(endpointOf(stoppedNode)).brokerObjectName());
     expect(stopped.kind).toBe('unreachable');
