@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './backoff.ts';
+import { isInvalidatedBy } from './live-query.ts';
 import { SseParser } from './sse-parser.ts';
 
 describe('SseParser', () => {
@@ -24,5 +25,16 @@ describe('backoffDelay', () => {
     ]);
     expect(backoffDelay(3, policy, () => 0)).toBe(2_000);
     expect(backoffDelay(50, policy, () => 0)).toBe(7_500);
+  });
+});
+
+describe('isInvalidatedBy', () => {
+  const signal = { topic: 'health', clusterId: 'c1', ts: '2026-01-01T00:00:00Z' };
+
+  it('matches only queries of the same scope that declared the topic', () => {
+    expect(isInvalidatedBy({ meta: { clusterId: 'c1', topics: ['health', 'queues'] } }, signal)).toBe(true);
+    expect(isInvalidatedBy({ meta: { clusterId: 'c2', topics: ['health'] } }, signal)).toBe(false);
+    expect(isInvalidatedBy({ meta: { clusterId: 'c1', topics: ['queues'] } }, signal)).toBe(false);
+    expect(isInvalidatedBy({ meta: undefined }, signal)).toBe(false);
   });
 });

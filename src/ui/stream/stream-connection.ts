@@ -28,6 +28,8 @@ export interface StreamConnectionOptions {
   /** Called after a reconnect: signals may have been missed while down, so live views refetch. */
   readonly onResumed: () => void;
   readonly backoff?: BackoffPolicy;
+  /** Where the API lives; the console leaves it out (same origin), tests name their server. */
+  readonly origin?: string;
 }
 
 /** The server's default `stream.keep-alive`; the `ready` event tells the real one. */
@@ -69,7 +71,7 @@ export class StreamConnection {
 
   private url(): string {
     const query = new URLSearchParams({ clusterId: this.options.clusterId, topics: this.options.topics.join(',') });
-    return `/api/v1/stream?${query.toString()}`;
+    return `${this.options.origin ?? ''}/api/v1/stream?${query.toString()}`;
   }
 
   private async connect(): Promise<void> {
@@ -88,12 +90,13 @@ export class StreamConnection {
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        this.armWatchdog(abort); // any bytes, `:ping` included, prove the connection alive
         for (const message of parser.feed(value)) {
           instruction = this.handle(message) ?? instruction;
           if (instruction !== undefined) break;
         }
         if (instruction !== undefined) break;
+        // Any bytes, `:ping` included, prove the connection alive; armed after `ready` told the period.
+        this.armWatchdog(abort);
       }
       abort.abort();
     } catch {

@@ -154,7 +154,7 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
         <ColumnMenu columns={columns} hidden={hidden} onToggle={toggleColumn} />
       </Group>
       {props.filters && (
-        <Group gap="sm" align="flex-end" role="group" aria-label="Filters">
+        <Group gap="xs" align="flex-end" role="group" aria-label="Filters">
           {props.filters}
         </Group>
       )}

@@ -24,7 +24,7 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
       <SearchBox
         label="Actor"
         showLabel
-        width={160}
+        width={150}
         placeholder="anyone"
         value={filters.actor ?? ''}
         onChange={(value) => list.setFilter('actor', value || undefined)}
@@ -32,7 +32,7 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
       <SearchBox
         label="Action"
         showLabel
-        width={180}
+        width={170}
         placeholder="e.g. setting.update"
         value={filters.action ?? ''}
         onChange={(value) => list.setFilter('action', value || undefined)}
@@ -41,7 +41,7 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
         label="Outcome"
         placeholder="any"
         clearable
-        w={150}
+        w={130}
         data={OUTCOMES.map((outcome) => ({ value: outcome, label: outcome.toLowerCase() }))}
         value={filters.outcome ?? null}
         onChange={(value) => list.setFilter('outcome', value ?? undefined)}
@@ -50,7 +50,7 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
         label="Dry runs"
         placeholder="included"
         clearable
-        w={150}
+        w={140}
         data={[
           { value: 'true', label: 'only dry runs' },
           { value: 'false', label: 'no dry runs' },
@@ -61,14 +61,14 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
       <TextInput
         type="datetime-local"
         label="From"
-        w={200}
+        w={190}
         value={toLocal(filters.from)}
         onChange={(event) => list.setFilter('from', toIso(event.currentTarget.value))}
       />
       <TextInput
         type="datetime-local"
         label="To"
-        w={200}
+        w={190}
         value={toLocal(filters.to)}
         onChange={(event) => list.setFilter('to', toIso(event.currentTarget.value))}
       />
