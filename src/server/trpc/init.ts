@@ -14,10 +14,12 @@ import {
   type Problem,
 } from '@/modules/kernel/core/problem.ts';
 import type { RequestContext } from '@/modules/kernel/core/request-context.ts';
+import type { Access } from '@/modules/kernel/security/server/access.ts';
+
+export type { Access };
 import { featureDisabledProblem } from '@/modules/kernel/plugin/feature-gate.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 
-export type Access = 'public' | 'authenticated' | { readonly permission: string };
 
 export type ProcedureMeta = OpenApiMeta & { module?: string; access?: Access };
 
