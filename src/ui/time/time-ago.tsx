@@ -16,13 +16,18 @@ function useNow(everyMs: number): number {
 }
 
 export function TimeAgo({ iso, empty = '—' }: { iso: string | null | undefined; empty?: string }) {
-  const now = useNow(15_000);
   if (!iso)
     return (
       <Text span c="dimmed">
         {empty}
       </Text>
     );
+  // Keyed by the time, so a new value starts from a fresh clock instead of one up to a tick old.
+  return <TimeAgoOf key={iso} iso={iso} />;
+}
+
+function TimeAgoOf({ iso }: { iso: string }) {
+  const now = useNow(10_000);
   const date = new Date(iso);
   return (
     <Tooltip label={`${formatAbsolute(date)} (${zone()})`} withArrow openDelay={300}>
