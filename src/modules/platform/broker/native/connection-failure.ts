@@ -1,7 +1,7 @@
 // Why a native connection attempt failed, in words an operator can act on. The kind decides which broker
 // configuration snippet the subscription state shows.
 export type ConnectionFailureKind =
-  'unreachable' | 'authentication' | 'protocol-not-accepted' | 'closed-by-broker' | 'timeout';
+  'unreachable' | 'authentication' | 'tls' | 'protocol-not-accepted' | 'closed-by-broker' | 'timeout';
 
 export interface ConnectionFailure {
   readonly kind: ConnectionFailureKind;
@@ -20,6 +20,13 @@ function describe(error: unknown): ErrorLike {
   return { message: typeof error === 'string' ? error : undefined };
 }
 
+function isTlsError(code: string | undefined, text: string): boolean {
+  return (
+    /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO|HOSTNAME_MISMATCH)/.test(code ?? '') ||
+    /certificate|ssl|tls/i.test(text)
+  );
+}
+
 /**
  * Classifies the end of a connection attempt. `hadOpened` tells a lost connection from one that never got
  * through the AMQP handshake; `sawSasl` whether the broker answered the SASL header at all.
@@ -30,10 +37,13 @@ export function classifyConnectionFailure(error: unknown, hadOpened: boolean, sa
   if (condition === 'amqp:unauthorized-access' || /authenticat/i.test(text)) {
     return { kind: 'authentication', message: `the broker refused the credentials (${text || condition})` };
   }
+  if (isTlsError(code, text)) {
+    return { kind: 'tls', message: `TLS handshake failed: ${text || code}` };
+  }
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
     return { kind: 'unreachable', message: `cannot reach the AMQP port: ${code}` };
   }
-  if (!hadOpened && !sawBytes && !condition) {
+  if (!hadOpened && !sawBytes && !condition && (!text || code === 'ECONNRESET')) {
     // Artemis drops the socket without a word when the acceptor does not list AMQP in `protocols`.
     return {
       kind: 'protocol-not-accepted',

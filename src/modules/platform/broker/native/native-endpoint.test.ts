@@ -41,3 +41,13 @@ describe('rheaConnectOptions', () => {
     });
   });
 });
+
+describe('rheaConnectOptions server name', () => {
+  it('sends SNI for host names only', () => {
+    const base = { nodeKey: 'n', clusterKey: 'c', port: 61617, tls: { ca: 'CA' } };
+    expect(rheaConnectOptions({ ...base, host: '127.0.0.1' }, 'x')).toMatchObject({ servername: '' });
+    expect(rheaConnectOptions({ ...base, host: 'broker.example' }, 'x')).toMatchObject({
+      servername: 'broker.example',
+    });
+  });
+});

@@ -1,6 +1,7 @@
 // Where and how to reach one broker node over AMQP. The host is always the configured one: the broker's
 // advertised hosts (Open frame failover list, connector hosts) are never followed, because they are often
 // 0.0.0.0 or names only resolvable inside the broker's network.
+import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'rhea';
 
 export interface NativeTls {
@@ -58,7 +59,9 @@ export function rheaConnectOptions(endpoint: NativeEndpoint, containerId: string
     cert,
     key,
     passphrase,
-    servername: servername ?? endpoint.host,
+    // SNI takes names only. rhea fills an undefined server name with the host, so an IP address gets ''
+    // (no SNI); Node then checks the certificate against the host's IP SAN.
+    servername: servername ?? (isIP(endpoint.host) ? '' : endpoint.host),
     rejectUnauthorized: true,
   };
 }

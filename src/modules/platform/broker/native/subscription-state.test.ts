@@ -52,3 +52,14 @@ describe('refusal snippets', () => {
     expect(refusalFromLink({ condition: 'amqp:not-found' }, context).snippet).toContain('<auto-create-addresses>true');
   });
 });
+
+describe('TLS refusal', () => {
+  it('points at a TLS acceptor', () => {
+    const state = refusalFromConnection(
+      { kind: 'tls', message: 'TLS handshake failed: self-signed certificate' },
+      context,
+    );
+    expect(state.cause).toBe('tls');
+    expect(state.snippet).toContain('sslEnabled=true');
+  });
+});

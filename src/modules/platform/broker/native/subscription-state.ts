@@ -6,7 +6,13 @@ import type { ConnectionFailure } from './connection-failure.ts';
 export const NOTIFICATION_ADDRESS = 'activemq.notifications';
 
 export type RefusalCause =
-  'permission' | 'address-missing' | 'authentication' | 'protocol-not-accepted' | 'unreachable' | 'connection-lost';
+  | 'permission'
+  | 'address-missing'
+  | 'authentication'
+  | 'tls'
+  | 'protocol-not-accepted'
+  | 'unreachable'
+  | 'connection-lost';
 
 export interface SubscriptionRefusal {
   readonly refused: string;
@@ -73,6 +79,14 @@ function acceptorSnippet(context: RefusalContext): string {
   ].join('\n');
 }
 
+function tlsAcceptorSnippet(context: RefusalContext): string {
+  return [
+    '<!-- broker.xml, inside <acceptors>: a TLS acceptor whose certificate is signed by the CA configured in',
+    '     Flotilla for this node; needClientAuth only with the client certificate configured too -->',
+    `<acceptor name="artemis-tls">tcp://${context.host}:${context.port}?sslEnabled=true;keyStorePath=/path/broker.p12;keyStorePassword=…;protocols=CORE,AMQP</acceptor>`,
+  ].join('\n');
+}
+
 function addressSettingSnippet(): string {
   return [
     '<!-- broker.xml, inside <address-settings>: let the notification address be created on first use -->',
@@ -101,6 +115,8 @@ export function refusalFromConnection(failure: ConnectionFailure, context: Refus
       return refusal('authentication', failure.message, usersSnippet(context.user));
     case 'protocol-not-accepted':
       return refusal('protocol-not-accepted', failure.message, acceptorSnippet(context));
+    case 'tls':
+      return refusal('tls', failure.message, tlsAcceptorSnippet(context));
     case 'unreachable':
     case 'timeout':
       return refusal('unreachable', failure.message, acceptorSnippet(context));
