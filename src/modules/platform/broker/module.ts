@@ -10,5 +10,8 @@ export const brokerModule = defineModule({
     'Management (Jolokia) and native (AMQP) clients for Artemis nodes, the per-node call limiter, capability probing, notification subscriptions and message transport.',
   requires: ['core'],
   settings: [...managementSettings, ...nativeSettings],
-  healthIndicators: [{ id: 'brokers', load: () => import('./management/brokers.health.ts') }],
+  healthIndicators: [
+    { id: 'brokers', load: () => import('./management/brokers.health.ts') },
+    { id: 'subscriptions', load: () => import('./native/subscriptions.health.ts') },
+  ],
 });
