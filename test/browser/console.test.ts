@@ -4,7 +4,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
-import { launchBrowser, saveScreenshot, saveScreenshotsInBothThemes, type Browser } from '../support/browser.ts';
+import {
+  BROWSER_ADMIN,
+  BROWSER_ADMIN_ENV,
+  launchBrowser,
+  saveScreenshot,
+  saveScreenshotsInBothThemes,
+  signInOverApi,
+  type ApiSession,
+  type Browser,
+} from '../support/browser.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 const pool = new AppPool();
@@ -12,6 +21,10 @@ let database: TestDatabase;
 let app: AppProcess;
 let browser: Browser;
 let page: Page;
+/** The test's own REST calls sign in separately from the browser. */
+let api: ApiSession;
+/** Script errors and console errors of the page, except failed requests (the refused setting is a 400 on purpose). */
+const pageErrors: string[] = [];
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 const pathAndQuery = () => {
@@ -22,7 +35,7 @@ const pathAndQuery = () => {
 async function putSetting(key: string, value: unknown, query = ''): Promise<number> {
   const response = await fetch(url(`/api/v1/settings/${key}${query}`), {
     method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...api.headers },
     body: JSON.stringify({ value }),
   });
   await response.body?.cancel();
@@ -39,9 +52,15 @@ async function tableLoaded(): Promise<void> {
 
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });
-  app = await pool.startReady({ env: { DATABASE_URL: database.url } });
+  app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
+  api = await signInOverApi(app.baseUrl);
   browser = await launchBrowser();
   page = await browser.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(message.text());
+  });
 });
 
 afterAll(async () => {
@@ -51,9 +70,26 @@ afterAll(async () => {
 });
 
 describe('the console shell', () => {
+  it('signs in on the sign-in page and returns to the page asked for', async () => {
+    await page.goto(url('/sign-in?next=%2Fsettings'));
+    await page.getByLabel('Username').fill(BROWSER_ADMIN.username);
+    await page.getByLabel(/^Password/).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('problem').waitFor();
+    await saveScreenshot(page, 'sign-in-refused-light');
+
+    await page.getByLabel(/^Password/).fill(BROWSER_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    expect((await browser.context.cookies(app.baseUrl)).map((cookie) => cookie.name)).toContain('flotilla_session');
+  });
+
   it('puts module navigation into the fixed groups and reaches screens by mouse and keyboard', async () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { name: 'Welcome to Flotilla' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.locator('[data-nav-group]').first().waitFor();
     const groups = await nav
@@ -121,9 +157,17 @@ describe('the console shell', () => {
 
 describe('the shared table', () => {
   it('keeps sort, page and page size in the URL across reload and back', async () => {
-    // Twelve audited dry runs give the audit log two pages of ten.
+    // Twelve audited dry runs (and the sign-ins) give the audit log two pages of ten.
     for (let index = 0; index < 12; index++)
       expect(await putSetting('audit.retention', `${400 + index}d`, '?dryRun=true')).toBe(200);
+
+    // Sign-ins are audited too, so the total is read rather than assumed.
+    const audit = await fetch(url('/api/v1/audit?pageSize=1'), { headers: api.headers });
+    const { total } = (await audit.json()) as { total: number };
+    expect(total).toBeGreaterThanOrEqual(12);
+    expect(total).toBeLessThanOrEqual(20);
+    const secondPage = new RegExp(`^11–${total} of ${total}$`);
+    const firstPage = new RegExp(`^1–10 of ${total}$`);
 
     await page.goto(url('/audit'));
     await tableLoaded();
@@ -134,20 +178,14 @@ describe('the shared table', () => {
     await page.waitForURL(/sort=startedAt/);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
-    await page
-      .getByTestId('table-range')
-      .filter({ hasText: /^11–12 of 12$/ })
-      .waitFor();
+    await page.getByTestId('table-range').filter({ hasText: secondPage }).waitFor();
     const viewUrl = pathAndQuery();
     expect(new URLSearchParams(viewUrl.split('?')[1])).toEqual(
       new URLSearchParams({ pageSize: '10', sort: 'startedAt', page: '2' }),
     );
 
     await page.reload();
-    await page
-      .getByTestId('table-range')
-      .filter({ hasText: /^11–12 of 12$/ })
-      .waitFor();
+    await page.getByTestId('table-range').filter({ hasText: secondPage }).waitFor();
     expect(pathAndQuery()).toBe(viewUrl);
     const when = page.getByRole('columnheader', { name: /When/ });
     expect(await when.getAttribute('aria-sort')).toBe('ascending');
@@ -156,18 +194,12 @@ describe('the shared table', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(/\/settings$/);
     await page.goBack();
-    await page
-      .getByTestId('table-range')
-      .filter({ hasText: /^11–12 of 12$/ })
-      .waitFor();
+    await page.getByTestId('table-range').filter({ hasText: secondPage }).waitFor();
     expect(pathAndQuery()).toBe(viewUrl);
 
     // Back once more undoes the page change: the history has one entry per view change.
     await page.goBack();
-    await page
-      .getByTestId('table-range')
-      .filter({ hasText: /^1–10 of 12$/ })
-      .waitFor();
+    await page.getByTestId('table-range').filter({ hasText: firstPage }).waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
   });
 });
@@ -197,7 +229,9 @@ describe('first screens', () => {
     await input.waitFor();
     expect(await input.inputValue()).toBe('400d');
     await editor.getByText('set in database').waitFor();
-    const stored = (await (await fetch(url('/api/v1/settings/audit.retention'))).json()) as { value: string };
+    const stored = (await (await fetch(url('/api/v1/settings/audit.retention'), { headers: api.headers })).json()) as {
+      value: string;
+    };
     expect(stored.value).toBe('400d');
   });
 
@@ -252,10 +286,17 @@ describe('first screens', () => {
       ['audit', '/audit', tableLoaded],
       ['modules', '/admin/modules', tableLoaded],
       ['jobs', '/admin/jobs', tableLoaded],
+      ['sign-in', '/sign-in', () => page.getByRole('button', { name: 'Sign in' }).waitFor()],
     ];
     for (const [name, path, ready] of screens) {
       await page.goto(url(path));
       await saveScreenshotsInBothThemes(page, name, ready);
     }
+  });
+});
+
+describe('the page itself', () => {
+  it('logged no script errors (hydration mismatches included) on any screen above', () => {
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -5,7 +5,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, eventually, type AppProcess } from '../support/app-process.ts';
-import { launchBrowser, saveScreenshot, type Browser } from '../support/browser.ts';
+import {
+  addSessionCookies,
+  BROWSER_ADMIN_ENV,
+  launchBrowser,
+  saveScreenshot,
+  signInOverApi,
+  type Browser,
+} from '../support/browser.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 const pool = new AppPool();
@@ -26,8 +33,9 @@ async function shownLastRun(): Promise<number | undefined> {
 
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });
-  app = await pool.startReady({ env: { DATABASE_URL: database.url } });
+  app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
   browser = await launchBrowser();
+  await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));
   page = await browser.newPage();
 });
 
@@ -48,7 +56,8 @@ describe('the stream client', () => {
     await streamIn('down').waitFor({ timeout: 30_000 });
     await saveScreenshot(page, 'jobs-stream-down-light');
 
-    app = await pool.startReady({ port, env: { DATABASE_URL: database.url } });
+    // Sessions live in the database, so the browser's session survives the restart.
+    app = await pool.startReady({ port, env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
     // Backoff is capped at 15 s (jittered), so the indicator is back well within this.
     await streamIn('connected').waitFor({ timeout: 45_000 });
 
@@ -56,7 +65,7 @@ describe('the stream client', () => {
     const changedAt = Date.now();
     const response = await fetch(`${app.baseUrl}/api/v1/settings/audit.retention-sweep-interval`, {
       method: 'PUT',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...(await signInOverApi(app.baseUrl)).headers },
       body: JSON.stringify({ value: '1s' }),
     });
     expect(response.status).toBe(200);

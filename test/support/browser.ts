@@ -75,3 +75,42 @@ export async function saveScreenshotsInBothThemes(page: Page, name: string, read
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
+
+/** The first admin of every browser-test app (a fresh database creates it from these variables). */
+export const BROWSER_ADMIN = { username: 'admin', password: 'browser-admin-password-1' } as const;
+export const BROWSER_ADMIN_ENV = {
+  FLOTILLA_ADMIN_USERNAME: BROWSER_ADMIN.username,
+  FLOTILLA_ADMIN_PASSWORD: BROWSER_ADMIN.password,
+};
+
+export interface ApiSession {
+  /** Cookie and X-CSRF-Token headers for the test's own REST calls. */
+  readonly headers: Record<string, string>;
+  readonly cookies: readonly { name: string; value: string }[];
+}
+
+/** Signs in over REST as the console does, for the test's own API calls (and, with addCookies, a browser). */
+export async function signInOverApi(baseUrl: string): Promise<ApiSession> {
+  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(BROWSER_ADMIN),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
+  const csrf = cookies.find((cookie) => cookie.name === 'flotilla_csrf')?.value ?? '';
+  return {
+    cookies,
+    headers: {
+      cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+      'x-csrf-token': decodeURIComponent(csrf),
+    },
+  };
+}
+
+export async function addSessionCookies(context: BrowserContext, baseUrl: string, session: ApiSession): Promise<void> {
+  await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
+}

@@ -1,8 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { redirectToSignIn } from '../auth/session.ts';
 import { problemOf } from './problem.ts';
+
+/** A 401 anywhere means the session is missing or over: sign in, then come back. */
+const onError = (error: unknown) => {
+  if (problemOf(error).status === 401) redirectToSignIn();
+};
 
 export function createConsoleQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // Freshness comes from stream signals (and polling while the stream is down), not from focus events.

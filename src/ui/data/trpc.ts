@@ -3,6 +3,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@/server/trpc/app-router.ts';
+import { csrfHeaders } from '../auth/session.ts';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
 
@@ -11,5 +12,5 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export function createConsoleTrpcClient() {
   // One request per call (no batching), so each answer carries its own X-Request-Id and problem.
-  return createTRPCClient<AppRouter>({ links: [httpLink({ url: '/api/trpc' })] });
+  return createTRPCClient<AppRouter>({ links: [httpLink({ url: '/api/trpc', headers: csrfHeaders })] });
 }

@@ -16,6 +16,7 @@ import { ConnectionIndicator } from '../stream/connection-indicator.tsx';
 import { INSTALLATION_SCOPE, StreamProvider } from '../stream/stream-provider.tsx';
 import { FeatureGate } from './feature-gate.tsx';
 import { Navigation } from './navigation.tsx';
+import { SkipLink } from './skip-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 export function ConsoleShell({ children }: { children: ReactNode }) {
@@ -39,6 +40,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           padding="lg"
         >
           <AppShell.Header>
+            <SkipLink />
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
                 <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -61,7 +63,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           <AppShell.Navbar p="xs">
             <Navigation onNavigate={close} />
           </AppShell.Navbar>
-          <AppShell.Main>
+          <AppShell.Main id="main" tabIndex={-1}>
             <div style={{ maxWidth: 1400, marginInline: 'auto' }}>
               {manifest.error ? <ProblemView error={manifest.error} onRetry={() => void manifest.refetch()} /> : null}
               <Suspense>
