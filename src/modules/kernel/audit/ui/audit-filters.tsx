@@ -32,7 +32,7 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
       <SearchBox
         label="Action"
         showLabel
-        width={170}
+        width={160}
         placeholder="e.g. setting.update"
         value={filters.action ?? ''}
         onChange={(value) => list.setFilter('action', value || undefined)}
@@ -61,14 +61,14 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
       <TextInput
         type="datetime-local"
         label="From"
-        w={190}
+        w={175}
         value={toLocal(filters.from)}
         onChange={(event) => list.setFilter('from', toIso(event.currentTarget.value))}
       />
       <TextInput
         type="datetime-local"
         label="To"
-        w={190}
+        w={175}
         value={toLocal(filters.to)}
         onChange={(event) => list.setFilter('to', toIso(event.currentTarget.value))}
       />
