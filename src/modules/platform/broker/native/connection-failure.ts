@@ -29,9 +29,13 @@ function isTlsError(code: string | undefined, text: string): boolean {
 
 /**
  * Classifies the end of a connection attempt. `hadOpened` tells a lost connection from one that never got
- * through the AMQP handshake; `sawSasl` whether the broker answered the SASL header at all.
+ * through the AMQP handshake; `hasBrokerAnswered` whether any AMQP frame came back.
  */
-export function classifyConnectionFailure(error: unknown, hadOpened: boolean, sawBytes: boolean): ConnectionFailure {
+export function classifyConnectionFailure(
+  error: unknown,
+  hadOpened: boolean,
+  hasBrokerAnswered: boolean,
+): ConnectionFailure {
   const { message, description, condition, code } = describe(error);
   const text = description ?? message ?? '';
   if (condition === 'amqp:unauthorized-access' || /authenticat/i.test(text)) {
@@ -43,7 +47,7 @@ export function classifyConnectionFailure(error: unknown, hadOpened: boolean, sa
   if (code === 'ECONNREFUSED' || code === 'EHOSTUNREACH' || code === 'ENOTFOUND' || code === 'ETIMEDOUT') {
     return { kind: 'unreachable', message: `cannot reach the AMQP port: ${code}` };
   }
-  if (!hadOpened && !sawBytes && !condition && (!text || code === 'ECONNRESET')) {
+  if (!hadOpened && !hasBrokerAnswered && !condition && (!text || code === 'ECONNRESET')) {
     // Artemis drops the socket without a word when the acceptor does not list AMQP in `protocols`.
     return {
       kind: 'protocol-not-accepted',

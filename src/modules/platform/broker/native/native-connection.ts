@@ -102,7 +102,9 @@ export class NativeConnection {
     const connection = this.#container.connect(rheaConnectOptions(this.endpoint, this.#container.id));
     this.#attemptConnection = connection;
     let hasOpened = false;
-    let sawBytes = false;
+    // Any AMQP-level answer (a SASL outcome, a Close) proves the port speaks AMQP; silence before the first
+    // frame is how Artemis turns away a protocol its acceptor does not list.
+    let hasBrokerAnswered = false;
     let failure: ConnectionFailure | undefined;
     let isFinished = false;
 
@@ -115,7 +117,7 @@ export class NativeConnection {
       if (isFinished) return;
       isFinished = true;
       clearTimeout(openTimer);
-      failure ??= classifyConnectionFailure(error, hasOpened, sawBytes);
+      failure ??= classifyConnectionFailure(error, hasOpened, hasBrokerAnswered);
       connection.removeAllListeners();
       // Late events of a finished attempt must not fall through to rhea's container (an unhandled 'error'
       // would throw there, an unheard 'disconnected' logs a warning).
@@ -142,7 +144,7 @@ export class NativeConnection {
       for (const listener of this.#openListeners) listener(connection);
     });
     connection.on('connection_error', (context: EventContext) => {
-      sawBytes = true;
+      hasBrokerAnswered = true;
       failure ??= classifyConnectionFailure(context.connection.error ?? context.error, hasOpened, true);
     });
     connection.on('connection_close', (context: EventContext) => finish(context.connection.error));
