@@ -41,21 +41,18 @@ export function SettingsScreen() {
   );
   const contributed = useContributions('settings.sections');
 
-  const moduleSections: SectionView[] = [];
-  for (const setting of query.data?.items ?? []) {
-    const owner = manifest?.modules.find((candidate) => candidate.id === setting.module);
-    let section = moduleSections.find((candidate) => candidate.id === setting.module);
-    if (!section) {
-      section = {
-        id: setting.module,
-        heading: HEADING_OF_LAYER[owner?.layer ?? 'feature'] ?? 'Features',
-        title: owner?.title ?? setting.module,
-        settings: [],
-      };
-      moduleSections.push(section);
-    }
-    (section.settings as SettingView[]).push(setting);
-  }
+  const byModule = new Map<string, SettingView[]>();
+  for (const setting of query.data?.items ?? [])
+    byModule.set(setting.module, [...(byModule.get(setting.module) ?? []), setting]);
+  const moduleSections: SectionView[] = [...byModule].map(([moduleId, settings]) => {
+    const owner = manifest?.modules.find((candidate) => candidate.id === moduleId);
+    return {
+      id: moduleId,
+      heading: HEADING_OF_LAYER[owner?.layer ?? 'feature'] ?? 'Features',
+      title: owner?.title ?? moduleId,
+      settings,
+    };
+  });
   const sections: SectionView[] = [
     ...moduleSections,
     ...contributed.map((contribution) => ({
