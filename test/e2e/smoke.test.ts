@@ -18,6 +18,7 @@ import {
   type ProcessInfo,
 } from '../support/app-process.ts';
 import { createTestDatabase, type TestDatabase, queryDatabase } from '../support/database.ts';
+import { signIn, type AuthHeaders } from '../support/sign-in.ts';
 
 const INSTALLATION_SCOPE = '00000000-0000-0000-0000-000000000000';
 const KERNEL_MODULES = ['core', 'plugin', 'settings', 'audit', 'jobs', 'stream'];
@@ -29,8 +30,25 @@ interface HttpResult<Body> {
   readonly body: Body;
 }
 
+const sessions = new WeakMap<AppProcess, Promise<AuthHeaders>>();
+
+/** The test admin's session on this app, signed in on first use. */
+function authOf(app: AppProcess): Promise<AuthHeaders> {
+  let session = sessions.get(app);
+  if (!session) {
+    session = signIn((request) => fetch(request), app.baseUrl);
+    sessions.set(app, session);
+  }
+  return session;
+}
+
 async function call<Body>(app: AppProcess, pathAndQuery: string, init: RequestInit = {}): Promise<HttpResult<Body>> {
-  const response = await fetch(`${app.baseUrl}${pathAndQuery}`, { ...init, signal: AbortSignal.timeout(15_000) });
+  const headers = { ...(await authOf(app)), ...(init.headers as Record<string, string> | undefined) };
+  const response = await fetch(`${app.baseUrl}${pathAndQuery}`, {
+    ...init,
+    headers,
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Body };
 }
@@ -255,6 +273,7 @@ describe('npm start with DATABASE_URL', () => {
   it('lets the worker see a settings change and delivers its signal through the database bus to a stream client', async () => {
     const stream = await SseClient.open(
       `${app.baseUrl}/api/v1/stream?clusterId=${INSTALLATION_SCOPE}&topics=health,unknowntopic`,
+      await authOf(app),
     );
     try {
       expect(stream.response.status).toBe(200);

@@ -1,11 +1,15 @@
 // The REST edge on a real database: feature gate, problem+json for every failure, the common mutation flags.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../../src/modules/kernel/plugin/descriptor.ts';
 import { createCallerFactory, moduleProcedure, router } from '../../src/server/trpc/init.ts';
 import { createRestHandler } from '../../src/server/http/rest.ts';
 import { installedModules } from '../../src/server/modules/installed-modules.ts';
 import { openWebRuntime, type WebRuntime } from '../../src/server/runtime/web-runtime.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from '../../src/modules/kernel/security/server/built-in-roles-sync.ts';
+import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../support/sign-in.ts';
 
 // A feature that exists only in this test, switched off the way an operator would.
 const demoFeature = defineModule({
@@ -22,7 +26,16 @@ let database: TestDatabase;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 
-const call = (path: string, init: RequestInit = {}) => rest(new Request(`http://127.0.0.1${path}`, init));
+let admin: AuthHeaders;
+
+/** Calls as the signed-in admin unless `anonymous` is asked for. */
+const call = (path: string, init: RequestInit = {}, as: 'admin' | 'anonymous' = 'admin') =>
+  rest(
+    new Request(`http://127.0.0.1${path}`, {
+      ...init,
+      headers: { ...(as === 'admin' ? admin : {}), ...(init.headers as Record<string, string> | undefined) },
+    }),
+  );
 const put = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   call(path, { method: 'PUT', body, headers });
 
@@ -33,6 +46,9 @@ beforeAll(async () => {
     modules,
   );
   rest = createRestHandler(() => Promise.resolve(runtime));
+  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
+  await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
+  admin = await signIn(rest, 'http://127.0.0.1');
 });
 
 afterAll(async () => {
@@ -62,6 +78,8 @@ describe('REST edge', () => {
       request: { requestId: 'r1', actor: { name: 'test', userId: null }, sourceIp: null },
       http: { headers: new Headers(), secure: false },
       responseHeaders: new Headers(),
+      principal: undefined,
+      globalPermissions: () => Promise.resolve(new Set<string>()),
     });
     await expect(caller.ping()).rejects.toMatchObject({ cause: { problem: { type: 'feature-disabled' } } });
   });
@@ -154,12 +172,76 @@ describe('REST edge', () => {
   });
 });
 
+describe('access', () => {
+  async function userWithRole(
+    username: string,
+    role: 'viewer' | 'operator',
+    mustChangePassword = false,
+  ): Promise<AuthHeaders> {
+    const id = randomUUID();
+    const password = `${username}-password-1`;
+    await runtime.prisma.user.create({
+      data: { id, username, providerId: 'local', passwordHash: await hashPassword(password), mustChangePassword },
+    });
+    const roleRow = await runtime.prisma.role.findUniqueOrThrow({ where: { name: role } });
+    await runtime.prisma.grant.create({
+      data: { id: randomUUID(), roleId: roleRow.id, principal: 'USER', userId: id, scopeKind: 'GLOBAL' },
+    });
+    return signIn(rest, 'http://127.0.0.1', { username, password });
+  }
+
+  it('answers an anonymous caller 401, and public procedures to anyone', async () => {
+    const response = await call('/api/v1/settings', {}, 'anonymous');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ type: 'unauthenticated' });
+    expect((await call('/api/v1/auth/providers', {}, 'anonymous')).status).toBe(200);
+  });
+
+  it('answers a missing global permission 403 naming it', async () => {
+    const viewer = await userWithRole('vera', 'viewer');
+    expect((await call('/api/v1/settings', { headers: viewer }, 'anonymous')).status).toBe(200);
+    const denied = await call('/api/v1/audit', { headers: viewer }, 'anonymous');
+    expect(denied.status).toBe(403);
+    expect(await denied.json()).toMatchObject({ type: 'forbidden', permission: 'audit:read' });
+    const change = await call(
+      '/api/v1/settings/audit.retention',
+      { method: 'PUT', body: '{"value":"30d"}', headers: { ...viewer, 'content-type': 'application/json' } },
+      'anonymous',
+    );
+    expect(await change.json()).toMatchObject({ status: 403, permission: 'settings:write' });
+  });
+
+  it('refuses a cookie-authenticated change without the CSRF token', async () => {
+    const response = await call(
+      '/api/v1/settings/audit.retention?dryRun=true',
+      { method: 'PUT', body: '{"value":"30d"}', headers: { cookie: admin.cookie, 'content-type': 'application/json' } },
+      'anonymous',
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ type: 'csrf-token-missing' });
+  });
+
+  it('holds a user who must change their password to the password change', async () => {
+    const pending = await userWithRole('otto', 'operator', true);
+    expect(await (await call('/api/v1/audit', { headers: pending }, 'anonymous')).json()).toMatchObject({
+      status: 403,
+      type: 'password-change-required',
+    });
+    expect((await call('/api/v1/account', { headers: pending }, 'anonymous')).status).toBe(200);
+  });
+});
+
 describe('REST edge when the database is gone', () => {
   it('answers 500 with the request id and no stack trace', async () => {
     const broken = await openWebRuntime({ DATABASE_URL: database.url }, installedModules);
     await broken.db.close();
+    // A public procedure that needs the database: nothing before it touches the pool.
     const response = await createRestHandler(() => Promise.resolve(broken))(
-      new Request('http://127.0.0.1/api/v1/audit', { headers: { 'X-Request-Id': 'db-down-1' } }),
+      new Request('http://127.0.0.1/api/v1/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ username: 'someone', password: 'something' }),
+        headers: { 'X-Request-Id': 'db-down-1', 'content-type': 'application/json' },
+      }),
     );
     const body = await response.text();
     expect(response.status).toBe(500);

@@ -2,6 +2,7 @@
 // its process tree through /proc so a test can find the worker, prove nothing is left behind, and always clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findFreePort } from '../../src/server/db/embedded-postgres.ts';
+import { TEST_ADMIN_ENV } from './sign-in.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -145,6 +146,7 @@ export class AppProcess {
       ...inherited,
       PORT: String(options.port),
       FLOTILLA_HOST: '127.0.0.1',
+      ...TEST_ADMIN_ENV,
       ...options.env,
     };
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -312,9 +314,9 @@ export class SseClient {
     private readonly abort: AbortController,
   ) {}
 
-  static async open(url: string): Promise<SseClient> {
+  static async open(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const abort = new AbortController();
-    const response = await fetch(url, { headers: { Accept: 'text/event-stream' }, signal: abort.signal });
+    const response = await fetch(url, { headers: { Accept: 'text/event-stream', ...headers }, signal: abort.signal });
     const client = new SseClient(response, abort);
     client.reading = client.read().catch((error: unknown) => {
       if (!abort.signal.aborted) client.failure = error;

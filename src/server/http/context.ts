@@ -1,6 +1,8 @@
 // The request-filter chain's one entry point, shared by the REST and tRPC edges: request id, source IP, and the
 // principal from a bearer token or the session cookie.
 import { ANONYMOUS, createRequestContext, type RequestContext } from '@/modules/kernel/core/request-context.ts';
+import { loadEffectiveGrants } from '@/modules/kernel/security/server/effective-grants.ts';
+import { globalPermissions } from '@/modules/kernel/security/server/grants.ts';
 import { resolvePrincipal } from '@/modules/kernel/security/server/principal.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 import type { TrpcContext } from '../trpc/init.ts';
@@ -22,10 +24,19 @@ export async function createTrpcContext(
     },
     request.headers,
   );
+  let permissions: Promise<ReadonlySet<string>> | undefined;
   return {
     runtime,
     request: { ...base, actor: principal?.actor ?? ANONYMOUS },
     http: { headers: request.headers, secure: isSecure(request) },
     responseHeaders: new Headers(),
+    principal,
+    globalPermissions: () => {
+      const userId = principal?.actor.userId;
+      permissions ??= userId
+        ? loadEffectiveGrants(runtime.prisma, userId).then((grants) => globalPermissions(grants))
+        : Promise.resolve(new Set<string>());
+      return permissions;
+    },
   };
 }

@@ -1,16 +1,32 @@
-// Wires the stream kernel's endpoint to this process's runtime.
-import { problemResponse, serviceUnavailableProblem } from '@/modules/kernel/core/problem.ts';
+// Wires the stream kernel's endpoint to this process's runtime, behind the same request-filter chain as every
+// API: an anonymous caller gets 401. (Per-cluster access is checked by the cluster access guard once clusters
+// exist; signals carry no data, only "refetch this".)
+import { ProblemError, problemResponse, serviceUnavailableProblem } from '@/modules/kernel/core/problem.ts';
 import { createRequestContext } from '@/modules/kernel/core/request-context.ts';
+import { checkAccess } from '@/modules/kernel/security/server/access.ts';
 import { handleStreamRequest } from '@/modules/kernel/stream/server/stream-endpoint.ts';
 import { getWebRuntime } from '../runtime/web-runtime.ts';
+import { createTrpcContext } from './context.ts';
 
 export async function handleStreamRoute(request: Request): Promise<Response> {
-  const context = createRequestContext(request.headers);
+  const base = createRequestContext(request.headers);
   const runtime = await getWebRuntime().catch(() => undefined);
-  if (!runtime) {
-    return problemResponse(serviceUnavailableProblem(context.requestId));
+  if (!runtime) return problemResponse(serviceUnavailableProblem(base.requestId));
+  const context = await createTrpcContext(runtime, request, base);
+  try {
+    await checkAccess({
+      access: 'authenticated',
+      isMutation: false,
+      principal: context.principal,
+      csrfHeader: null,
+      allowedBeforePasswordChange: false,
+      globalPermissions: context.globalPermissions,
+    });
+  } catch (error) {
+    if (error instanceof ProblemError) return problemResponse({ ...error.problem, requestId: base.requestId });
+    throw error;
   }
-  return handleStreamRequest(request, context, {
+  return handleStreamRequest(request, context.request, {
     hub: runtime.stream,
     replay: runtime.replay,
     enabledTopics: runtime.registry.enabledTopics(),

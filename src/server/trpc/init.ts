@@ -14,14 +14,19 @@ import {
   type Problem,
 } from '@/modules/kernel/core/problem.ts';
 import type { RequestContext } from '@/modules/kernel/core/request-context.ts';
-import type { Access } from '@/modules/kernel/security/server/access.ts';
+import { checkAccess, type Access } from '@/modules/kernel/security/server/access.ts';
+import type { Principal } from '@/modules/kernel/security/server/principal.ts';
 
 export type { Access };
 import { featureDisabledProblem } from '@/modules/kernel/plugin/feature-gate.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 
-
-export type ProcedureMeta = OpenApiMeta & { module?: string; access?: Access };
+export type ProcedureMeta = OpenApiMeta & {
+  module?: string;
+  access?: Access;
+  /** Callable while the user's password must be changed: who am I, change password, sign out. */
+  allowedBeforePasswordChange?: boolean;
+};
 
 export interface TrpcContext {
   readonly runtime: WebRuntime;
@@ -30,6 +35,10 @@ export interface TrpcContext {
   readonly http: { readonly headers: Headers; readonly secure: boolean };
   /** Headers to add to the response (Set-Cookie), merged by both edges. */
   readonly responseHeaders: Headers;
+  /** Who is calling, from a bearer token or the session cookie; undefined when anonymous. */
+  readonly principal: Principal | undefined;
+  /** The permissions the caller holds everywhere (loaded once per request, on first use). */
+  readonly globalPermissions: () => Promise<ReadonlySet<string>>;
 }
 
 const STATUS_BY_CODE: Partial<Record<TRPCError['code'], number>> = {
@@ -101,7 +110,20 @@ const featureGate = t.middleware(({ meta, ctx, next }) => {
   return next();
 });
 
+// Runs after the feature gate, so a disabled feature answers `feature-disabled` to everyone alike.
+const accessGate = t.middleware(async ({ meta, ctx, type, next }) => {
+  await checkAccess({
+    access: meta?.access ?? { permission: 'undeclared' },
+    isMutation: type === 'mutation',
+    principal: ctx.principal,
+    csrfHeader: ctx.http.headers.get('x-csrf-token'),
+    allowedBeforePasswordChange: meta?.allowedBeforePasswordChange ?? false,
+    globalPermissions: ctx.globalPermissions,
+  });
+  return next();
+});
+
 /** `moduleProcedure('settings')({ permission: 'settings:read' })` starts every procedure of a module. */
 export function moduleProcedure(moduleId: string) {
-  return (access: Access) => t.procedure.meta({ module: moduleId, access }).use(featureGate);
+  return (access: Access) => t.procedure.meta({ module: moduleId, access }).use(featureGate).use(accessGate);
 }

@@ -8,12 +8,13 @@ import { ensureFirstAdmin, syncBuiltInRoles } from '../../../kernel/security/ser
 import { hashPassword } from '../../../kernel/security/server/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { tokenDigest } from './api-token.ts';
+import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 
 let database: TestDatabase;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
-let adminCookie: string;
-let otherCookie: string;
+let admin: AuthHeaders;
+let other: AuthHeaders;
 
 async function call(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
   const response = await rest(
@@ -26,27 +27,10 @@ async function call(method: string, path: string, options: { body?: unknown; hea
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-async function signIn(username: string, password: string): Promise<string> {
-  const response = await rest(
-    new Request('http://127.0.0.1/api/v1/auth/login', {
-      method: 'POST',
-      body: JSON.stringify({ username, password }),
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  expect(response.status).toBe(200);
-  return response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
-}
-
-/** A dry-run settings change: harmless, audited, so it shows who the caller was. */
+/** Who the server takes the caller for: the actor audit rows would carry, or `anonymous` when refused. */
 async function actorSeenBy(headers: Record<string, string>): Promise<string> {
-  await call('PUT', '/api/v1/settings/audit.retention?dryRun=true', { body: { value: '40d' }, headers });
-  return (
-    await runtime.prisma.auditEvent.findFirstOrThrow({
-      where: { action: 'setting.update' },
-      orderBy: { startedAt: 'desc' },
-    })
-  ).actor;
+  const answer = await call('GET', '/api/v1/account', { headers });
+  return answer.status === 401 ? 'anonymous' : (answer.body.actor as string);
 }
 
 beforeAll(async () => {
@@ -66,8 +50,8 @@ beforeAll(async () => {
       passwordHash: await hashPassword('linus password 1'),
     },
   });
-  adminCookie = await signIn('grace', 'grace password 1');
-  otherCookie = await signIn('linus', 'linus password 1');
+  admin = await signIn(rest, 'http://127.0.0.1', { username: 'grace', password: 'grace password 1' });
+  other = await signIn(rest, 'http://127.0.0.1', { username: 'linus', password: 'linus password 1' });
 });
 
 afterAll(async () => {
@@ -86,7 +70,7 @@ describe('API tokens', () => {
   it('are shown once, stored only hashed, act as their owner and record their last use', async () => {
     const created = await call('POST', '/api/v1/account/tokens', {
       body: { name: 'deploy-bot' },
-      headers: { cookie: adminCookie },
+      headers: admin,
     });
     expect(created.status).toBe(200);
     const token = created.body.token as string;
@@ -99,7 +83,7 @@ describe('API tokens', () => {
     expect(await actorSeenBy({ authorization: `Bearer ${token}` })).toBe('grace [token: deploy-bot]');
     expect((await runtime.prisma.apiToken.findUniqueOrThrow({ where: { id: row.id } })).lastUsedAt).not.toBeNull();
 
-    const listed = await call('GET', '/api/v1/account/tokens', { headers: { cookie: adminCookie } });
+    const listed = await call('GET', '/api/v1/account/tokens', { headers: admin });
     expect(listed.body.items).toEqual([
       expect.objectContaining({ id: row.id, name: 'deploy-bot', lastUsedAt: expect.any(String) as unknown }),
     ]);
@@ -114,7 +98,7 @@ describe('API tokens', () => {
   it('refuse a second token of the same name', async () => {
     const again = await call('POST', '/api/v1/account/tokens', {
       body: { name: 'deploy-bot' },
-      headers: { cookie: adminCookie },
+      headers: admin,
     });
     expect(again).toMatchObject({ status: 409, body: { type: 'token-name-taken' } });
   });
@@ -125,7 +109,7 @@ describe('API tokens', () => {
 
     const expiring = await call('POST', '/api/v1/account/tokens', {
       body: { name: 'short' },
-      headers: { cookie: adminCookie },
+      headers: admin,
     });
     await runtime.prisma.apiToken.update({
       where: { id: expiring.body.id as string },
@@ -135,16 +119,16 @@ describe('API tokens', () => {
 
     const revocable = await call('POST', '/api/v1/account/tokens', {
       body: { name: 'revocable' },
-      headers: { cookie: adminCookie },
+      headers: admin,
     });
     const bearer = { authorization: `Bearer ${revocable.body.token as string}` };
     expect(await actorSeenBy(bearer)).toBe('grace [token: revocable]');
     // Another user cannot see or revoke it: the answer is the one for a missing token.
     const foreign = await call('DELETE', `/api/v1/account/tokens/${revocable.body.id as string}`, {
-      headers: { cookie: otherCookie },
+      headers: other,
     });
     const missing = await call('DELETE', `/api/v1/account/tokens/${randomUUID()}`, {
-      headers: { cookie: otherCookie },
+      headers: other,
     });
     expect(foreign.status).toBe(404);
     expect({ ...foreign.body, requestId: null, instance: null }).toEqual({
@@ -153,7 +137,7 @@ describe('API tokens', () => {
       instance: null,
     });
     const revoked = await call('DELETE', `/api/v1/account/tokens/${revocable.body.id as string}`, {
-      headers: { cookie: adminCookie },
+      headers: admin,
     });
     expect(revoked.body).toMatchObject({ revoked: true });
     expect(await actorSeenBy(bearer)).toBe('anonymous');
@@ -162,7 +146,7 @@ describe('API tokens', () => {
   it('take ?dryRun=true: audited, nothing created, no token shown', async () => {
     const dry = await call('POST', '/api/v1/account/tokens?dryRun=true', {
       body: { name: 'maybe' },
-      headers: { cookie: adminCookie },
+      headers: admin,
     });
     expect(dry.body).toMatchObject({ dryRun: true, token: null });
     expect(await runtime.prisma.apiToken.count({ where: { name: 'maybe' } })).toBe(0);

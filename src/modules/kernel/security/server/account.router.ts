@@ -29,6 +29,7 @@ function signedInUser(request: RequestContext): string {
 export const accountRouter = router({
   me: procedure('authenticated')
     .meta({
+      allowedBeforePasswordChange: true,
       openapi: {
         method: 'GET',
         path: '/account',
@@ -71,6 +72,7 @@ export const accountRouter = router({
 
   changePassword: procedure('authenticated')
     .meta({
+      allowedBeforePasswordChange: true,
       openapi: {
         method: 'POST',
         path: '/account/password',

@@ -8,6 +8,7 @@ import { resolveModules } from '../../plugin/registry.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from './built-in-roles-sync.ts';
 import { resolveSession } from './sessions.ts';
+import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 
 let database: TestDatabase;
 let runtime: WebRuntime;
@@ -31,12 +32,14 @@ const login = (
   headers: Record<string, string> = {},
 ) => post('/api/v1/auth/login', { username, password, ...extra }, headers);
 
+let adminHeaders: AuthHeaders;
+
 async function setSetting(key: string, value: unknown) {
   const response = await rest(
     new Request(`http://127.0.0.1/api/v1/settings/${key}`, {
       method: 'PUT',
       body: JSON.stringify({ value }),
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...adminHeaders },
     }),
   );
   expect(response.status).toBe(200);
@@ -47,6 +50,11 @@ beforeAll(async () => {
   runtime = await openWebRuntime({ DATABASE_URL: database.url });
   rest = createRestHandler(() => Promise.resolve(runtime));
   await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
+  await ensureFirstAdmin(runtime.prisma, {
+    FLOTILLA_ADMIN_USERNAME: ADMIN.username,
+    FLOTILLA_ADMIN_PASSWORD: ADMIN.password,
+  });
+  adminHeaders = await signIn(rest, 'http://127.0.0.1', ADMIN);
   // Generous limits by default; the throttle tests lower them.
   await setSetting('security.sign-in.user-failures', 1000);
   await setSetting('security.sign-in.source-failures', 100_000);
@@ -63,15 +71,9 @@ afterAll(async () => {
 
 describe('first run', () => {
   it('creates one admin from the environment, with a global admin grant, and never a second', async () => {
-    expect(
-      await ensureFirstAdmin(runtime.prisma, {
-        FLOTILLA_ADMIN_USERNAME: ADMIN.username,
-        FLOTILLA_ADMIN_PASSWORD: ADMIN.password,
-      }),
-    ).toEqual({
-      username: ADMIN.username,
-    });
+    // beforeAll created it from FLOTILLA_ADMIN_USERNAME/FLOTILLA_ADMIN_PASSWORD.
     expect(await ensureFirstAdmin(runtime.prisma, {})).toBeUndefined();
+    expect(await runtime.prisma.user.count()).toBe(1);
     const user = await runtime.prisma.user.findFirstOrThrow({ where: { username: ADMIN.username } });
     expect(user.mustChangePassword).toBe(false);
     const grant = await runtime.prisma.grant.findFirstOrThrow({ where: { userId: user.id } });
@@ -113,15 +115,21 @@ describe('sign-in', () => {
     const plain = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie().join('\n');
     expect(plain).not.toMatch(/Secure/);
     const cookie = session?.split(';')[0] ?? '';
-    await rest(
+    const csrf =
+      cookies
+        .find((entry) => entry.startsWith('flotilla_csrf='))
+        ?.split(';')[0]
+        ?.split('=')[1] ?? '';
+    const changed = await rest(
       new Request('http://127.0.0.1/api/v1/settings/audit.retention?dryRun=true', {
         method: 'PUT',
         body: JSON.stringify({ value: '30d' }),
-        headers: { 'content-type': 'application/json', cookie },
+        headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': csrf },
       }),
     );
+    expect(changed.status).toBe(200);
     const change = await runtime.prisma.auditEvent.findFirstOrThrow({
-      where: { action: 'setting.update' },
+      where: { action: 'setting.update', dryRun: true },
       orderBy: { startedAt: 'desc' },
     });
     expect(change.actor).toBe(ADMIN.username);
@@ -129,7 +137,7 @@ describe('sign-in', () => {
       await runtime.prisma.auditEvent.count({
         where: { action: 'auth.sign-in', outcome: 'SUCCEEDED', actor: ADMIN.username },
       }),
-    ).toBe(2);
+    ).toBe(3);
   });
 
   it('fails identically for a wrong password, an unknown user and an unconfigured provider', async () => {
@@ -255,30 +263,30 @@ describe('account', () => {
   it('changes a password: checks the current one, lifts must-change, ends the other sessions only', async () => {
     const user = await runtime.prisma.user.findFirstOrThrow({ where: { username: ADMIN.username } });
     await runtime.prisma.user.update({ where: { id: user.id }, data: { mustChangePassword: true } });
-    const other = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    const current = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const other = await signIn(rest, 'http://127.0.0.1', ADMIN);
+    const current = await signIn(rest, 'http://127.0.0.1', ADMIN);
     const wrong = await post(
       '/api/v1/account/password',
       { currentPassword: 'nope', newPassword: 'a brand new password' },
-      { cookie: current },
+      current,
     );
     expect(await wrong.json()).toMatchObject({ status: 400, errors: [{ field: 'currentPassword' }] });
     const short = await post(
       '/api/v1/account/password',
       { currentPassword: ADMIN.password, newPassword: 'short' },
-      { cookie: current },
+      current,
     );
     expect(await short.json()).toMatchObject({ status: 400, errors: [{ field: 'newPassword' }] });
 
     const changed = await post(
       '/api/v1/account/password',
       { currentPassword: ADMIN.password, newPassword: 'a brand new password' },
-      { cookie: current },
+      current,
     );
     expect((await changed.json()) as unknown).toMatchObject({ changed: true });
     expect((await runtime.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).mustChangePassword).toBe(false);
-    expect((await get('/api/v1/account', { cookie: other })).status).toBe(401);
-    expect((await get('/api/v1/account', { cookie: current })).status).toBe(200);
+    expect((await get('/api/v1/account', other)).status).toBe(401);
+    expect((await get('/api/v1/account', current)).status).toBe(200);
     expect((await login(ADMIN.username, 'a brand new password')).status).toBe(200);
     expect(
       await runtime.prisma.auditEvent.count({ where: { action: 'account.password-change', outcome: 'SUCCEEDED' } }),

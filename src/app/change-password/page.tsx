@@ -1,0 +1,10 @@
+import { Suspense } from 'react';
+import { ChangePasswordScreen } from '@/modules/kernel/security/ui/change-password.screen.tsx';
+
+export default function ChangePasswordPage() {
+  return (
+    <Suspense>
+      <ChangePasswordScreen />
+    </Suspense>
+  );
+}
