@@ -2,6 +2,7 @@
 // retry the advertised hosts and knows nothing of our backoff). Users register `onOpen` to (re)attach
 // their links after every reconnect and `onDown` to learn why the connection went away.
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import rhea, { type Connection, type EventContext } from 'rhea';
 import { reconnectDelay } from './backoff.ts';
 import { closeConnection } from './bounded-close.ts';
@@ -15,6 +16,12 @@ const LATE_EVENTS = ['error', 'protocol_error', 'disconnected', 'connection_clos
 
 type OpenListener = (connection: Connection) => void;
 type DownListener = (failure: ConnectionFailure) => void;
+
+/** rhea keeps its socket untyped; a connected socket with no AMQP answer points at the acceptor's protocols. */
+function isSocketConnected(connection: Connection): boolean {
+  const socket = (connection as unknown as { socket?: Socket }).socket;
+  return socket?.readyState === 'open';
+}
 
 export class NativeConnection {
   readonly endpoint: NativeEndpoint;
@@ -109,7 +116,13 @@ export class NativeConnection {
     let isFinished = false;
 
     const openTimer = setTimeout(() => {
-      failure = { kind: 'timeout', message: `the AMQP handshake did not finish within ${options.connectTimeoutMs} ms` };
+      failure =
+        isSocketConnected(connection) && !hasBrokerAnswered
+          ? {
+              kind: 'protocol-not-accepted',
+              message: `the port accepted the TCP connection but sent no AMQP within ${options.connectTimeoutMs} ms; its acceptor probably does not list AMQP in protocols (or the broker is hung)`,
+            }
+          : { kind: 'timeout', message: `the AMQP handshake did not finish within ${options.connectTimeoutMs} ms` };
       finish(undefined);
     }, options.connectTimeoutMs);
 

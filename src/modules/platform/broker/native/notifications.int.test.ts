@@ -2,6 +2,7 @@
 // notifications, the subscription comes back after a broker restart, and a user without permission on the
 // notification address gets a refusal carrying the security-setting snippet.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '../../../../server/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { openAckConsumer } from './ack-consumer.ts';
 import type { BrokerEvent } from './broker-event.ts';
@@ -15,6 +16,14 @@ import { subscriptionState, type SubscriptionState } from './subscription-state.
 import { check as checkSubscriptionsHealth } from './subscriptions.health.ts';
 
 const NO_RIGHTS = { user: 'outsider', password: 'outsider-secret', role: 'outsiders' };
+let coreOnlyPort: number;
+
+// A second acceptor that speaks CORE only: what a node looks like whose acceptor was configured without AMQP.
+const addCoreOnlyAcceptor = (xml: string) =>
+  xml.replace(
+    '</acceptors>',
+    `  <acceptor name="core-only">tcp://127.0.0.1:${coreOnlyPort}?protocols=CORE</acceptor>\n      </acceptors>`,
+  );
 
 let topology: Topology;
 let node: BrokerNode;
@@ -27,7 +36,8 @@ function eventFor(kind: string, queue: string): BrokerEvent | undefined {
 beforeAll(async () => {
   // Quick reconnects keep the restart test short; the backoff itself is unit-tested.
   configureNativeOptions({ ...DEFAULT_NATIVE_OPTIONS, reconnectInitialDelayMs: 200, reconnectMaxDelayMs: 1_000 });
-  topology = await startSingleNode({ name: 'notify1', extraUsers: [NO_RIGHTS] });
+  coreOnlyPort = await findFreePort();
+  topology = await startSingleNode({ name: 'notify1', extraUsers: [NO_RIGHTS], brokerXmlEdits: addCoreOnlyAcceptor });
   node = topology.nodes[0] as BrokerNode;
   registerBrokerEventConsumer((event) => events.push(event));
   ensureNotificationSubscription(endpointOf(node));
@@ -84,6 +94,17 @@ describe('notification subscription', () => {
     expect(state.snippet).toContain('<security-setting match="activemq.notifications">');
     const health = await checkSubscriptionsHealth();
     expect(health.status).toBe('DEGRADED');
+  });
+
+  it('explains an acceptor without AMQP with an acceptor snippet', async () => {
+    const endpoint = endpointOf(node, { nodeKey: 'core-only', port: coreOnlyPort });
+    ensureNotificationSubscription(endpoint);
+    const state = await waitFor('a refusal', () => {
+      const current = subscriptionState(endpoint.nodeKey);
+      return typeof current === 'object' ? current : undefined;
+    });
+    expect(state.cause).toBe('protocol-not-accepted');
+    expect(state.snippet).toContain(`tcp://127.0.0.1:${coreOnlyPort}?protocols=CORE,AMQP`);
   });
 
   it('comes back after a broker restart: established, then not, then established again', async () => {
