@@ -201,6 +201,27 @@ describe('the shared table', () => {
     await page.goBack();
     await page.getByTestId('table-range').filter({ hasText: firstPage }).waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+
+    // Column choice is the viewer's own and survives a reload (it is not part of a shared link).
+    const headers = page.getByTestId('table-audit').getByRole('columnheader');
+    expect(await headers.allInnerTexts()).toContain('Target');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitem', { name: 'Target' }).click();
+    await page.getByRole('menuitem', { name: 'Request id' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('table-audit').locator('[data-column="requestId"]').first().waitFor();
+    expect(await headers.allInnerTexts()).not.toContain('Target');
+    await page.reload();
+    await tableLoaded();
+    const shown = await headers.allInnerTexts();
+    expect(shown).not.toContain('Target');
+    expect(shown).toContain('Request id');
+    // Back to the default columns for the tests below (the profile keeps the choice).
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitem', { name: 'Target' }).click();
+    await page.getByRole('menuitem', { name: 'Request id' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('table-audit').locator('[data-column="target"]').first().waitFor();
   });
 });
 

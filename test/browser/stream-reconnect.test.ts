@@ -51,10 +51,22 @@ describe('the stream client', () => {
     await page.locator('tr[data-row-key="audit.retention"]').waitFor();
     await streamIn('connected').waitFor();
 
+    const listRequests: number[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/trpc/jobs.list')) listRequests.push(Date.now());
+    });
+
     const { port } = app;
     await app.stop();
     await streamIn('down').waitFor({ timeout: 30_000 });
     await saveScreenshot(page, 'jobs-stream-down-light');
+    // While the stream is down the view polls (every 5 s), so it would catch up even without signals.
+    const downSince = Date.now();
+    await eventually(
+      'the jobs view to poll while the stream is down',
+      () => (listRequests.some((at) => at > downSince) ? true : undefined),
+      12_000,
+    );
 
     // Sessions live in the database, so the browser's session survives the restart.
     app = await pool.startReady({ port, env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });

@@ -22,14 +22,22 @@ export function ColumnMenu<Row>({
       <Menu.Dropdown>
         <Menu.Label>Show columns</Menu.Label>
         {columns.map((column) => (
-          <Menu.Item key={column.id} onClick={() => onToggle(column.id)}>
-            <Checkbox
-              label={column.header}
-              checked={!hidden.has(column.id)}
-              readOnly
-              tabIndex={-1}
-              styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
-            />
+          <Menu.Item
+            key={column.id}
+            onClick={() => onToggle(column.id)}
+            // The checkbox only shows the state: were it clickable, its label would click it a second time.
+            leftSection={
+              <Checkbox
+                checked={!hidden.has(column.id)}
+                readOnly
+                tabIndex={-1}
+                aria-hidden
+                size="xs"
+                style={{ pointerEvents: 'none' }}
+              />
+            }
+          >
+            {column.header}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

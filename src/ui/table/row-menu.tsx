@@ -8,12 +8,17 @@ import { Fragment } from 'react';
 import type { RowMenuContribution, RowTarget } from '../slots/contribution-types.ts';
 import { ROW_MENU_SECTIONS } from '../slots/slot-ids.ts';
 
-export function RowMenu({ items, target }: { items: readonly RowMenuContribution[]; target: RowTarget }) {
-  const router = useRouter();
-  const sections = ROW_MENU_SECTIONS.map((section) => ({
+/** The items grouped by section, sections in the fixed order, empty ones left out. */
+export function rowMenuSections(items: readonly RowMenuContribution[]) {
+  return ROW_MENU_SECTIONS.map((section) => ({
     section,
     items: items.filter((item) => item.section === section),
   })).filter((group) => group.items.length > 0);
+}
+
+export function RowMenu({ items, target }: { items: readonly RowMenuContribution[]; target: RowTarget }) {
+  const router = useRouter();
+  const sections = rowMenuSections(items);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
