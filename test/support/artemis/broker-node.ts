@@ -98,7 +98,12 @@ export async function createInstance(spec: NodeSpec, artemisHome: string): Promi
   );
   for (const user of spec.extraUsers ?? []) {
     appendFileSync(path.join(etc, 'artemis-users.properties'), `\n${user.user} = ${user.password}\n`);
-    appendFileSync(path.join(etc, 'artemis-roles.properties'), `\n${user.role} = ${user.user}\n`);
+    // A role already listed (e.g. amq, which admin holds) gets the user added; a second `amq =` line would
+    // replace the first and lock admin out of Jolokia.
+    editFile(path.join(etc, 'artemis-roles.properties'), (roles) => {
+      const line = new RegExp(`^(${user.role}\\s*=.*)$`, 'm');
+      return line.test(roles) ? roles.replace(line, `$1,${user.user}`) : `${roles}\n${user.role} = ${user.user}\n`;
+    });
   }
   if (spec.role === 'ha-primary') {
     // Mandatory when an old primary is restarted after a failover, or it comes back active with stale data.

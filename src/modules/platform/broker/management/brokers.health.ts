@@ -2,6 +2,7 @@
 // problem) and how long calls wait in the node's limiter. A node whose latest call failed makes the group
 // DEGRADED, never DOWN: an unreachable broker is not a reason to restart Flotilla.
 import type { HealthComponent } from '../../../kernel/plugin/descriptor.ts';
+import { openNativeConnectionCounts } from '../native/native-pool.ts';
 import { listNodeStates } from './node-state-registry.ts';
 
 export function check(): Promise<HealthComponent> {
@@ -23,8 +24,16 @@ export function check(): Promise<HealthComponent> {
       queuedCalls: state.limiter?.queued ?? 0,
     };
   });
+  // Open native (AMQP) connections per cluster, as counted in this process.
+  const nativeConnections = openNativeConnectionCounts();
   if (nodes.length === 0)
-    return Promise.resolve({ status: 'UNKNOWN', details: { nodes, reason: 'no management call made yet' } });
+    return Promise.resolve({
+      status: 'UNKNOWN',
+      details: { nodes, nativeConnections, reason: 'no management call made yet' },
+    });
   const degraded = nodes.filter((node) => node.status === 'DEGRADED').map((node) => node.node);
-  return Promise.resolve({ status: degraded.length > 0 ? 'DEGRADED' : 'UP', details: { nodes, degraded } });
+  return Promise.resolve({
+    status: degraded.length > 0 ? 'DEGRADED' : 'UP',
+    details: { nodes, degraded, nativeConnections },
+  });
 }
