@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { ProblemError } from '../../../kernel/core/problem.ts';
-import type { RequestContext } from '../../../kernel/core/request-context.ts';
+import { ProblemError, validationProblem } from '../../../kernel/core/problem.ts';
 import { audited } from '../../../kernel/audit/server/audit.service.ts';
+import { requireSignedInUser } from '../../../kernel/security/server/access.ts';
 import { newToken, tokenDigest } from './api-token.ts';
 
 const procedure = moduleProcedure('apitokens');
@@ -15,18 +15,6 @@ const tokenView = z.object({
   expiresAt: z.string().nullable(),
   lastUsedAt: z.string().nullable(),
 });
-
-function ownerOf(request: RequestContext): string {
-  if (!request.actor.userId) {
-    throw new ProblemError({
-      type: 'unauthenticated',
-      title: 'Sign-in required',
-      status: 401,
-      detail: 'Sign in to manage your API tokens.',
-    });
-  }
-  return request.actor.userId;
-}
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -60,16 +48,15 @@ export const apiTokensRouter = router({
       }),
     )
     .mutation(async ({ ctx, input }) => {
-      const userId = ownerOf(ctx.request);
+      const userId = requireSignedInUser(ctx.request);
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
       if (expiresAt && expiresAt <= new Date()) {
-        throw new ProblemError({
-          type: 'validation-failed',
-          title: 'The request is not valid',
-          status: 400,
-          detail: 'expiresAt must be in the future.',
-          errors: [{ field: 'expiresAt', message: 'must be in the future' }],
-        });
+        throw new ProblemError(
+          validationProblem(
+            [{ field: 'expiresAt', message: 'must be in the future' }],
+            'expiresAt must be in the future.',
+          ),
+        );
       }
       const taken = await ctx.runtime.prisma.apiToken.findFirst({ where: { userId, name: input.name } });
       if (taken) {
@@ -116,7 +103,7 @@ export const apiTokensRouter = router({
     .output(z.object({ items: z.array(tokenView), total: z.number() }))
     .query(async ({ ctx }) => {
       const rows = await ctx.runtime.prisma.apiToken.findMany({
-        where: { userId: ownerOf(ctx.request) },
+        where: { userId: requireSignedInUser(ctx.request) },
         orderBy: { createdAt: 'desc' },
       });
       const items = rows.map((row) => ({
@@ -141,7 +128,7 @@ export const apiTokensRouter = router({
     .input(z.object({ id: z.uuid(), dryRun: z.boolean().default(false) }))
     .output(z.object({ id: z.string(), revoked: z.boolean(), dryRun: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const userId = ownerOf(ctx.request);
+      const userId = requireSignedInUser(ctx.request);
       // Someone else's token answers exactly like a missing one.
       const row = await ctx.runtime.prisma.apiToken.findFirst({ where: { id: input.id, userId } });
       if (!row)

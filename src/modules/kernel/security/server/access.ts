@@ -2,6 +2,7 @@
 // signed-in caller, or a permission held globally. Cookie-authenticated changes must echo the session's CSRF token;
 // a user who must change their password may do nothing else first.
 import { ProblemError } from '../../core/problem.ts';
+import type { RequestContext } from '../../core/request-context.ts';
 import type { Principal } from './principal.ts';
 
 export type Access = 'public' | 'authenticated' | { readonly permission: string };
@@ -53,4 +54,17 @@ export async function checkAccess(check: AccessCheck): Promise<void> {
       permission: check.access.permission,
     });
   }
+}
+
+/** The caller's user id; procedures that act on "my" data use it (the access gate has already refused anonymous callers). */
+export function requireSignedInUser(request: RequestContext): string {
+  if (!request.actor.userId) {
+    throw new ProblemError({
+      type: 'unauthenticated',
+      title: 'Sign-in required',
+      status: 401,
+      detail: 'Sign in first.',
+    });
+  }
+  return request.actor.userId;
 }

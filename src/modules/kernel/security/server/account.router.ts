@@ -2,9 +2,9 @@
 // must-change-password mark and ends my other sessions).
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { ProblemError } from '../../core/problem.ts';
-import type { RequestContext } from '../../core/request-context.ts';
+import { ProblemError, validationProblem } from '../../core/problem.ts';
 import { audited } from '../../audit/server/audit.service.ts';
+import { requireSignedInUser } from './access.ts';
 import { loadEffectiveGrants } from './effective-grants.ts';
 import { globalPermissions } from './grants.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -13,18 +13,6 @@ import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
 const procedure = moduleProcedure('security');
 
 export const MIN_PASSWORD_LENGTH = 12;
-
-function signedInUser(request: RequestContext): string {
-  if (!request.actor.userId) {
-    throw new ProblemError({
-      type: 'unauthenticated',
-      title: 'Sign-in required',
-      status: 401,
-      detail: 'Sign in first.',
-    });
-  }
-  return request.actor.userId;
-}
 
 export const accountRouter = router({
   me: procedure('authenticated')
@@ -52,7 +40,7 @@ export const accountRouter = router({
       }),
     )
     .query(async ({ ctx }) => {
-      const userId = signedInUser(ctx.request);
+      const userId = requireSignedInUser(ctx.request);
       const user = await ctx.runtime.prisma.user.findUniqueOrThrow({ where: { id: userId } });
       const grants = await loadEffectiveGrants(ctx.runtime.prisma, userId);
       return {
@@ -91,26 +79,24 @@ export const accountRouter = router({
     )
     .output(z.object({ changed: z.boolean(), otherSessionsEnded: z.number() }))
     .mutation(async ({ ctx, input }) => {
-      const userId = signedInUser(ctx.request);
+      const userId = requireSignedInUser(ctx.request);
       const { prisma } = ctx.runtime;
       const user = await prisma.user.findUniqueOrThrow({ where: { id: userId } });
       if (!user.passwordHash || !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-        throw new ProblemError({
-          type: 'validation-failed',
-          title: 'The request is not valid',
-          status: 400,
-          detail: 'The current password is not right.',
-          errors: [{ field: 'currentPassword', message: 'is not right' }],
-        });
+        throw new ProblemError(
+          validationProblem(
+            [{ field: 'currentPassword', message: 'is not right' }],
+            'The current password is not right.',
+          ),
+        );
       }
       if (input.newPassword === input.currentPassword) {
-        throw new ProblemError({
-          type: 'validation-failed',
-          title: 'The request is not valid',
-          status: 400,
-          detail: 'Choose a password different from the current one.',
-          errors: [{ field: 'newPassword', message: 'must differ from the current password' }],
-        });
+        throw new ProblemError(
+          validationProblem(
+            [{ field: 'newPassword', message: 'must differ from the current password' }],
+            'Choose a password different from the current one.',
+          ),
+        );
       }
       const passwordHash = await hashPassword(input.newPassword);
       const currentSession = readCookie(ctx.http.headers, SESSION_COOKIE);
