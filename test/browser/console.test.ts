@@ -301,6 +301,20 @@ describe('first screens', () => {
     await job.waitFor();
     expect(await job.locator('[data-status]').getAttribute('data-status')).toMatch(/^(OK|WAITING)$/);
 
+    // The theme button overrides the system's scheme, and the choice survives a reload.
+    const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+    expect(await scheme()).toBe('light');
+    const toggle = page.getByRole('button', { name: 'Switch between light and dark theme' });
+    await toggle.click();
+    expect(await scheme()).toBe('dark');
+    await page.reload();
+    await toggle.waitFor();
+    expect(await scheme()).toBe('dark');
+    await toggle.click();
+    expect(await scheme()).toBe('light');
+    // Back to following the system, so the screenshots below can emulate each scheme.
+    await page.evaluate(() => localStorage.removeItem('mantine-color-scheme-value'));
+
     const screens: [string, string, () => Promise<void>][] = [
       ['home', '/', () => page.getByRole('heading', { name: 'Welcome to Flotilla' }).waitFor()],
       ['settings', '/settings', () => page.locator('[data-setting="audit.retention"]').waitFor()],
