@@ -2,6 +2,7 @@
 // JVM's life cycle (start, graceful stop, kill -9, restart). Topologies in index.ts put several of these together.
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
+import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,6 +29,17 @@ export interface ExtraUser {
   readonly role: string;
 }
 
+/** Serve the web server (Jolokia) over https instead of http; see SingleNodeOptions.managementTls. */
+export interface ManagementTls {
+  /** PKCS12 key store with the server certificate (bootstrap.xml keyStorePath). */
+  readonly keyStorePath: string;
+  readonly keyStorePassword: string;
+  /** When set, the binding demands a client certificate signed by a CA in this PKCS12 trust store. */
+  readonly clientAuth?: { readonly trustStorePath: string; readonly trustStorePassword: string };
+  /** What the harness itself presents to reach Jolokia while starting the node: PEM CA, client cert and key. */
+  readonly client: { readonly ca: string; readonly cert?: string; readonly key?: string };
+}
+
 export interface NodeSpec {
   readonly name: string;
   readonly role: NodeRole;
@@ -41,6 +53,7 @@ export interface NodeSpec {
   readonly extraUsers?: readonly ExtraUser[];
   /** -Xmx, default 256M; 10,000 queues need about 1G. */
   readonly maxHeap?: string;
+  readonly managementTls?: ManagementTls;
 }
 
 function createArguments(spec: NodeSpec): string[] {
@@ -113,6 +126,56 @@ export async function createInstance(spec: NodeSpec, artemisHome: string): Promi
   }
   if (spec.brokerXmlEdits) editFile(path.join(etc, 'broker.xml'), spec.brokerXmlEdits);
   if (spec.managementXmlEdits) editFile(path.join(etc, 'management.xml'), spec.managementXmlEdits);
+  const tls = spec.managementTls;
+  if (tls) {
+    const binding = /<binding name="artemis" uri="http:\/\/([^"]+)"/;
+    editFile(path.join(etc, 'bootstrap.xml'), (xml) => {
+      if (!binding.test(xml)) throw new Error('bootstrap.xml has no http binding named artemis to switch to https');
+      const attributes = [
+        `keyStorePath="${tls.keyStorePath}"`,
+        `keyStorePassword="${tls.keyStorePassword}"`,
+        'keyStoreType="PKCS12"',
+        `clientAuth="${tls.clientAuth ? 'true' : 'false'}"`,
+        ...(tls.clientAuth
+          ? [
+              `trustStorePath="${tls.clientAuth.trustStorePath}"`,
+              `trustStorePassword="${tls.clientAuth.trustStorePassword}"`,
+              'trustStoreType="PKCS12"',
+            ]
+          : []),
+      ];
+      return xml.replace(
+        binding,
+        (_all, hostPort: string) => `<binding name="artemis" uri="https://${hostPort}" ${attributes.join(' ')}`,
+      );
+    });
+  }
+}
+
+/** POST of a JSON body over https with a custom CA and client certificate (fetch cannot take them). */
+function postHttps(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  tls: ManagementTls['client'],
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      url,
+      { method: 'POST', headers, ca: tls.ca, cert: tls.cert, key: tls.key, timeout: 5_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`no answer from ${url}`)));
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,7 +202,8 @@ export class ArtemisNode {
   private process: BrokerProcess | undefined;
 
   constructor(readonly spec: NodeSpec) {
-    this.managementUrl = `http://127.0.0.1:${spec.managementPort}/console/jolokia`;
+    const scheme = spec.managementTls ? 'https' : 'http';
+    this.managementUrl = `${scheme}://127.0.0.1:${spec.managementPort}/console/jolokia`;
     this.amqpUrl = `amqp://127.0.0.1:${spec.amqpPort}`;
   }
 
@@ -207,24 +271,34 @@ export class ArtemisNode {
 
   /** One Jolokia read of the broker MBean with admin credentials; undefined when it does not answer. */
   async readBrokerAttributes(attributes: readonly string[]): Promise<Record<string, unknown> | undefined> {
+    const headers = {
+      'Content-Type': 'application/json',
+      Origin: new URL(this.managementUrl).origin,
+      Authorization: `Basic ${Buffer.from(`${this.user}:${this.password}`).toString('base64')}`,
+    };
+    const body = JSON.stringify({
+      type: 'read',
+      mbean: `org.apache.activemq.artemis:broker="${this.name}"`,
+      attribute: attributes,
+    });
     try {
-      const response = await fetch(this.managementUrl, {
-        method: 'POST',
-        signal: AbortSignal.timeout(5_000),
-        headers: {
-          'Content-Type': 'application/json',
-          Origin: `http://127.0.0.1:${this.managementPort}`,
-          Authorization: `Basic ${Buffer.from(`${this.user}:${this.password}`).toString('base64')}`,
-        },
-        body: JSON.stringify({
-          type: 'read',
-          mbean: `org.apache.activemq.artemis:broker="${this.name}"`,
-          attribute: attributes,
-        }),
-      });
-      if (!response.ok) return undefined;
-      const body = (await response.json()) as { status?: number; value?: Record<string, unknown> };
-      return body.status === 200 ? body.value : undefined;
+      let status: number;
+      let text: string;
+      if (this.spec.managementTls) {
+        ({ status, text } = await postHttps(this.managementUrl, headers, body, this.spec.managementTls.client));
+      } else {
+        const response = await fetch(this.managementUrl, {
+          method: 'POST',
+          signal: AbortSignal.timeout(5_000),
+          headers,
+          body,
+        });
+        status = response.status;
+        text = await response.text();
+      }
+      if (status !== 200) return undefined;
+      const reply = JSON.parse(text) as { status?: number; value?: Record<string, unknown> };
+      return reply.status === 200 ? reply.value : undefined;
     } catch {
       return undefined;
     }

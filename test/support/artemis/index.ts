@@ -7,14 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureArtemisHome } from '../../../scripts/artemis-dist.ts';
 import { findFreePort } from '../../../src/server/db/embedded-postgres.ts';
-import { ArtemisNode, createInstance, type ExtraUser, type NodeRole } from './broker-node.ts';
+import { ArtemisNode, createInstance, type ExtraUser, type ManagementTls, type NodeRole } from './broker-node.ts';
 import { ownerFileName, reapOrphans, TEMP_PREFIX } from './broker-process.ts';
 
-export type { ExtraUser } from './broker-node.ts';
+export type { ExtraUser, ManagementTls } from './broker-node.ts';
 
 export interface BrokerNode {
   name: string;
-  /** http://127.0.0.1:<port>/console/jolokia; send `Origin: http://127.0.0.1:<port>` (strict CORS checking). */
+  /** http(s)://127.0.0.1:<port>/console/jolokia; send the URL's origin as `Origin` (strict CORS checking). */
   managementUrl: string;
   /** amqp://127.0.0.1:<port> of the all-protocol acceptor (the only acceptor the harness keeps). */
   amqpUrl: string;
@@ -47,6 +47,8 @@ export interface SingleNodeOptions {
   extraUsers?: readonly ExtraUser[];
   /** JVM -Xmx (default 256M: the machine has 2 cores and several brokers may run). */
   maxHeap?: string;
+  /** Jolokia over https (bootstrap.xml binding with a key store, optionally demanding a client certificate). */
+  managementTls?: ManagementTls;
 }
 
 interface PlannedNode {
@@ -97,6 +99,7 @@ async function launch(
         managementXmlEdits: extra.managementXmlEdits,
         extraUsers: extra.extraUsers,
         maxHeap: extra.maxHeap,
+        managementTls: extra.managementTls,
       }),
   );
   const topology: Topology = {

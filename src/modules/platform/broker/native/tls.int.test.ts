@@ -1,13 +1,10 @@
 // TLS on a real broker: an acceptor with a certificate from our own CA that also demands a client
 // certificate. The client trusts only the custom CA and presents its certificate; without the client
 // certificate or with another CA the connection must fail.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../../server/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
+import { createTlsMaterial, type TlsMaterial } from '../../../../../test/support/artemis/tls-material.ts';
 import { browseQueue } from './browse.ts';
 import { DEFAULT_NATIVE_OPTIONS } from './native-options.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
@@ -18,79 +15,20 @@ import { sendMessage } from './send.ts';
 import { shutdown } from './shutdown.ts';
 import { subscriptionState } from './subscription-state.ts';
 
-const STORE_PASSWORD = 'store-secret';
-
-let dir: string;
+let tls: TlsMaterial;
 let topology: Topology;
 let node: BrokerNode;
 let tlsPort: number;
 
-function run(command: string, args: string[]): void {
-  execFileSync(command, args, { cwd: dir, stdio: 'pipe' });
-}
-
-function makeCa(name: string): void {
-  run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '2',
-    '-subj',
-    `/CN=${name}`,
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.crt`,
-  ]);
-}
-
-function makeSignedCert(name: string, ca: string, extensions: string): void {
-  writeFileSync(path.join(dir, `${name}.ext`), extensions);
-  run('openssl', [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    `/CN=${name}`,
-    '-keyout',
-    `${name}.key`,
-    '-out',
-    `${name}.csr`,
-  ]);
-  run('openssl', [
-    'x509',
-    '-req',
-    '-in',
-    `${name}.csr`,
-    '-CA',
-    `${ca}.crt`,
-    '-CAkey',
-    `${ca}.key`,
-    '-CAcreateserial',
-    '-days',
-    '2',
-    '-extfile',
-    `${name}.ext`,
-    '-out',
-    `${name}.crt`,
-  ]);
-}
-
-const pem = (file: string) => readFileSync(path.join(dir, file), 'utf8');
-
 function tlsAcceptor(xml: string): string {
   const params = [
     'sslEnabled=true',
-    `keyStorePath=${path.join(dir, 'server.p12')}`,
-    `keyStorePassword=${STORE_PASSWORD}`,
+    `keyStorePath=${tls.serverKeyStorePath}`,
+    `keyStorePassword=${tls.storePassword}`,
     'keyStoreType=PKCS12',
     'needClientAuth=true',
-    `trustStorePath=${path.join(dir, 'trust.p12')}`,
-    `trustStorePassword=${STORE_PASSWORD}`,
+    `trustStorePath=${tls.trustStorePath}`,
+    `trustStorePassword=${tls.storePassword}`,
     'trustStoreType=PKCS12',
     'protocols=AMQP',
   ].join(';');
@@ -106,41 +44,7 @@ function tlsEndpoint(overrides: Partial<NativeEndpoint> & { tls: NativeEndpoint[
 
 beforeAll(async () => {
   configureNativeOptions({ ...DEFAULT_NATIVE_OPTIONS, closeTimeoutMs: 500, connectTimeoutMs: 5_000 });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'flotilla-tls-'));
-  makeCa('test-ca');
-  makeCa('other-ca');
-  makeSignedCert('server', 'test-ca', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-  makeSignedCert('client', 'test-ca', 'extendedKeyUsage=clientAuth\n');
-  run('openssl', [
-    'pkcs12',
-    '-export',
-    '-in',
-    'server.crt',
-    '-inkey',
-    'server.key',
-    '-certfile',
-    'test-ca.crt',
-    '-name',
-    'server',
-    '-out',
-    'server.p12',
-    '-passout',
-    `pass:${STORE_PASSWORD}`,
-  ]);
-  run('keytool', [
-    '-importcert',
-    '-noprompt',
-    '-alias',
-    'ca',
-    '-file',
-    'test-ca.crt',
-    '-keystore',
-    'trust.p12',
-    '-storetype',
-    'PKCS12',
-    '-storepass',
-    STORE_PASSWORD,
-  ]);
+  tls = createTlsMaterial();
   tlsPort = await findFreePort();
   topology = await startSingleNode({ name: 'tls1', brokerXmlEdits: tlsAcceptor });
   node = topology.nodes[0] as BrokerNode;
@@ -149,14 +53,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await shutdown();
   await topology.stop();
-  rmSync(dir, { recursive: true, force: true });
+  tls.remove();
 });
 
 describe('TLS', () => {
   it('subscribes, sends and browses with a custom CA and a client certificate', async () => {
     const endpoint = tlsEndpoint({
       nodeKey: 'tls-good',
-      tls: { ca: pem('test-ca.crt'), cert: pem('client.crt'), key: pem('client.key') },
+      tls: { ca: tls.caPem, cert: tls.clientCertPem, key: tls.clientKeyPem },
     });
     ensureNotificationSubscription(endpoint);
     await waitFor('the subscription over TLS', () => subscriptionState('tls-good') === 'established');
@@ -171,7 +75,7 @@ describe('TLS', () => {
   });
 
   it('fails without the client certificate the acceptor demands', async () => {
-    const connection = nativeConnectionFor(tlsEndpoint({ nodeKey: 'tls-no-cert', tls: { ca: pem('test-ca.crt') } }));
+    const connection = nativeConnectionFor(tlsEndpoint({ nodeKey: 'tls-no-cert', tls: { ca: tls.caPem } }));
     await expect(connection.whenOpen(4_000)).rejects.toThrow(/no AMQP connection/);
     expect(connection.status).not.toBe('open');
   });
@@ -180,7 +84,7 @@ describe('TLS', () => {
     const connection = nativeConnectionFor(
       tlsEndpoint({
         nodeKey: 'tls-other-ca',
-        tls: { ca: pem('other-ca.crt'), cert: pem('client.crt'), key: pem('client.key') },
+        tls: { ca: tls.otherCaPem, cert: tls.clientCertPem, key: tls.clientKeyPem },
       }),
     );
     await expect(connection.whenOpen(4_000)).rejects.toThrow(/no AMQP connection/);
