@@ -1,4 +1,4 @@
-// Four projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
+// Four projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts and test/fleet): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
 // *.int.test.ts, plus test/integration and test/architecture) and e2e (the app started as `npm start` does).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'brokers',
-          include: ['src/modules/platform/broker/**/*.int.test.ts'],
+          include: ['src/modules/platform/broker/**/*.int.test.ts', 'test/fleet/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -5,6 +5,8 @@
 //   npm run fleet -- status [--json] the nodes' management and AMQP URLs and credentials
 //   npm run fleet -- down            stop everything
 //
+// FLEET_DATA_DIR moves the data, logs and broker instances elsewhere (default .data/fleet), e.g. for a test.
+//
 // `up` starts a detached `serve` process that owns the broker JVMs (the test harness ties every JVM to its
 // owning process) and runs the traffic; the state file tells `status` and `down` where it is.
 import { spawn } from 'node:child_process';
@@ -17,7 +19,7 @@ import { addressFromUrl, type NativeEndpoint } from '../src/modules/platform/bro
 import { sendMessage } from '../src/modules/platform/broker/native/send.ts';
 import { shutdown as shutdownNative } from '../src/modules/platform/broker/native/shutdown.ts';
 
-const FLEET_DIR = path.resolve('.data/fleet');
+const FLEET_DIR = path.resolve(process.env.FLEET_DATA_DIR ?? '.data/fleet');
 const STATE_FILE = path.join(FLEET_DIR, 'fleet.json');
 const LOG_FILE = path.join(FLEET_DIR, 'fleet.log');
 const START_TIMEOUT_MS = 5 * 60_000;
