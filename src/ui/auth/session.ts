@@ -26,3 +26,15 @@ export function redirectToSignIn(): void {
 export function safeNext(next: string | null): string {
   return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
 }
+
+export const CHANGE_PASSWORD_PATH = '/change-password';
+
+export function changePasswordPath(next: string): string {
+  return `${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(next)}`;
+}
+
+/** A user whose password must change can do nothing else first: send them to change it, then come back. */
+export function redirectToChangePassword(): void {
+  if (window.location.pathname === CHANGE_PASSWORD_PATH) return;
+  window.location.assign(changePasswordPath(`${window.location.pathname}${window.location.search}`));
+}

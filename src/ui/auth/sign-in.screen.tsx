@@ -9,7 +9,7 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../data/trpc.ts';
 import { ProblemView } from '../parts/problem-view.tsx';
-import { safeNext } from './session.ts';
+import { changePasswordPath, safeNext } from './session.ts';
 
 export function SignInScreen() {
   const trpc = useTRPC();
@@ -20,7 +20,11 @@ export function SignInScreen() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   // A full page load afterwards: every query starts again with the new session.
-  const login = useMutation(trpc.auth.login.mutationOptions({ onSuccess: () => window.location.assign(next) }));
+  const login = useMutation(
+    trpc.auth.login.mutationOptions({
+      onSuccess: ({ user }) => window.location.assign(user.mustChangePassword ? changePasswordPath(next) : next),
+    }),
+  );
 
   return (
     <Center mih="100vh" p="md">

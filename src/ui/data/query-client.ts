@@ -1,10 +1,12 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { redirectToSignIn } from '../auth/session.ts';
+import { redirectToChangePassword, redirectToSignIn } from '../auth/session.ts';
 import { problemOf } from './problem.ts';
 
 /** A 401 anywhere means the session is missing or over: sign in, then come back. */
 const onError = (error: unknown) => {
-  if (problemOf(error).status === 401) redirectToSignIn();
+  const problem = problemOf(error);
+  if (problem.status === 401) redirectToSignIn();
+  else if (problem.type === 'password-change-required') redirectToChangePassword();
 };
 
 export function createConsoleQueryClient(): QueryClient {
