@@ -176,8 +176,9 @@ describe('sign-in', () => {
       unknown.push(await time(`ghost-${round}`));
     }
     // Both pay one scrypt verification (tens of ms); without the decoy an unknown user would answer in ~1 ms.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.6);
-    expect(median(unknown)).toBeLessThan(median(known) * 1.6);
+    // The bounds are wide on purpose: other tests share the two cores, and the fast path is 20x, not 2x.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+    expect(median(unknown)).toBeLessThan(median(known) * 2.5);
   });
 
   it('locks a username after too many failures, even for the right password, and says when to retry', async () => {
