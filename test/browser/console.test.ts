@@ -1,6 +1,7 @@
 // The console in a real Chromium against Flotilla started as `npm start` starts it, on a fresh database:
-// navigation groups, a disabled feature's deep link, table state in the URL, a settings round-trip with a
-// validation error, and the audit log's filters. Screenshots of the main screens go to test-results/console/.
+// navigation groups, a disabled feature's deep link (a second instance with API tokens off), table state in the
+// URL, a settings round-trip with a validation error, and the audit log's filters. Screenshots of the main screens
+// go to test-results/console/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
@@ -95,19 +96,19 @@ describe('the console shell', () => {
     const groups = await nav
       .locator('[data-nav-group]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-nav-group')));
-    // The kernel contributes to two of the five groups; the others stay hidden until a module fills them.
+    // The installed modules contribute to two of the five groups; the others stay hidden until a module fills them.
     expect(groups).toEqual(['configuration', 'activity']);
     const group = (name: string) => nav.getByRole('group', { name });
-    expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings']);
+    expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings', 'API tokens']);
     expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log']);
 
     await group('Configuration').getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(pathAndQuery()).toBe('/settings');
 
-    // Keyboard: Tab from Settings to Audit log shows a focus ring; Enter follows the link.
+    // Keyboard: Tab from API tokens (the last Configuration link) to Audit log shows a focus ring; Enter follows it.
     const auditLink = group('Activity').getByRole('link', { name: 'Audit log' });
-    await group('Configuration').getByRole('link', { name: 'Settings' }).focus();
+    await group('Configuration').getByRole('link', { name: 'API tokens' }).focus();
     await page.keyboard.press('Tab');
     expect(await auditLink.evaluate((node) => node === document.activeElement)).toBe(true);
     const outline = await auditLink.evaluate((node) => getComputedStyle(node).outlineStyle);
@@ -126,31 +127,31 @@ describe('the console shell', () => {
   });
 
   it('explains a disabled feature on its deep link, naming the property that turns it on', async () => {
-    // The one test that changes what the server says: no feature module with screens is installed yet, so the
-    // manifest is rewritten to show `audit` off. When the first feature module lands, this becomes a real
-    // FLOTILLA_FEATURES_<ID>_ENABLED=false start of the app instead.
-    const disabled = await browser.newPage();
-    await disabled.route('**/api/v1/manifest', async (route) => {
-      const response = await route.fetch();
-      const manifest = (await response.json()) as { modules: { id: string; enabled: boolean; layer: string }[] };
-      for (const entry of manifest.modules)
-        if (entry.id === 'audit') Object.assign(entry, { enabled: false, layer: 'feature' });
-      await route.fulfill({ response, json: manifest });
+    // A second instance on the same database with API tokens turned off; the browser's session is valid there too.
+    const off = await pool.startReady({
+      env: {
+        DATABASE_URL: database.url,
+        ...BROWSER_ADMIN_ENV,
+        FLOTILLA_INSTANCE_ID: 'browser-apitokens-off',
+        FLOTILLA_FEATURES_APITOKENS_ENABLED: 'false',
+      },
     });
+    const disabled = await browser.newPage();
     try {
-      await disabled.goto(url('/audit'));
-      const off = disabled.getByTestId('feature-off');
-      await off.waitFor();
-      expect(await off.getByTestId('enabling-property').innerText()).toBe('flotilla.features.audit.enabled');
-      expect(await off.innerText()).toContain('FLOTILLA_FEATURES_AUDIT_ENABLED=true');
-      expect(await disabled.getByRole('heading', { name: 'Audit log', level: 1 }).count()).toBe(0);
+      await disabled.goto(`${off.baseUrl}/account/tokens`);
+      const featureOff = disabled.getByTestId('feature-off');
+      await featureOff.waitFor();
+      expect(await featureOff.getByTestId('enabling-property').innerText()).toBe('flotilla.features.apitokens.enabled');
+      expect(await featureOff.innerText()).toContain('FLOTILLA_FEATURES_APITOKENS_ENABLED=true');
+      expect(await disabled.getByRole('form', { name: 'Create API token' }).count()).toBe(0);
+      expect(await disabled.getByTestId('table-api-tokens').count()).toBe(0);
       const nav = disabled.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Settings' }).waitFor();
-      expect(await nav.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
-      expect(await nav.getByRole('group', { name: 'Activity' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'API tokens' }).count()).toBe(0);
       await saveScreenshot(disabled, 'feature-off-light');
     } finally {
       await disabled.close();
+      await off.destroy();
     }
   });
 });

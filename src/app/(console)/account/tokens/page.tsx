@@ -1,0 +1,5 @@
+import { TokensScreen } from '@/modules/feature/apitokens/ui/tokens.screen.tsx';
+
+export default function ApiTokensPage() {
+  return <TokensScreen />;
+}

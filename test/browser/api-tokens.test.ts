@@ -1,0 +1,89 @@
+// Account → API tokens in a real Chromium: create a token and see it once, use it as a bearer, revoke it by
+// press-and-hold (a short click does nothing), after which the same bearer call is refused.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppPool, type AppProcess } from '../support/app-process.ts';
+import {
+  BROWSER_ADMIN_ENV,
+  addSessionCookies,
+  launchBrowser,
+  saveScreenshot,
+  signInOverApi,
+  type Browser,
+} from '../support/browser.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+
+const pool = new AppPool();
+let database: TestDatabase;
+let app: AppProcess;
+let browser: Browser;
+let page: Page;
+
+const url = (path: string) => `${app.baseUrl}${path}`;
+const asBearer = (token: string) => fetch(url('/api/v1/account'), { headers: { Authorization: `Bearer ${token}` } });
+
+beforeAll(async () => {
+  database = await createTestDatabase({ migrate: false });
+  app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
+  browser = await launchBrowser();
+  await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await (browser as Browser | undefined)?.close();
+  await pool.destroyAll();
+  await (database as TestDatabase | undefined)?.drop();
+});
+
+describe('API tokens', () => {
+  it('creates a token shown once, uses it as a bearer, and revokes it by press-and-hold', async () => {
+    await page.goto(url('/account/tokens'));
+    await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
+    await page.getByTestId('empty-state').waitFor();
+
+    const form = page.getByRole('form', { name: 'Create API token' });
+    await form.getByRole('textbox', { name: 'Name' }).fill('ci-script');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const shown = page.getByTestId('new-token');
+    await shown.waitFor();
+    const token = await shown.getByTestId('new-token-value').innerText();
+    expect(token).toMatch(/^as_/);
+    expect(await shown.innerText()).toContain('you will not see it again');
+    await shown.getByRole('button', { name: 'Copy' }).waitFor();
+
+    const row = page.getByTestId('table-api-tokens').locator('tbody tr').filter({ hasText: 'ci-script' });
+    await row.waitFor();
+    expect(await row.locator('[data-column="expires"]').innerText()).toBe('never');
+    expect(await row.locator('[data-column="lastUsed"]').innerText()).toBe('never');
+
+    const used = await asBearer(token);
+    expect(used.status).toBe(200);
+    expect(((await used.json()) as { actor: string }).actor).toBe('admin [token: ci-script]');
+    await saveScreenshot(page, 'api-tokens-light');
+
+    // The token is shown once: after a reload only its name is left.
+    await page.reload();
+    await row.waitFor();
+    expect(await page.getByTestId('new-token').count()).toBe(0);
+    expect(await page.locator('body').innerText()).not.toContain(token);
+
+    const revoke = row.getByRole('button', { name: 'Hold to revoke 1 token (press and hold)' });
+    expect(await revoke.innerText()).toBe('Hold to revoke 1 token');
+    // A short click does not revoke.
+    await revoke.click();
+    await page.waitForTimeout(2_000);
+    expect(await row.count()).toBe(1);
+    expect((await asBearer(token)).status).toBe(200);
+
+    const box = await revoke.boundingBox();
+    if (!box) throw new Error('revoke button not visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.getByTestId('empty-state').waitFor({ timeout: 10_000 });
+    await page.mouse.up();
+    const refused = await asBearer(token);
+    await refused.body?.cancel();
+    expect(refused.status).toBe(401);
+  });
+});
