@@ -3,37 +3,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
-import {
-  BROWSER_ADMIN_ENV,
-  addSessionCookies,
-  launchBrowser,
-  saveScreenshot,
-  signInOverApi,
-  type Browser,
-} from '../support/browser.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { saveScreenshot, startSignedInConsole, type SignedInConsole } from '../support/browser.ts';
 
 const pool = new AppPool();
-let database: TestDatabase;
+let session: SignedInConsole | undefined;
 let app: AppProcess;
-let browser: Browser;
 let page: Page;
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 const asBearer = (token: string) => fetch(url('/api/v1/account'), { headers: { Authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
-  browser = await launchBrowser();
-  await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));
-  page = await browser.newPage();
+  session = await startSignedInConsole(pool);
+  ({ app, page } = session);
 });
 
 afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await pool.destroyAll();
-  await (database as TestDatabase | undefined)?.drop();
+  await session?.close();
 });
 
 describe('API tokens', () => {

@@ -6,19 +6,16 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, eventually, type AppProcess } from '../support/app-process.ts';
 import {
-  addSessionCookies,
   BROWSER_ADMIN_ENV,
-  launchBrowser,
   saveScreenshot,
   signInOverApi,
-  type Browser,
+  startSignedInConsole,
+  type SignedInConsole,
 } from '../support/browser.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 const pool = new AppPool();
-let database: TestDatabase;
+let session: SignedInConsole | undefined;
 let app: AppProcess;
-let browser: Browser;
 let page: Page;
 
 const streamIn = (state: string) => page.locator(`[data-testid="stream-state"][data-state="${state}"]`);
@@ -32,17 +29,12 @@ async function shownLastRun(): Promise<number | undefined> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase({ migrate: false });
-  app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
-  browser = await launchBrowser();
-  await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));
-  page = await browser.newPage();
+  session = await startSignedInConsole(pool);
+  ({ app, page } = session);
 });
 
 afterAll(async () => {
-  await (browser as Browser | undefined)?.close();
-  await pool.destroyAll();
-  await (database as TestDatabase | undefined)?.drop();
+  await session?.close();
 });
 
 describe('the stream client', () => {
@@ -69,7 +61,7 @@ describe('the stream client', () => {
     );
 
     // Sessions live in the database, so the browser's session survives the restart.
-    app = await pool.startReady({ port, env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
+    app = await pool.startReady({ port, env: { DATABASE_URL: session?.database.url ?? '', ...BROWSER_ADMIN_ENV } });
     // Backoff is capped at 15 s (jittered), so the indicator is back well within this.
     await streamIn('connected').waitFor({ timeout: 45_000 });
 

@@ -6,6 +6,9 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { AppPool, AppProcess } from './app-process.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { signIn, TEST_ADMIN, TEST_ADMIN_ENV } from './sign-in.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/console');
@@ -77,11 +80,9 @@ export async function saveScreenshotsInBothThemes(page: Page, name: string, read
 }
 
 /** The first admin of every browser-test app (a fresh database creates it from these variables). */
-export const BROWSER_ADMIN = { username: 'admin', password: 'browser-admin-password-1' } as const;
-export const BROWSER_ADMIN_ENV = {
-  FLOTILLA_ADMIN_USERNAME: BROWSER_ADMIN.username,
-  FLOTILLA_ADMIN_PASSWORD: BROWSER_ADMIN.password,
-};
+// Browser tests sign in as the same first admin every test app starts with (test/support/sign-in.ts).
+export const BROWSER_ADMIN = TEST_ADMIN;
+export const BROWSER_ADMIN_ENV = TEST_ADMIN_ENV;
 
 export interface ApiSession {
   /** Cookie and X-CSRF-Token headers for the test's own REST calls. */
@@ -89,28 +90,43 @@ export interface ApiSession {
   readonly cookies: readonly { name: string; value: string }[];
 }
 
-/** Signs in over REST as the console does, for the test's own API calls (and, with addCookies, a browser). */
+/** Signs in over REST as the console does, for the test's own API calls (and, with addSessionCookies, a browser). */
 export async function signInOverApi(baseUrl: string): Promise<ApiSession> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(BROWSER_ADMIN),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
+  const headers = await signIn((request) => fetch(request), baseUrl, BROWSER_ADMIN);
+  const cookies = headers.cookie
+    .split('; ')
     .map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1) }));
-  const csrf = cookies.find((cookie) => cookie.name === 'flotilla_csrf')?.value ?? '';
-  return {
-    cookies,
-    headers: {
-      cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
-      'x-csrf-token': decodeURIComponent(csrf),
-    },
-  };
+  return { cookies, headers };
 }
 
 export async function addSessionCookies(context: BrowserContext, baseUrl: string, session: ApiSession): Promise<void> {
   await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
+}
+
+export interface SignedInConsole {
+  readonly app: AppProcess;
+  readonly database: TestDatabase;
+  readonly browser: Browser;
+  readonly page: Page;
+  close(): Promise<void>;
+}
+
+/** Flotilla started as `npm start` does on a fresh database, and a browser page already signed in to it. */
+export async function startSignedInConsole(pool: AppPool): Promise<SignedInConsole> {
+  const database = await createTestDatabase({ migrate: false });
+  const app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
+  const browser = await launchBrowser();
+  await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));
+  const page = await browser.newPage();
+  return {
+    app,
+    database,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await pool.destroyAll();
+      await database.drop();
+    },
+  };
 }
