@@ -26,6 +26,10 @@ describe('Prisma schema versus migrations', () => {
     expect(models.map((model) => model.table).sort()).toEqual([
       'api_token',
       'audit_event',
+      'cluster',
+      'cluster_capability',
+      'cluster_node',
+      'environment',
       'flotilla_grant',
       'flotilla_role',
       'flotilla_session',
