@@ -23,10 +23,17 @@ describe('procedures', () => {
       const meta = procedure._def.meta;
       expect(registry.get(meta?.module ?? '')).toBeDefined();
       const access = meta?.access;
-      if (typeof access === 'object') expect(catalogue.has(access.permission)).toBe(true);
-      else expect(['public', 'authenticated']).toContain(access);
+      if (typeof access !== 'object') expect(['public', 'authenticated']).toContain(access);
+      else if ('permission' in access) expect(catalogue.has(access.permission)).toBe(true);
+      else expect(catalogue.has(access.clusterPermission)).toBe(true);
     },
   );
+
+  it.each(procedures)('%s names its cluster in the path when it is cluster-scoped', (_name, procedure) => {
+    const meta = procedure._def.meta;
+    if (typeof meta?.access !== 'object' || !('clusterPermission' in meta.access) || !meta.openapi) return;
+    expect(meta.openapi.path).toMatch(/\{clusterId\}/);
+  });
 
   it.each(procedures)('%s serves REST under its own module’s API prefix', (_name, procedure) => {
     const meta = procedure._def.meta;

@@ -79,6 +79,7 @@ describe('REST edge', () => {
       http: { headers: new Headers(), secure: false },
       responseHeaders: new Headers(),
       principal: undefined,
+      grants: () => Promise.resolve([]),
       globalPermissions: () => Promise.resolve(new Set<string>()),
     });
     await expect(caller.ping()).rejects.toMatchObject({ cause: { problem: { type: 'feature-disabled' } } });

@@ -2,7 +2,7 @@
 // principal from a bearer token or the session cookie.
 import { ANONYMOUS, createRequestContext, type RequestContext } from '@/modules/kernel/core/request-context.ts';
 import { loadEffectiveGrants } from '@/modules/kernel/security/server/effective-grants.ts';
-import { globalPermissions } from '@/modules/kernel/security/server/grants.ts';
+import { globalPermissions, type EffectiveGrant } from '@/modules/kernel/security/server/grants.ts';
 import { resolvePrincipal } from '@/modules/kernel/security/server/principal.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 import type { TrpcContext } from '../trpc/init.ts';
@@ -24,18 +24,22 @@ export async function createTrpcContext(
     },
     request.headers,
   );
+  let grants: Promise<readonly EffectiveGrant[]> | undefined;
   let permissions: Promise<ReadonlySet<string>> | undefined;
+  const loadGrants = () => {
+    const userId = principal?.actor.userId;
+    grants ??= userId ? loadEffectiveGrants(runtime.prisma, userId) : Promise.resolve([]);
+    return grants;
+  };
   return {
     runtime,
     request: { ...base, actor: principal?.actor ?? ANONYMOUS },
     http: { headers: request.headers, secure: isSecure(request) },
     responseHeaders: new Headers(),
     principal,
+    grants: loadGrants,
     globalPermissions: () => {
-      const userId = principal?.actor.userId;
-      permissions ??= userId
-        ? loadEffectiveGrants(runtime.prisma, userId).then((grants) => globalPermissions(grants))
-        : Promise.resolve(new Set<string>());
+      permissions ??= loadGrants().then(globalPermissions);
       return permissions;
     },
   };

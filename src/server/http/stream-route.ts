@@ -1,9 +1,11 @@
 // Wires the stream kernel's endpoint to this process's runtime, behind the same request-filter chain as every
-// API: an anonymous caller gets 401. (Per-cluster access is checked by the cluster access guard once clusters
-// exist; signals carry no data, only "refetch this".)
+// API: an anonymous caller gets 401, and a cluster the caller cannot see gets the cluster access guard's 404.
+// The installation scope (nil UUID, e.g. job health) needs only a signed-in caller.
 import { ProblemError, problemResponse, serviceUnavailableProblem } from '@/modules/kernel/core/problem.ts';
 import { createRequestContext } from '@/modules/kernel/core/request-context.ts';
 import { checkAccess } from '@/modules/kernel/security/server/access.ts';
+import { guardCluster, looksLikeClusterId } from '@/modules/kernel/security/server/cluster-guard.ts';
+import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/server/signal.ts';
 import { handleStreamRequest } from '@/modules/kernel/stream/server/stream-endpoint.ts';
 import { getWebRuntime } from '../runtime/web-runtime.ts';
 import { createTrpcContext } from './context.ts';
@@ -22,6 +24,11 @@ export async function handleStreamRoute(request: Request): Promise<Response> {
       allowedBeforePasswordChange: false,
       globalPermissions: context.globalPermissions,
     });
+    const clusterId = new URL(request.url).searchParams.get('clusterId');
+    // A malformed id is left to the endpoint's own validation (400); a well-formed one must name a visible cluster.
+    if (looksLikeClusterId(clusterId) && clusterId !== INSTALLATION_SCOPE_ID) {
+      await guardCluster({ registry: runtime.registry, prisma: runtime.prisma, grants: context.grants, clusterId });
+    }
   } catch (error) {
     if (error instanceof ProblemError) return problemResponse({ ...error.problem, requestId: base.requestId });
     throw error;

@@ -6,6 +6,7 @@ import { jobsModule } from '@/modules/kernel/jobs/module.ts';
 import { pluginModule } from '@/modules/kernel/plugin/module.ts';
 import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
 import { brokerModule } from '@/modules/platform/broker/module.ts';
+import { clustersModule } from '@/modules/platform/clusters/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
 import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
@@ -21,6 +22,7 @@ export const installedModules: readonly ModuleDescriptor[] = [
   streamModule,
   securityModule,
   brokerModule,
+  clustersModule,
   identityLocalModule,
   apiTokensModule,
 ];

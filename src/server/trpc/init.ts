@@ -15,6 +15,8 @@ import {
 } from '@/modules/kernel/core/problem.ts';
 import type { RequestContext } from '@/modules/kernel/core/request-context.ts';
 import { checkAccess, type Access } from '@/modules/kernel/security/server/access.ts';
+import { guardCluster, requireClusterPermission } from '@/modules/kernel/security/server/cluster-guard.ts';
+import type { EffectiveGrant } from '@/modules/kernel/security/server/grants.ts';
 import type { Principal } from '@/modules/kernel/security/server/principal.ts';
 
 export type { Access };
@@ -37,7 +39,9 @@ export interface TrpcContext {
   readonly responseHeaders: Headers;
   /** Who is calling, from a bearer token or the session cookie; undefined when anonymous. */
   readonly principal: Principal | undefined;
-  /** The permissions the caller holds everywhere (loaded once per request, on first use). */
+  /** The caller's grants with their roles' permissions (loaded once per request, on first use). */
+  readonly grants: () => Promise<readonly EffectiveGrant[]>;
+  /** The permissions the caller holds everywhere. */
   readonly globalPermissions: () => Promise<ReadonlySet<string>>;
 }
 
@@ -111,15 +115,26 @@ const featureGate = t.middleware(({ meta, ctx, next }) => {
 });
 
 // Runs after the feature gate, so a disabled feature answers `feature-disabled` to everyone alike.
-const accessGate = t.middleware(async ({ meta, ctx, type, next }) => {
+const accessGate = t.middleware(async ({ meta, ctx, type, getRawInput, next }) => {
+  const access = meta?.access ?? { permission: 'undeclared' };
   await checkAccess({
-    access: meta?.access ?? { permission: 'undeclared' },
+    access,
     isMutation: type === 'mutation',
     principal: ctx.principal,
     csrfHeader: ctx.http.headers.get('x-csrf-token'),
     allowedBeforePasswordChange: meta?.allowedBeforePasswordChange ?? false,
     globalPermissions: ctx.globalPermissions,
   });
+  if (typeof access === 'object' && 'clusterPermission' in access) {
+    const raw = await getRawInput();
+    const { permissions } = await guardCluster({
+      registry: ctx.runtime.registry,
+      prisma: ctx.runtime.prisma,
+      grants: ctx.grants,
+      clusterId: typeof raw === 'object' && raw !== null ? (raw as { clusterId?: unknown }).clusterId : undefined,
+    });
+    requireClusterPermission(permissions, access.clusterPermission);
+  }
   return next();
 });
 

@@ -112,6 +112,17 @@ export interface BearerProviderDeclaration {
   readonly load: () => Promise<BearerProvider>;
 }
 
+/** Where a cluster sits in the scope hierarchy (its environment), for the cluster access guard. */
+export interface LocatedCluster {
+  readonly clusterId: string;
+  readonly environmentId: string | null;
+}
+
+/** Answered by the module that owns clusters; undefined for an id that names no cluster. */
+export interface ClusterLocator {
+  locate(prisma: PrismaClient, clusterId: string): Promise<LocatedCluster | undefined>;
+}
+
 export interface ModuleDescriptor {
   readonly id: string;
   readonly title: string;
@@ -128,6 +139,8 @@ export interface ModuleDescriptor {
   readonly healthIndicators: readonly HealthIndicatorDeclaration[];
   readonly signInProviders: readonly SignInProviderDeclaration[];
   readonly bearerProviders: readonly BearerProviderDeclaration[];
+  /** The one module that owns clusters answers where a cluster sits; the security kernel's guard asks it. */
+  readonly clusterLocator?: () => Promise<ClusterLocator>;
 }
 
 type Optional =

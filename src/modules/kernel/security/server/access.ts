@@ -1,11 +1,19 @@
 // The access rule every procedure declares, checked in one place for both edges (REST and tRPC): public, any
-// signed-in caller, or a permission held globally. Cookie-authenticated changes must echo the session's CSRF token;
-// a user who must change their password may do nothing else first.
+// signed-in caller, a permission held globally, or a permission on the cluster the input names. Cookie-authenticated
+// changes must echo the session's CSRF token; a user who must change their password may do nothing else first.
 import { ProblemError } from '../../core/problem.ts';
 import type { RequestContext } from '../../core/request-context.ts';
 import type { Principal } from './principal.ts';
 
-export type Access = 'public' | 'authenticated' | { readonly permission: string };
+/**
+ * `clusterPermission` marks a cluster-scoped procedure: its input names `clusterId`, and after the checks here the
+ * cluster access guard (cluster-guard.ts) decides on that cluster.
+ */
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | { readonly permission: string }
+  | { readonly clusterPermission: string };
 
 export interface AccessCheck {
   readonly access: Access;
@@ -45,7 +53,11 @@ export async function checkAccess(check: AccessCheck): Promise<void> {
       detail: 'Change your password first (POST /api/v1/account/password).',
     });
   }
-  if (typeof check.access === 'object' && !(await check.globalPermissions()).has(check.access.permission)) {
+  if (
+    typeof check.access === 'object' &&
+    'permission' in check.access &&
+    !(await check.globalPermissions()).has(check.access.permission)
+  ) {
     throw new ProblemError({
       type: 'forbidden',
       title: 'Permission missing',

@@ -1,0 +1,12 @@
+// Answers the cluster access guard: where a cluster sits in the scope hierarchy.
+import type { ClusterLocator } from '../../../kernel/plugin/descriptor.ts';
+
+export const clusterLocator: ClusterLocator = {
+  async locate(prisma, clusterId) {
+    const cluster = await prisma.cluster.findUnique({
+      where: { id: clusterId },
+      select: { id: true, environmentId: true },
+    });
+    return cluster ? { clusterId: cluster.id, environmentId: cluster.environmentId } : undefined;
+  },
+};
