@@ -15,14 +15,13 @@ const scheduler = new Scheduler({
   jobs: runtime.registry.enabledJobs(),
 });
 
-let services: { stop(): Promise<void> } | undefined;
+const services = scheduler.start().then(() => startWorkerServices(runtime));
 onShutdown('worker', async () => {
   await scheduler.stop();
-  await services?.stop();
+  await (await services.catch(() => undefined))?.stop();
   await runtime.close();
 });
 
-await scheduler.start();
-services = await startWorkerServices(runtime);
+await services;
 console.log(`[worker] ${runtime.instanceId}: scheduling ${runtime.registry.enabledJobs().length} job(s)`);
 tellSupervisor({ type: 'ready' });

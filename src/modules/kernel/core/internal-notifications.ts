@@ -52,9 +52,9 @@ export class InternalNotifications {
   /** Registers a consumer; the returned function removes it. */
   subscribe<N extends InternalNotificationName>(name: N, consumer: Consumer<N>): () => void {
     const set = this.consumers.get(name) ?? new Set();
-    set.add(consumer as Consumer<never>);
+    set.add(consumer);
     this.consumers.set(name, set);
-    return () => set.delete(consumer as Consumer<never>);
+    return () => set.delete(consumer);
   }
 
   /** Delivers to this process's consumers in order, then announces it to the other processes. */

@@ -2,6 +2,7 @@
 // A descriptor is data plus lazily imported handlers, so importing one is cheap in either process.
 // Routers are the exception: they are composed statically in src/server/trpc/app-router.ts so the
 // `AppRouter` type survives; a disabled module's procedures are refused by the feature gate.
+import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/server/db/bus.ts';
 import type { PrismaClient } from '@/server/db/database.ts';
 import type { InternalNotifications } from '../core/internal-notifications.ts';
@@ -145,7 +146,7 @@ export interface WorkerServiceContext {
   readonly instanceId: string;
   readonly prisma: PrismaClient;
   /** The shared pg pool, for set-based SQL on hot paths and advisory locks. */
-  readonly pool: import('pg').Pool;
+  readonly pool: Pool;
   readonly bus: DatabaseBus;
   readonly settings: SettingsReader & { onChange(key: string, listener: () => void): () => void };
   readonly notifications: InternalNotifications;
