@@ -15,7 +15,7 @@ import {
   type ApiSession,
   type Browser,
 } from '../support/browser.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, queryDatabase, type TestDatabase } from '../support/database.ts';
 
 const pool = new AppPool();
 let database: TestDatabase;
@@ -327,6 +327,77 @@ describe('first screens', () => {
     for (const [name, path, ready] of screens) {
       await page.goto(url(path));
       await saveScreenshotsInBothThemes(page, name, ready);
+    }
+  });
+});
+
+describe('job health on the System jobs screen', () => {
+  it('marks a job DEGRADED once it has not completed for more than three of its intervals', async () => {
+    // The worker writes a status row when it schedules a job; age it the way a stalled worker would leave it.
+    // (The deep-link check above ran a second instance on this database: only this instance's row counts.)
+    const { instanceId } = (await (await page.request.get(url('/actuator/health/flotilla'))).json()) as {
+      instanceId: string;
+    };
+    const age = async () => {
+      const rows = await queryDatabase<{ job_id: string }>(
+        database.url,
+        `UPDATE job_status
+            SET scheduled_since = now() - make_interval(secs => interval_ms * 4 / 1000.0),
+                last_completed_at = CASE WHEN last_completed_at IS NULL THEN NULL
+                                         ELSE now() - make_interval(secs => interval_ms * 4 / 1000.0) END
+          WHERE job_id = 'audit.retention' AND instance_id = $1 RETURNING job_id`,
+        [instanceId],
+      );
+      return rows.length === 1;
+    };
+    const deadline = Date.now() + 30_000;
+    while (!(await age())) {
+      if (Date.now() > deadline) throw new Error('the worker wrote no status row for audit.retention');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await page.goto(url('/admin/jobs'));
+    await tableLoaded();
+    const status = page.getByTestId('table-jobs').locator('tr[data-row-key="audit.retention"] [data-status]');
+    expect(await status.getAttribute('data-status')).toBe('DEGRADED');
+    expect(await status.innerText()).toMatch(/degraded/i);
+    const health = (await (await page.request.get(url('/actuator/health/flotilla'))).json()) as {
+      components: { jobs: { status: string; details: { degraded: string[] } } };
+    };
+    expect(health.components.jobs).toMatchObject({ status: 'DEGRADED', details: { degraded: ['audit.retention'] } });
+  });
+});
+
+describe('laptop widths', () => {
+  it.each([
+    [1366, 768],
+    [1024, 700],
+  ])('fit the main screens into %i×%i without sideways scrolling', async (width, height) => {
+    await page.setViewportSize({ width, height });
+    try {
+      const screens: [string, string, () => Promise<void>][] = [
+        ['home', '/', () => page.getByRole('heading', { level: 1 }).first().waitFor()],
+        ['settings', '/settings', () => page.locator('[data-setting="audit.retention"]').waitFor()],
+        ['audit', '/audit', tableLoaded],
+        ['jobs', '/admin/jobs', tableLoaded],
+      ];
+      for (const [name, path, ready] of screens) {
+        await page.goto(url(path));
+        await ready();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${name} at ${width}px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+        // Status badges (outcome, job status) must show their whole word, not "DE…".
+        const cutBadges = await page.evaluate(() =>
+          [...document.querySelectorAll('.mantine-Badge-label')]
+            .filter((label) => label.scrollWidth > label.clientWidth + 1)
+            .map((label) => label.textContent),
+        );
+        expect(cutBadges, `${name} at ${width}px cuts badges`).toEqual([]);
+        await saveScreenshot(page, `${name}-${width}`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 });
