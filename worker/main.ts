@@ -1,8 +1,10 @@
-// The worker process: the one scheduler now; scrape tiers, native connections, subscriptions and capture as their
-// modules arrive. Shutdown order (spec): broker calls and scrape, then subscriptions and capture, then pools.
+// The worker process: the one scheduler, plus every enabled module's worker services (scrape tiers, native
+// connections, notification subscriptions, capture). Shutdown order (spec): broker calls and scrape, then
+// subscriptions and capture, then pools — the scheduler's jobs are broker calls, so they stop with the scrape.
 import { Scheduler } from '@/modules/kernel/jobs/server/scheduler.ts';
 import { onShutdown, tellSupervisor } from '@/server/process/child-lifecycle.ts';
 import { openRuntime } from '@/server/runtime/runtime.ts';
+import { startWorkerServices } from './services.ts';
 
 const runtime = await openRuntime('worker');
 const scheduler = new Scheduler({
@@ -13,11 +15,13 @@ const scheduler = new Scheduler({
   jobs: runtime.registry.enabledJobs(),
 });
 
+const services = scheduler.start().then(() => startWorkerServices(runtime));
 onShutdown('worker', async () => {
   await scheduler.stop();
+  await (await services.catch(() => undefined))?.stop();
   await runtime.close();
 });
 
-await scheduler.start();
+await services;
 console.log(`[worker] ${runtime.instanceId}: scheduling ${runtime.registry.enabledJobs().length} job(s)`);
 tellSupervisor({ type: 'ready' });

@@ -1,5 +1,6 @@
 // What a process holds for its lifetime: database, bus, registry and settings. Built once per process by
 // `openRuntime`; the web process adds the stream hub (web-runtime.ts), the worker the scheduler (worker/).
+import { InternalNotifications } from '@/modules/kernel/core/internal-notifications.ts';
 import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
 import { resolveModules, type ModuleRegistry } from '@/modules/kernel/plugin/registry.ts';
 import type { SettingsStore } from '@/modules/kernel/settings/server/settings-store.ts';
@@ -22,6 +23,7 @@ export interface Runtime {
   readonly bus: DatabaseBus;
   readonly registry: ModuleRegistry;
   readonly settings: SettingsStore;
+  readonly notifications: InternalNotifications;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,7 @@ export async function openRuntime(
       bus,
       registry,
       settings,
+      notifications: new InternalNotifications(bus),
       async close() {
         await bus.close();
         await db.close();

@@ -2,7 +2,10 @@
 // A descriptor is data plus lazily imported handlers, so importing one is cheap in either process.
 // Routers are the exception: they are composed statically in src/server/trpc/app-router.ts so the
 // `AppRouter` type survives; a disabled module's procedures are refused by the feature gate.
+import type { Pool } from 'pg';
+import type { DatabaseBus } from '@/server/db/bus.ts';
 import type { PrismaClient } from '@/server/db/database.ts';
+import type { InternalNotifications } from '../core/internal-notifications.ts';
 import type { ModuleRegistry } from './registry.ts';
 import type { SettingDeclaration } from './setting-types.ts';
 
@@ -123,6 +126,34 @@ export interface ClusterLocator {
   locate(prisma: PrismaClient, clusterId: string): Promise<LocatedCluster | undefined>;
 }
 
+/**
+ * A long-running part of the worker (scrape tiers, notification subscriptions, native pools). The worker starts
+ * every enabled module's services after the scheduler and stops them in the spec's shutdown order by `stage`.
+ */
+export interface WorkerServiceDeclaration {
+  readonly id: string;
+  /** Stopped in this order: scrape (broker calls), then subscriptions (and capture), then pools. */
+  readonly stage: 'scrape' | 'subscriptions' | 'pools';
+  readonly load: () => Promise<{ start: (context: WorkerServiceContext) => Promise<RunningWorkerService> }>;
+}
+
+export interface RunningWorkerService {
+  stop(): Promise<void>;
+}
+
+/** What a worker service gets: the worker's runtime, typed structurally so modules import no process code. */
+export interface WorkerServiceContext {
+  readonly instanceId: string;
+  readonly prisma: PrismaClient;
+  /** The shared pg pool, for set-based SQL on hot paths and advisory locks. */
+  readonly pool: Pool;
+  readonly bus: DatabaseBus;
+  readonly settings: SettingsReader & { onChange(key: string, listener: () => void): () => void };
+  readonly notifications: InternalNotifications;
+  readonly registry: ModuleRegistry;
+  readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
+}
+
 export interface ModuleDescriptor {
   readonly id: string;
   readonly title: string;
@@ -141,6 +172,7 @@ export interface ModuleDescriptor {
   readonly bearerProviders: readonly BearerProviderDeclaration[];
   /** The one module that owns clusters answers where a cluster sits; the security kernel's guard asks it. */
   readonly clusterLocator?: () => Promise<ClusterLocator>;
+  readonly workerServices: readonly WorkerServiceDeclaration[];
 }
 
 type Optional =
@@ -153,7 +185,8 @@ type Optional =
   | 'jobs'
   | 'healthIndicators'
   | 'signInProviders'
-  | 'bearerProviders';
+  | 'bearerProviders'
+  | 'workerServices';
 
 export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
 
@@ -169,6 +202,7 @@ export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
     healthIndicators: [],
     signInProviders: [],
     bearerProviders: [],
+    workerServices: [],
     ...definition,
   };
 }

@@ -10,6 +10,7 @@ import {
   type ModuleDescriptor,
   type ModuleLayer,
   type PermissionDeclaration,
+  type WorkerServiceDeclaration,
 } from './descriptor.ts';
 
 export type ToggleSource = 'default' | 'environment' | 'database';
@@ -107,6 +108,12 @@ export class ModuleRegistry {
   enabledJobs(): (JobDeclaration & { moduleId: string })[] {
     return this.enabledDescriptors.flatMap((descriptor) =>
       descriptor.jobs.map((job) => ({ ...job, moduleId: descriptor.id })),
+    );
+  }
+
+  enabledWorkerServices(): (WorkerServiceDeclaration & { moduleId: string })[] {
+    return this.enabledDescriptors.flatMap((descriptor) =>
+      descriptor.workerServices.map((service) => ({ ...service, moduleId: descriptor.id })),
     );
   }
 }

@@ -10,10 +10,7 @@ import type { Principal } from './principal.ts';
  * cluster access guard (cluster-guard.ts) decides on that cluster.
  */
 export type Access =
-  | 'public'
-  | 'authenticated'
-  | { readonly permission: string }
-  | { readonly clusterPermission: string };
+  'public' | 'authenticated' | { readonly permission: string } | { readonly clusterPermission: string };
 
 export interface AccessCheck {
   readonly access: Access;

@@ -1,0 +1,86 @@
+// Internal notifications (spec: "Internal notifications"): how a lower layer hears about work done above it without
+// importing it. A notification is delivered to this process's consumers in publish order, each awaited before the
+// next (alerting evaluates a tier "in the same thread", in order), and announced on the database bus so the other
+// processes of every instance deliver it to theirs (a cluster registered in the web process reaches the worker).
+import { randomUUID } from 'node:crypto';
+import type { DatabaseBus } from '@/server/db/bus.ts';
+
+export interface InternalNotificationMap {
+  /** A cluster was saved by registration (clusters → built-in alert rules, the scrape scheduler). */
+  ClusterRegistered: { clusterId: string; name: string; environmentId: string | null };
+  /** A cluster's nodes, credentials or TLS changed, or it was removed (the scrape scheduler re-reads it). */
+  ClusterChanged: { clusterId: string; change: 'updated' | 'removed' };
+  /** A scrape tier finished for one cluster (scrape → alerting, HA reconciliation), published in tier order. */
+  ScrapeTierCompleted: {
+    clusterId: string;
+    tier: 'A' | 'B' | 'C';
+    startedAt: string;
+    completedAt: string;
+    nodesScraped: number;
+    nodesFailed: number;
+  };
+}
+
+export type InternalNotificationName = keyof InternalNotificationMap;
+export type Consumer<N extends InternalNotificationName> = (
+  payload: InternalNotificationMap[N],
+) => Promise<void> | void;
+
+export const INTERNAL_NOTIFICATION_CHANNEL = 'flotilla_internal';
+
+interface Envelope {
+  readonly name: InternalNotificationName;
+  readonly payload: unknown;
+  /** The publishing process, which has already delivered it to its own consumers. */
+  readonly origin: string;
+}
+
+export class InternalNotifications {
+  private readonly consumers = new Map<InternalNotificationName, Set<Consumer<never>>>();
+  private readonly origin = randomUUID();
+  // Deliveries from the bus run one after another, like local ones, so order is kept across processes too.
+  private remoteDeliveries: Promise<void> = Promise.resolve();
+
+  constructor(private readonly bus: DatabaseBus) {
+    bus.listen(INTERNAL_NOTIFICATION_CHANNEL, (raw) => {
+      const envelope = parseEnvelope(raw);
+      if (!envelope || envelope.origin === this.origin) return;
+      this.remoteDeliveries = this.remoteDeliveries.then(() => this.deliver(envelope.name, envelope.payload as never));
+    });
+  }
+
+  /** Registers a consumer; the returned function removes it. */
+  subscribe<N extends InternalNotificationName>(name: N, consumer: Consumer<N>): () => void {
+    const set = this.consumers.get(name) ?? new Set();
+    set.add(consumer);
+    this.consumers.set(name, set);
+    return () => set.delete(consumer);
+  }
+
+  /** Delivers to this process's consumers in order, then announces it to the other processes. */
+  async publish<N extends InternalNotificationName>(name: N, payload: InternalNotificationMap[N]): Promise<void> {
+    await this.deliver(name, payload);
+    const envelope: Envelope = { name, payload, origin: this.origin };
+    await this.bus.notify(INTERNAL_NOTIFICATION_CHANNEL, JSON.stringify(envelope));
+  }
+
+  private async deliver<N extends InternalNotificationName>(name: N, payload: InternalNotificationMap[N]) {
+    for (const consumer of this.consumers.get(name) ?? []) {
+      try {
+        await (consumer as Consumer<N>)(payload);
+      } catch (error) {
+        // One failing consumer must not starve the others (or the publisher) of the notification.
+        console.error(`[notifications] a ${name} consumer failed:`, error);
+      }
+    }
+  }
+}
+
+function parseEnvelope(raw: string): Envelope | undefined {
+  try {
+    const parsed = JSON.parse(raw) as Partial<Envelope>;
+    return typeof parsed.name === 'string' && typeof parsed.origin === 'string' ? (parsed as Envelope) : undefined;
+  } catch {
+    return undefined;
+  }
+}
