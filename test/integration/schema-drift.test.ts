@@ -29,6 +29,7 @@ describe('Prisma schema versus migrations', () => {
       'cluster',
       'cluster_capability',
       'cluster_node',
+      'cluster_node_subscription',
       'environment',
       'flotilla_grant',
       'flotilla_role',

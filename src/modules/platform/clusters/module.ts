@@ -17,4 +17,9 @@ export const clustersModule = defineModule({
   ],
   apiPrefixes: ['/api/v1/clusters', '/api/v1/environments'],
   clusterLocator: () => import('./server/cluster-locator.ts').then((module) => module.clusterLocator),
+  healthIndicators: [
+    { id: 'ha', load: () => import('./ha/ha.health.ts') },
+    { id: 'subscriptions', load: () => import('./ha/subscriptions.health.ts') },
+  ],
+  workerServices: [{ id: 'ha', stage: 'subscriptions', load: () => import('./ha/ha.service.ts') }],
 });
