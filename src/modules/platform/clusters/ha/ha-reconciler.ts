@@ -14,7 +14,7 @@ import { subscriptionState } from '../../broker/native/subscription-state.ts';
 import type { PrismaClient } from '@/server/db/database.ts';
 import type { KeyRing } from '../server/credentials/secret-key.ts';
 import { ClusterOwnership } from './cluster-ownership.ts';
-import { runHaPass, type PairMemory } from './ha-pass.ts';
+import { runHaPass, type PairMemory, type SplitBrain } from './ha-pass.ts';
 import { loadHaCluster, loadStoredSubscriptions, persistHaPass, type HaCluster } from './ha-store.ts';
 import { EndpointUnavailable, nativeEndpointOf } from './native-endpoint-of.ts';
 import {
@@ -59,7 +59,7 @@ export class HaReconciler {
 
   /** One tier-A pass of the cluster finished: reconcile HA state and subscriptions. */
   tierACompleted(clusterId: string): Promise<void> {
-    return this.serially(clusterId, () => this.pass(clusterId));
+    return this.serially(clusterId, () => this.pass(clusterId, true));
   }
 
   /** The cluster was removed: close its subscriptions and forget it. */
@@ -74,7 +74,7 @@ export class HaReconciler {
         this.serially(clusterId, async () => {
           const state = this.clusters.get(clusterId);
           if (!state || !this.hasSubscriptionChange(state)) return;
-          await this.pass(clusterId);
+          await this.pass(clusterId, false);
         }),
       ),
     );
@@ -103,7 +103,12 @@ export class HaReconciler {
     return next;
   }
 
-  private async pass(clusterId: string): Promise<void> {
+  /**
+   * A tier-A pass (`afterTierA`) recomputes serving nodes and advances the ratchet: only a completed tier counts
+   * as a poll, because tier A persists each node in its own transaction and a half-written tick must never count.
+   * Otherwise only the subscription rows and the capability follow the cache.
+   */
+  private async pass(clusterId: string, afterTierA: boolean): Promise<void> {
     if (!(await this.ownership.claim(clusterId))) return;
     const cluster = await loadHaCluster(this.options.prisma, clusterId);
     if (!cluster) {
@@ -113,10 +118,45 @@ export class HaReconciler {
     const state = this.clusters.get(clusterId) ?? (await this.resume(clusterId));
     this.clusters.set(clusterId, state);
 
-    const result = runHaPass(cluster.nodes, state.memory);
-    state.memory = result.memory;
-    await this.reconcileSubscriptions(cluster, state, result.servingIds);
+    const result = afterTierA ? runHaPass(cluster.nodes, state.memory) : undefined;
+    if (result) {
+      state.memory = result.memory;
+      await this.reconcileSubscriptions(cluster, state, result.servingIds);
+    }
 
+    const subscriptions = this.currentSubscriptions(state);
+    const subscriptionsChanged =
+      subscriptions.size !== state.stored.size ||
+      [...subscriptions].some(([nodeId, row]) => {
+        const before = state.stored.get(nodeId);
+        return !before || !isSameSubscription(before, row);
+      });
+    const notifications = notificationsCapability(
+      [...subscriptions].map(([nodeId, row]) => ({ ...row, node: state.labels.get(nodeId) ?? nodeId })),
+    );
+    const { capabilityChanged } = await persistHaPass(this.options.pool, {
+      clusterId,
+      instanceId: this.options.instanceId,
+      nodeVerdicts: result?.changed ?? [],
+      splitBrainSince: result ? earliestSplitBrain(result.splitBrains) : undefined,
+      subscriptions,
+      notifications,
+    });
+    state.stored = subscriptions;
+
+    if (result?.splitBrainChanged) {
+      const pairs = result.splitBrains.map((split) => split.logicalNode);
+      this.log(`cluster ${cluster.name}: split-brain ${pairs.length > 0 ? `in ${pairs.join(', ')}` : 'cleared'}`);
+    }
+    if (result && (result.servingChanged || result.splitBrainChanged)) {
+      await this.options.publishSignal('topology', clusterId);
+    }
+    if (result?.splitBrainChanged || subscriptionsChanged || capabilityChanged) {
+      await this.options.publishSignal('health', clusterId);
+    }
+  }
+
+  private currentSubscriptions(state: ClusterState): Map<string, StoredSubscription> {
     const now = new Date();
     const subscriptions = new Map<string, StoredSubscription>();
     for (const [nodeId, problem] of state.subscribed) {
@@ -127,37 +167,7 @@ export class HaReconciler {
           : { state: 'refused', reason: problem, cause: 'configuration', snippet: null, since: now },
       );
     }
-    const subscriptionsChanged =
-      subscriptions.size !== state.stored.size ||
-      [...subscriptions].some(([nodeId, row]) => {
-        const before = state.stored.get(nodeId);
-        return !before || !isSameSubscription(before, row);
-      });
-    const notifications = notificationsCapability(
-      [...subscriptions].map(([nodeId, row]) => ({ ...row, node: state.labels.get(nodeId) ?? nodeId })),
-    );
-    const earliestSplit = result.splitBrains.reduce<Date | null>(
-      (earliest, split) => (earliest && earliest <= split.since ? earliest : split.since),
-      null,
-    );
-    const { capabilityChanged } = await persistHaPass(this.options.pool, {
-      clusterId,
-      instanceId: this.options.instanceId,
-      nodeVerdicts: result.changed,
-      splitBrainSince: earliestSplit,
-      subscriptions,
-      notifications,
-    });
-    state.stored = subscriptions;
-
-    if (result.splitBrainChanged) {
-      const pairs = result.splitBrains.map((split) => split.logicalNode);
-      this.log(`cluster ${cluster.name}: split-brain ${pairs.length > 0 ? `in ${pairs.join(', ')}` : 'cleared'}`);
-    }
-    if (result.servingChanged || result.splitBrainChanged) await this.options.publishSignal('topology', clusterId);
-    if (result.splitBrainChanged || subscriptionsChanged || capabilityChanged) {
-      await this.options.publishSignal('health', clusterId);
-    }
+    return subscriptions;
   }
 
   /** After a restart (or a takeover) the subscription rows of the database are the starting point. */
@@ -214,4 +224,11 @@ export class HaReconciler {
     this.clusters.delete(clusterId);
     await this.ownership.release(clusterId);
   }
+}
+
+function earliestSplitBrain(splitBrains: readonly SplitBrain[]): Date | null {
+  return splitBrains.reduce<Date | null>(
+    (earliest, split) => (earliest && earliest <= split.since ? earliest : split.since),
+    null,
+  );
 }

@@ -78,8 +78,8 @@ export interface HaWrite {
   readonly instanceId: string;
   /** Nodes whose serving flag or split-brain verdict changed. */
   readonly nodeVerdicts: readonly NodeVerdict[];
-  /** The cluster's earliest ongoing split-brain, or null. */
-  readonly splitBrainSince: Date | null;
+  /** The cluster's earliest ongoing split-brain, or null; undefined leaves it as it is. */
+  readonly splitBrainSince: Date | null | undefined;
   /** Every serving node's subscription; rows of other nodes of the cluster are removed. */
   readonly subscriptions: ReadonlyMap<string, StoredSubscription>;
   readonly notifications: CapabilityVerdict;
@@ -117,10 +117,12 @@ export async function persistHaPass(pool: Pool, write: HaWrite): Promise<{ capab
         ],
       );
     }
-    await client.query(
-      `UPDATE cluster SET split_brain_since = $2 WHERE id = $1 AND split_brain_since IS DISTINCT FROM $2`,
-      [write.clusterId, write.splitBrainSince],
-    );
+    if (write.splitBrainSince !== undefined) {
+      await client.query(
+        `UPDATE cluster SET split_brain_since = $2 WHERE id = $1 AND split_brain_since IS DISTINCT FROM $2`,
+        [write.clusterId, write.splitBrainSince],
+      );
+    }
     await client.query(
       `DELETE FROM cluster_node_subscription WHERE cluster_id = $1 AND NOT (node_id = ANY($2::uuid[]))`,
       [write.clusterId, subscriptions.map(([nodeId]) => nodeId)],
