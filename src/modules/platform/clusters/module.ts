@@ -21,5 +21,7 @@ export const clustersModule = defineModule({
     { id: 'ha', load: () => import('./ha/ha.health.ts') },
     { id: 'subscriptions', load: () => import('./ha/subscriptions.health.ts') },
   ],
+  // HA changes (serving node, split-brain) are `topology` signals; `health` is the jobs module's topic.
+  topics: ['topology'],
   workerServices: [{ id: 'ha', stage: 'subscriptions', load: () => import('./ha/ha.service.ts') }],
 });

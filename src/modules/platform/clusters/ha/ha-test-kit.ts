@@ -10,7 +10,6 @@ import type { BrokerNode, Topology } from '../../../../../test/support/artemis/i
 import { createTestDatabase } from '../../../../../test/support/database.ts';
 import { readBrokerState } from '../../broker/management/broker-operations.ts';
 import { ManagementClient } from '../../broker/management/management-client.ts';
-import { STREAM_CHANNEL, parseSignal } from '../../../kernel/stream/server/signal.ts';
 import { openRuntime, type Runtime } from '@/server/runtime/runtime.ts';
 import { startWorkerServices } from '../../../../../worker/services.ts';
 import { sealPassword } from '../server/credentials/password-cipher.ts';
@@ -161,12 +160,16 @@ export class TierAStandIn {
   }
 }
 
+// The stream's bus channel (kernel/stream's STREAM_CHANNEL), read here as any web process reads it; named rather
+// than imported because the clusters module itself only publishes through the worker context.
+const STREAM_CHANNEL = 'flotilla_stream';
+
 /** Every stream signal of the cluster published from now on, as `topic` strings in order. */
 export function recordSignals(runtime: Runtime, clusterId: string): string[] {
   const topics: string[] = [];
   runtime.bus.listen(STREAM_CHANNEL, (payload) => {
-    const signal = parseSignal(payload);
-    if (signal?.clusterId === clusterId) topics.push(signal.topic);
+    const signal = JSON.parse(payload) as { topic: string; clusterId: string };
+    if (signal.clusterId === clusterId) topics.push(signal.topic);
   });
   return topics;
 }
