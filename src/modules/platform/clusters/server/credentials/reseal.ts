@@ -12,7 +12,9 @@ export interface ResealReport {
 }
 
 export async function resealPasswords(prisma: PrismaClient, keys: KeyRing): Promise<ResealReport> {
-  const rows = await prisma.cluster.findMany({ select: { id: true, name: true, passwordCipher: true, passwordKeyId: true } });
+  const rows = await prisma.cluster.findMany({
+    select: { id: true, name: true, passwordCipher: true, passwordKeyId: true },
+  });
   let resealed = 0;
   let alreadyCurrent = 0;
   const unreadable: Array<{ name: string; reason: string }> = [];
