@@ -6,6 +6,7 @@ import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.r
 import { accountRouter } from '@/modules/kernel/security/server/account.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
+import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
 import { router } from './init.ts';
 
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   apiTokens: apiTokensRouter,
+  scrape: scrapeRouter,
 });
 
 export type AppRouter = typeof appRouter;
