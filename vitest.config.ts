@@ -23,10 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: [
-            'src/modules/platform/broker/**/*.int.test.ts',
-            'src/modules/platform/clusters/**/*.brokers.int.test.ts',
-          ],
+          exclude: ['src/modules/platform/broker/**/*.int.test.ts', 'src/**/*.brokers.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -37,12 +34,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'brokers',
+          // *.brokers.int.test.ts: modules above the broker platform tested on brokers and PostgreSQL together.
           include: [
             'src/modules/platform/broker/**/*.int.test.ts',
-            'src/modules/platform/clusters/**/*.brokers.int.test.ts',
+            'src/**/*.brokers.int.test.ts',
             'test/fleet/**/*.test.ts',
           ],
-          // Cluster registration tests keep what they find in a real PostgreSQL too.
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -8,6 +8,7 @@ import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { clustersRouter } from '@/modules/platform/clusters/server/clusters.router.ts';
 import { environmentsRouter } from '@/modules/platform/clusters/server/environments.router.ts';
+import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
 import { router } from './init.ts';
 
@@ -21,6 +22,7 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   clusters: clustersRouter,
   environments: environmentsRouter,
+  scrape: scrapeRouter,
 });
 
 export type AppRouter = typeof appRouter;
