@@ -14,7 +14,7 @@ import {
   type HaScenario,
   type RegisteredNode,
   type TestRuntimes,
-  type TierAStandIn,
+  type TierARecorder,
 } from './ha-test-kit.ts';
 import { logicalNodesOf } from './logical-nodes.ts';
 
@@ -22,7 +22,7 @@ const TIER_A_MS = 2_000;
 
 let scenario: HaScenario;
 let runtimes: TestRuntimes;
-let tierA: TierAStandIn;
+let tierA: TierARecorder;
 let clusterId: string;
 let primary: RegisteredNode;
 let backup: RegisteredNode;

@@ -1,11 +1,9 @@
 // Helpers for the HA tests on real brokers and a real database: a worker and a web runtime on the test database
-// with the worker's services started as the worker starts them, a cluster saved the way registration saves it,
-// a tier-A stand-in and the stream signals of a cluster.
-//
-// The tier-A stand-in does what the scrape's tier A does each tick: one management read per node of the broker's
-// real HA attributes, written to the node's HA columns (or its failure recorded), then ScrapeTierCompleted. It
-// stands in until the scrape scheduler is on this branch; the reconciler under test cannot tell the difference.
+// with the worker's services started as the worker starts them (the real scrape's tier A feeds the HA reconciler),
+// a cluster saved the way registration saves it, a record of what each tier-A pass saw, and the cluster's stream
+// signals.
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { BrokerNode, Topology } from '../../../../../test/support/artemis/index.ts';
 import { createTestDatabase } from '../../../../../test/support/database.ts';
 import { readBrokerState } from '../../broker/management/broker-operations.ts';
@@ -62,7 +60,12 @@ export async function registerCluster(
   });
   const nodes: RegisteredNode[] = [];
   for (const broker of brokers) {
-    const state = await readBrokerState(managementClientOf(broker));
+    const management = new ManagementClient({
+      url: broker.managementUrl,
+      user: broker.user,
+      password: broker.password,
+    });
+    const state = await readBrokerState(management).finally(() => management.close());
     const id = randomUUID();
     await runtime.prisma.clusterNode.create({
       data: {
@@ -80,82 +83,43 @@ export async function registerCluster(
   return { clusterId, nodes };
 }
 
-const clients = new Map<string, ManagementClient>();
-
-function managementClientOf(broker: BrokerNode): ManagementClient {
-  let client = clients.get(broker.managementUrl);
-  if (!client) {
-    client = new ManagementClient({ url: broker.managementUrl, user: broker.user, password: broker.password });
-    clients.set(broker.managementUrl, client);
+async function storeRuntimeSettings(url: string, values: Record<string, string>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const [key, value] of Object.entries(values)) {
+      await client.query(
+        `INSERT INTO flotilla_setting (key, value, scope) VALUES ($1, $2, 'RUNTIME')
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [key, JSON.stringify(value)],
+      );
+    }
+  } finally {
+    await client.end();
   }
-  return client;
 }
 
-/** What one tier-A tick saw per node: A (Active), P (answered, passive) or X (no answer). */
+/** What one tier-A tick saw per node (by broker name): A (Active), P (answered, passive) or X (no answer). */
 export type TickRecord = Record<string, 'A' | 'P' | 'X'>;
 
-export class TierAStandIn {
+/**
+ * Records what every completed tier-A pass of the cluster left in `cluster_node`. It subscribes after the worker's
+ * services, so it runs after the HA reconciler has handled the same pass.
+ */
+export class TierARecorder {
   readonly ticks: TickRecord[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
 
-  constructor(
-    private readonly runtime: Runtime,
-    private readonly clusterId: string,
-    private readonly nodes: readonly RegisteredNode[],
-    readonly intervalMs: number,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running = this.running.then(() => this.tick());
-    }, this.intervalMs);
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  /** One tick: read every node concurrently, persist each result, then announce the completed tier. */
-  async tick(): Promise<void> {
-    const startedAt = new Date().toISOString();
-    const record: TickRecord = {};
-    await Promise.all(
-      this.nodes.map(async ({ id, broker }) => {
-        try {
-          const state = await readBrokerState(managementClientOf(broker));
-          await this.runtime.prisma.clusterNode.update({
-            where: { id },
-            data: {
-              brokerNodeId: state.nodeId,
-              active: state.active,
-              started: state.started,
-              backup: state.backup,
-              replicaSync: state.replicaSync,
-              haPolledAt: new Date(),
-              lastSuccessAt: new Date(),
-            },
-          });
-          record[broker.name] = state.active ? 'A' : 'P';
-        } catch (error) {
-          await this.runtime.prisma.clusterNode.update({
-            where: { id },
-            data: { lastFailureAt: new Date(), lastError: error instanceof Error ? error.message : String(error) },
-          });
-          record[broker.name] = 'X';
-        }
-      }),
-    );
-    this.ticks.push(record);
-    const failed = Object.values(record).filter((seen) => seen === 'X').length;
-    await this.runtime.notifications.publish('ScrapeTierCompleted', {
-      clusterId: this.clusterId,
-      tier: 'A',
-      startedAt,
-      completedAt: new Date().toISOString(),
-      nodesScraped: this.nodes.length - failed,
-      nodesFailed: failed,
+  constructor(runtime: Runtime, clusterId: string) {
+    runtime.notifications.subscribe('ScrapeTierCompleted', async (completed) => {
+      if (completed.tier !== 'A' || completed.clusterId !== clusterId) return;
+      const nodes = await runtime.prisma.clusterNode.findMany({ where: { clusterId } });
+      const record: TickRecord = {};
+      for (const node of nodes) {
+        const reachable =
+          node.lastSuccessAt !== null && (node.lastFailureAt === null || node.lastFailureAt <= node.lastSuccessAt);
+        record[node.brokerName ?? node.id] = !reachable ? 'X' : node.active ? 'A' : 'P';
+      }
+      this.ticks.push(record);
     });
   }
 }
@@ -176,7 +140,7 @@ export function recordSignals(runtime: Runtime, clusterId: string): string[] {
 
 export interface HaScenario {
   readonly runtimes: TestRuntimes;
-  readonly tierA: TierAStandIn;
+  readonly tierA: TierARecorder;
   readonly clusterId: string;
   readonly nodes: readonly RegisteredNode[];
   /** Stream signals of the cluster, as the web process receives them. */
@@ -184,15 +148,23 @@ export interface HaScenario {
   stop(): Promise<void>;
 }
 
-/** A fresh database, worker and web runtimes, the brokers registered as one cluster and tier A ticking. */
+/**
+ * A fresh database with a short tier-A interval (tiers B and C slowed down: they are not under test), the worker's
+ * services (the real scrape among them) and a web runtime, and the brokers registered as one cluster.
+ */
 export async function startHaScenario(name: string, brokers: Topology, tierAMs: number): Promise<HaScenario> {
   setTestSecretKey();
   const database = await createTestDatabase();
+  await storeRuntimeSettings(database.url, {
+    'scrape.tier-a-interval': `${tierAMs}ms`,
+    'scrape.tier-b-interval': '10m',
+    'scrape.tier-c-interval': '1h',
+  });
   const runtimes = await openTestRuntimes(database.url);
   const { clusterId, nodes } = await registerCluster(runtimes.worker, name, brokers.nodes);
   const signals = recordSignals(runtimes.web, clusterId);
-  const tierA = new TierAStandIn(runtimes.worker, clusterId, nodes, tierAMs);
-  tierA.start();
+  const tierA = new TierARecorder(runtimes.worker, clusterId);
+  await runtimes.worker.notifications.publish('ClusterRegistered', { clusterId, name, environmentId: null });
   return {
     runtimes,
     tierA,
@@ -200,7 +172,6 @@ export async function startHaScenario(name: string, brokers: Topology, tierAMs: 
     nodes,
     signals,
     async stop() {
-      await tierA.stop();
       await runtimes.close();
       await brokers.stop();
       await database.drop();

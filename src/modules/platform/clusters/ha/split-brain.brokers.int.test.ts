@@ -10,7 +10,7 @@ import {
 } from '../../../../../test/support/artemis/ha-pair-behind-proxy.ts';
 import { healthReport } from '@/server/http/health.ts';
 import { waitFor } from '../../broker/native/native-test-helpers.ts';
-import { startHaScenario, type HaScenario, type TestRuntimes, type TierAStandIn } from './ha-test-kit.ts';
+import { startHaScenario, type HaScenario, type TestRuntimes, type TierARecorder } from './ha-test-kit.ts';
 import { RAISE_AFTER } from './split-brain-ratchet.ts';
 import { listSplitBrains, splitBrainOf } from './split-brain-query.ts';
 
@@ -19,7 +19,7 @@ const TIER_A_MS = 2_000;
 let scenario: HaScenario;
 let pair: HaPairBehindProxy;
 let runtimes: TestRuntimes;
-let tierA: TierAStandIn;
+let tierA: TierARecorder;
 let clusterId: string;
 let signals: string[];
 

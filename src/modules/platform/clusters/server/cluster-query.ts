@@ -5,6 +5,7 @@ import { pageOf, parseSort } from '../../../kernel/core/list-query.ts';
 import { canSeeCluster, type EffectiveGrant } from '../../../kernel/security/server/grants.ts';
 import type { z } from 'zod';
 import type { clusterRowSchema, listClustersInput, nodeSchema } from './clusters.schema.ts';
+import { splitBrainOf } from '../ha/split-brain-query.ts';
 
 type ClusterRow = z.infer<typeof clusterRowSchema>;
 type NodeView = z.infer<typeof nodeSchema>;
@@ -100,14 +101,6 @@ export async function getCluster(prisma: PrismaClient, clusterId: string) {
     splitBrain: await splitBrainOf(prisma, clusterId),
     updatedAt: cluster.updatedAt.toISOString(),
   };
-}
-
-/**
- * Whether the HA side has raised split-brain for this cluster. The corroborated signal belongs to the HA work
- * (tier A); until it reports here, the answer is false.
- */
-export function splitBrainOf(_prisma: PrismaClient, _clusterId: string): Promise<boolean> {
-  return Promise.resolve(false);
 }
 
 export async function listNodes(prisma: PrismaClient, clusterId: string): Promise<NodeView[]> {
