@@ -5,7 +5,8 @@
 // another instance takes the cluster over.
 import type { Pool, PoolClient } from 'pg';
 
-const LOCK_NAMESPACE = 'flotilla.clusters.ha';
+// One bigint key per cluster (the single-key lock form): the two-int form is the scrape's, one int per tier.
+const lockKey = (clusterId: string) => `flotilla.clusters.ha:${clusterId}`;
 
 export class ClusterOwnership {
   private client: PoolClient | undefined;
@@ -22,8 +23,8 @@ export class ClusterOwnership {
     if (this.owned.has(clusterId)) return true;
     const client = await this.connection();
     const { rows } = await client.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtext($1), hashtext($2)) AS locked',
-      [LOCK_NAMESPACE, clusterId],
+      'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
+      [lockKey(clusterId)],
     );
     if (rows[0]?.locked) this.owned.add(clusterId);
     return rows[0]?.locked === true;
@@ -40,7 +41,7 @@ export class ClusterOwnership {
   async release(clusterId: string): Promise<void> {
     if (!this.owned.delete(clusterId) || !this.client) return;
     await this.client
-      .query('SELECT pg_advisory_unlock(hashtext($1), hashtext($2))', [LOCK_NAMESPACE, clusterId])
+      .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(clusterId)])
       .catch(() => undefined);
   }
 

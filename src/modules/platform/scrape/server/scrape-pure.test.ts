@@ -89,6 +89,10 @@ describe('queue listing rows', () => {
       ['ANYCAST', 12],
     ]);
   });
+  it('leaves out the notification subscriptions, which are plumbing', () => {
+    const subscription = { ...raw, address: 'activemq.notifications', name: 'a1b2c3', internalQueue: 'true' };
+    expect(queueRowsOf([raw, subscription]).map((row) => row.address)).toEqual([raw.address]);
+  });
   it('asks tier C for the known listing plus room', () => {
     expect(tierCPageCount(0, 2000)).toBe(1);
     expect(tierCPageCount(1950, 2000)).toBe(2);
