@@ -123,6 +123,7 @@ export async function listNodes(prisma: PrismaClient, clusterId: string): Promis
     started: node.started,
     backup: node.backup,
     replicaSync: node.replicaSync,
+    serving: node.serving,
     haPolledAt: iso(node.haPolledAt),
     lastSuccessAt: iso(node.lastSuccessAt),
     lastFailureAt: iso(node.lastFailureAt),

@@ -114,6 +114,8 @@ export const nodeSchema = z.object({
   started: z.boolean().nullable(),
   backup: z.boolean().nullable(),
   replicaSync: z.boolean().nullable(),
+  /** Serves its logical node: follows the polled Active (never the role), kept by the HA reconciler. */
+  serving: z.boolean(),
   haPolledAt: z.string().nullable(),
   lastSuccessAt: z.string().nullable(),
   lastFailureAt: z.string().nullable(),
