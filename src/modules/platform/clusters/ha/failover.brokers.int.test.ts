@@ -16,6 +16,7 @@ import {
   type TestRuntimes,
   type TierARecorder,
 } from './ha-test-kit.ts';
+import { listNodes } from '../server/cluster-query.ts';
 import { logicalNodesOf } from './logical-nodes.ts';
 
 const TIER_A_MS = 2_000;
@@ -97,6 +98,12 @@ describe('HA pair', () => {
     );
     expect(tierA.ticks.length - firstActiveTick).toBeLessThanOrEqual(3);
     expect(await servingNodes()).toEqual([backup.id]);
+    // The cluster API's node list says so too, although the dead primary's last polled Active is still true.
+    const listed = await listNodes(runtimes.web.prisma, clusterId);
+    expect(listed.map((node) => [node.brokerName, node.active, node.serving]).sort()).toEqual([
+      ['backup', true, true],
+      ['primary', true, false],
+    ]);
 
     // The subscription is real: a queue made on the survivor reaches the broker event consumers from it.
     const queue = uniqueName('after.failover');
