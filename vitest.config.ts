@@ -1,4 +1,4 @@
-// Four projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts and test/fleet): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
+// Four projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts, *.brokers.int.test.ts under clusters, and test/fleet): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
 // *.int.test.ts, plus test/integration and test/architecture) and e2e (the app started as `npm start` does).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['src/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: ['src/modules/platform/broker/**/*.int.test.ts'],
+          exclude: ['src/modules/platform/broker/**/*.int.test.ts', 'src/**/*.brokers.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -34,7 +34,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'brokers',
-          include: ['src/modules/platform/broker/**/*.int.test.ts', 'test/fleet/**/*.test.ts'],
+          // *.brokers.int.test.ts: modules above the broker platform tested on brokers and PostgreSQL together.
+          include: [
+            'src/modules/platform/broker/**/*.int.test.ts',
+            'src/**/*.brokers.int.test.ts',
+            'test/fleet/**/*.test.ts',
+          ],
+          globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
         },

@@ -7,6 +7,7 @@ import { pluginModule } from '@/modules/kernel/plugin/module.ts';
 import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
 import { brokerModule } from '@/modules/platform/broker/module.ts';
 import { clustersModule } from '@/modules/platform/clusters/module.ts';
+import { scrapeModule } from '@/modules/platform/scrape/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
 import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
@@ -23,6 +24,7 @@ export const installedModules: readonly ModuleDescriptor[] = [
   securityModule,
   brokerModule,
   clustersModule,
+  scrapeModule,
   identityLocalModule,
   apiTokensModule,
 ];

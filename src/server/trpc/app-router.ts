@@ -6,6 +6,9 @@ import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.r
 import { accountRouter } from '@/modules/kernel/security/server/account.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
+import { clustersRouter } from '@/modules/platform/clusters/server/clusters.router.ts';
+import { environmentsRouter } from '@/modules/platform/clusters/server/environments.router.ts';
+import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
 import { router } from './init.ts';
 
@@ -17,6 +20,9 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   apiTokens: apiTokensRouter,
+  clusters: clustersRouter,
+  environments: environmentsRouter,
+  scrape: scrapeRouter,
 });
 
 export type AppRouter = typeof appRouter;

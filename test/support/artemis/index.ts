@@ -3,6 +3,7 @@
 // ports. A topology is one node, two clustered live nodes, or a replicated primary/backup pair. Always call
 // `topology.stop()` in afterAll; JVMs a crashed test process leaves behind are reaped at the next start.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureArtemisHome } from '../../../scripts/artemis-dist.ts';
@@ -49,6 +50,11 @@ export interface SingleNodeOptions {
   maxHeap?: string;
   /** Jolokia over https (bootstrap.xml binding with a key store, optionally demanding a client certificate). */
   managementTls?: ManagementTls;
+  /**
+   * Ports like `artemis create --port-offset`: node i listens on base + i × portOffset for both its AMQP and its
+   * management port, so the management port follows from the AMQP port (what discovery guesses from one seed).
+   */
+  portOffset?: number;
 }
 
 interface PlannedNode {
@@ -65,8 +71,33 @@ async function freePorts(count: number): Promise<number[]> {
   return [...ports];
 }
 
-async function planNodes(specs: ReadonlyArray<{ name: string; role: NodeRole }>): Promise<PlannedNode[]> {
-  const ports = await freePorts(specs.length * 2);
+function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** Two base ports whose offsets are all free, for `portOffset` plans. */
+async function offsetPorts(count: number, offset: number): Promise<number[]> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const [amqpBase, managementBase] = await freePorts(2);
+    if (amqpBase === undefined || managementBase === undefined) continue;
+    const ports = Array.from({ length: count }, (_, i) => [amqpBase + i * offset, managementBase + i * offset]).flat();
+    if (ports.every((port) => port < 65_536) && new Set(ports).size === ports.length) {
+      const free = await Promise.all(ports.map(isPortFree));
+      if (free.every(Boolean)) return ports;
+    }
+  }
+  throw new Error(`no free ports ${offset} apart`);
+}
+
+async function planNodes(
+  specs: ReadonlyArray<{ name: string; role: NodeRole }>,
+  portOffset?: number,
+): Promise<PlannedNode[]> {
+  const ports = portOffset ? await offsetPorts(specs.length, portOffset) : await freePorts(specs.length * 2);
   return specs.map((spec, index) => ({
     ...spec,
     amqpPort: ports[index * 2] as number,
@@ -143,7 +174,10 @@ export async function startCluster(
   options: { size?: number } & Omit<SingleNodeOptions, 'name'> = {},
 ): Promise<Topology> {
   const size = options.size ?? 2;
-  const planned = await planNodes(Array.from({ length: size }, (_, i) => ({ name: `live${i + 1}`, role: 'live' })));
+  const planned = await planNodes(
+    Array.from({ length: size }, (_, i) => ({ name: `live${i + 1}`, role: 'live' as const })),
+    options.portOffset,
+  );
   const { topology, nodes } = await launch(planned, { ...options, clustered: true });
   // Started together: each node's cluster bridge retries until its partners are up.
   return startAll(topology, [() => Promise.all(nodes.map((node) => node.start())).then(() => undefined)]);
@@ -151,10 +185,13 @@ export async function startCluster(
 
 /** A replicated pair: nodes[0] the primary (active), nodes[1] the backup (passive, in sync when this resolves). */
 export async function startHaPair(options: Omit<SingleNodeOptions, 'name'> = {}): Promise<Topology> {
-  const planned = await planNodes([
-    { name: 'primary', role: 'ha-primary' },
-    { name: 'backup', role: 'ha-backup' },
-  ]);
+  const planned = await planNodes(
+    [
+      { name: 'primary', role: 'ha-primary' },
+      { name: 'backup', role: 'ha-backup' },
+    ],
+    options.portOffset,
+  );
   const { topology, nodes } = await launch(planned, { ...options, clustered: true });
   const [primary, backup] = nodes as [ArtemisNode, ArtemisNode];
   return startAll(topology, [

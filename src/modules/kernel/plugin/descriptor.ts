@@ -154,6 +154,68 @@ export interface WorkerServiceContext {
   readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
 }
 
+/** One registration check's answer, shown to whoever registers a cluster before anything is saved. */
+export interface RegistrationCheckOutcome {
+  readonly status: 'ok' | 'warn' | 'fail';
+  readonly detail: string;
+  /** What to do about a warn or fail, in words. */
+  readonly advice?: string;
+  /** Broker configuration that would change the answer, with the file it belongs in. */
+  readonly snippet?: string;
+}
+
+/** What the clusters module found about one node of the cluster being registered (plain data, no clients). */
+export interface RegistrationProbeNode {
+  readonly managementUrl: string;
+  readonly amqpUrl: string | null;
+  /** Found through the seed's topology rather than given. */
+  readonly discovered: boolean;
+  readonly role: 'PRIMARY' | 'BACKUP' | 'UNKNOWN';
+  /** Set when the node answered its state read. */
+  readonly state?: {
+    readonly name: string;
+    readonly version: string;
+    readonly nodeId: string;
+    readonly active: boolean;
+    readonly backup: boolean;
+    readonly haPolicy: string;
+  };
+  /** Set when it did not: a classified management error. */
+  readonly error?: {
+    readonly kind: string;
+    readonly message: string;
+    readonly advice: string;
+    readonly snippet?: string;
+  };
+}
+
+export interface RegistrationProbe {
+  readonly clusterName: string;
+  readonly username: string;
+  /** The seed first, then every other given or discovered node. */
+  readonly nodes: readonly RegistrationProbeNode[];
+  /** Capability verdicts read on the seed: MANAGEMENT_READ, MANAGEMENT_WRITE, NOTIFICATIONS, MESSAGE_IO. */
+  readonly capabilities: Readonly<
+    Record<
+      string,
+      { readonly value: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN'; readonly detail: string; readonly snippet?: string }
+    >
+  >;
+  /** One Jolokia bulk call to a node of the cluster (with the registration's credentials), for checks needing more. */
+  readonly call: (managementUrl: string, requests: readonly object[]) => Promise<unknown[]>;
+}
+
+/**
+ * A check run while a cluster is registered (and on every dry-run probe). A failing blocking check refuses the
+ * registration; every result is shown either way.
+ */
+export interface RegistrationCheckDeclaration {
+  readonly id: string;
+  readonly title: string;
+  readonly blocking: boolean;
+  readonly load: () => Promise<{ run: (probe: RegistrationProbe) => Promise<RegistrationCheckOutcome> }>;
+}
+
 export interface ModuleDescriptor {
   readonly id: string;
   readonly title: string;
@@ -170,6 +232,8 @@ export interface ModuleDescriptor {
   readonly healthIndicators: readonly HealthIndicatorDeclaration[];
   readonly signInProviders: readonly SignInProviderDeclaration[];
   readonly bearerProviders: readonly BearerProviderDeclaration[];
+  /** Checks run during cluster registration, every enabled module's, in module order. */
+  readonly registrationChecks: readonly RegistrationCheckDeclaration[];
   /** The one module that owns clusters answers where a cluster sits; the security kernel's guard asks it. */
   readonly clusterLocator?: () => Promise<ClusterLocator>;
   readonly workerServices: readonly WorkerServiceDeclaration[];
@@ -186,7 +250,8 @@ type Optional =
   | 'healthIndicators'
   | 'signInProviders'
   | 'bearerProviders'
-  | 'workerServices';
+  | 'workerServices'
+  | 'registrationChecks';
 
 export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
 
@@ -203,6 +268,7 @@ export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
     signInProviders: [],
     bearerProviders: [],
     workerServices: [],
+    registrationChecks: [],
     ...definition,
   };
 }

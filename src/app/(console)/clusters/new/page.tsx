@@ -1,0 +1,5 @@
+import { RegisterClusterScreen } from '@/modules/platform/clusters/ui/register-cluster.screen.tsx';
+
+export default function RegisterClusterPage() {
+  return <RegisterClusterScreen />;
+}

@@ -1,0 +1,5 @@
+import { ClustersScreen } from '@/modules/platform/clusters/ui/clusters.screen.tsx';
+
+export default function ClustersPage() {
+  return <ClustersScreen />;
+}

@@ -1,0 +1,16 @@
+// The probed nodes as the API shows them (no broker errors' stack, no credentials).
+import type { RegistrationProbeNode } from '../../../kernel/plugin/descriptor.ts';
+
+export function probedNodeView(node: RegistrationProbeNode) {
+  return {
+    managementUrl: node.managementUrl,
+    amqpUrl: node.amqpUrl,
+    discovered: node.discovered,
+    role: node.role,
+    brokerName: node.state?.name ?? null,
+    brokerNodeId: node.state?.nodeId || null,
+    version: node.state?.version ?? null,
+    active: node.state?.active ?? null,
+    error: node.error ? `${node.error.kind}: ${node.error.message}` : null,
+  };
+}

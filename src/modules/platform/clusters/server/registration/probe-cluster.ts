@@ -1,0 +1,112 @@
+// The probe behind registration (and its dry run): discover the nodes from the seed, read capabilities on the
+// seed, then run every enabled module's registration checks on what was found. Opens management clients with the
+// given credentials and closes them (and forgets their health entries) before it returns.
+import type { RegistrationCheckOutcome, RegistrationProbe } from '../../../../kernel/plugin/descriptor.ts';
+import type { ModuleRegistry } from '../../../../kernel/plugin/registry.ts';
+import { probeCapabilities } from '../../../broker/management/capability-probe.ts';
+import { ManagementClient } from '../../../broker/management/management-client.ts';
+import type { ManagementLimits } from '../../../broker/management/management.settings.ts';
+import { forgetNode } from '../../../broker/management/node-state-registry.ts';
+import { discoverNodes, type GivenNode } from './discovery.ts';
+
+const CAPABILITY_NAMES = ['MANAGEMENT_READ', 'MANAGEMENT_WRITE', 'NOTIFICATIONS', 'MESSAGE_IO'] as const;
+
+export interface ClusterTls {
+  /** PEM of the CA(s) that signed the brokers' management certificates. */
+  readonly ca?: string;
+}
+
+export interface ProbeRequest {
+  readonly name: string;
+  readonly nodes: readonly GivenNode[];
+  readonly credentials: { readonly username: string; readonly password: string };
+  readonly tls?: ClusterTls | null;
+}
+
+export interface CheckResult extends RegistrationCheckOutcome {
+  readonly id: string;
+  readonly title: string;
+  readonly blocking: boolean;
+}
+
+export interface ProbeResult {
+  readonly probe: Omit<RegistrationProbe, 'call'>;
+  readonly checks: CheckResult[];
+  /** A blocking check failed: registration must be refused. */
+  readonly refused: boolean;
+}
+
+async function runChecks(registry: ModuleRegistry, probe: RegistrationProbe): Promise<CheckResult[]> {
+  const declarations = registry.enabledDescriptors.flatMap((descriptor) => descriptor.registrationChecks);
+  return Promise.all(
+    declarations.map(async ({ id, title, blocking, load }) => {
+      try {
+        return { id, title, blocking, ...(await (await load()).run(probe)) };
+      } catch (error) {
+        // A broken check must not hide the others' answers; it fails on its own.
+        return { id, title, blocking, status: 'fail' as const, detail: `The check itself failed: ${String(error)}` };
+      }
+    }),
+  );
+}
+
+export async function probeCluster(
+  registry: ModuleRegistry,
+  limits: ManagementLimits,
+  request: ProbeRequest,
+): Promise<ProbeResult> {
+  const clients = new Map<string, ManagementClient>();
+  const clientFor = (managementUrl: string) => {
+    let client = clients.get(managementUrl);
+    if (!client) {
+      client = new ManagementClient(
+        {
+          url: managementUrl,
+          user: request.credentials.username,
+          password: request.credentials.password,
+          tls: request.tls?.ca ? { ca: request.tls.ca } : undefined,
+        },
+        limits,
+      );
+      clients.set(managementUrl, client);
+    }
+    return client;
+  };
+  try {
+    const discovery = await discoverNodes(clientFor, request.nodes);
+    const seed = discovery.nodes[0];
+    const verdicts = seed?.state ? await probeCapabilities(clientFor(seed.managementUrl)) : undefined;
+    const capabilities: RegistrationProbe['capabilities'] = Object.fromEntries(
+      CAPABILITY_NAMES.map((name): [string, RegistrationProbe['capabilities'][string]] => {
+        const verdict = verdicts?.[name];
+        if (!verdict) {
+          return [name, { value: 'UNKNOWN' as const, detail: seed?.error?.message ?? 'the seed did not answer' }];
+        }
+        if (verdict.status === 'AVAILABLE') return [name, { value: 'AVAILABLE' as const, detail: '' }];
+        if (verdict.status === 'UNKNOWN') return [name, { value: 'UNKNOWN' as const, detail: verdict.reason }];
+        return [name, { value: 'UNAVAILABLE', detail: verdict.reason, snippet: verdict.configSnippet }];
+      }),
+    );
+    const probe: RegistrationProbe = {
+      clusterName: request.name,
+      username: request.credentials.username,
+      nodes: discovery.nodes,
+      capabilities,
+      call: async (managementUrl, requests) => {
+        const results = await clientFor(managementUrl).call(requests as never);
+        return results.map((result) => (result.ok ? result.value : { error: result.error.message }));
+      },
+    };
+    const checks = await runChecks(registry, probe);
+    return {
+      probe: { clusterName: probe.clusterName, username: probe.username, nodes: probe.nodes, capabilities },
+      checks,
+      refused: checks.some((check) => check.blocking && check.status === 'fail'),
+    };
+  } finally {
+    for (const [url, client] of clients) {
+      client.close();
+      forgetNode(url);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+// One small badge per capability: green when available, red when not, grey when nothing could tell.
+import { Badge, Group, Tooltip } from '@mantine/core';
+
+const COLORS = { AVAILABLE: 'teal', UNAVAILABLE: 'red', UNKNOWN: 'gray' } as const;
+const SHORT: Record<string, string> = {
+  MANAGEMENT_READ: 'read',
+  MANAGEMENT_WRITE: 'write',
+  NOTIFICATIONS: 'notify',
+  MESSAGE_IO: 'messages',
+};
+
+export function CapabilityBadges({ values }: { values: Record<string, 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN'> }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {Object.entries(values).map(([capability, value]) => (
+        <Tooltip key={capability} label={`${capability}: ${value}`}>
+          <Badge size="xs" variant="light" color={COLORS[value]} data-capability={capability}>
+            {SHORT[capability] ?? capability}
+          </Badge>
+        </Tooltip>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,10 @@
+import { IconServer2 } from '@tabler/icons-react';
+import { defineModuleUi } from '@/ui/slots/contribution-types.ts';
+import { HomeClusters } from './home-clusters.tsx';
+
+export const clustersUi = defineModuleUi({
+  moduleId: 'clusters',
+  routes: ['/clusters'],
+  navigation: [{ group: 'observe', label: 'Clusters', href: '/clusters', icon: IconServer2, order: 10 }],
+  contributions: [{ slot: 'home.empty', id: 'clusters-home', component: HomeClusters }],
+});

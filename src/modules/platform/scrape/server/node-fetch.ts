@@ -1,0 +1,57 @@
+// The one management POST per node per tick of each tier (network only; persisting is the caller's next step).
+import { ManagementError } from '../../broker/management/management-error.ts';
+import type { ManagementClient } from '../../broker/management/management-client.ts';
+import { listResourcePages, readBrokerState, type ListPage } from '../../broker/management/broker-operations.ts';
+import type { PolledHaState } from './ha-change.ts';
+import { queueRowsOf, tierCPageCount, type QueueRow } from './queue-rows.ts';
+
+export async function fetchHaState(client: ManagementClient): Promise<PolledHaState> {
+  const state = await readBrokerState(client);
+  return {
+    active: state.active,
+    started: state.started,
+    backup: state.backup,
+    replicaSync: state.replicaSync,
+    nodeId: state.nodeId,
+  };
+}
+
+export interface QueueListing {
+  readonly rows: QueueRow[];
+  /** What the broker says the listing holds. */
+  readonly total: number;
+  /** Every row was read, so queues missing from `rows` are really gone (tier C may remove them). */
+  readonly complete: boolean;
+}
+
+function listing(pages: readonly ListPage[], coveredRows: number): QueueListing {
+  const totals = pages.map((page) => page.total);
+  const total = Math.max(0, ...totals);
+  // Pages answered with different totals saw queues come or go between them: rows may have shifted past a page
+  // boundary, so nothing is removed on the strength of this listing.
+  const steady = totals.every((value) => value === total);
+  return { rows: queueRowsOf(pages.flatMap((page) => page.rows)), total, complete: steady && total <= coveredRows };
+}
+
+/** Tier B: the first page of the queue listing. */
+export async function fetchFirstPage(client: ManagementClient, pageSize: number): Promise<QueueListing> {
+  const pages = await listResourcePages(client, 'queues', [{ page: 1, pageSize }]);
+  return listing(pages, pageSize);
+}
+
+/** Tier C: as many pages as the listing needed lately, all in one bulk POST. */
+export async function fetchEveryPage(
+  client: ManagementClient,
+  pageSize: number,
+  knownTotal: number,
+): Promise<QueueListing> {
+  const pageCount = tierCPageCount(knownTotal, pageSize);
+  const queries = Array.from({ length: pageCount }, (_, index) => ({ page: index + 1, pageSize }));
+  const pages = await listResourcePages(client, 'queues', queries);
+  return listing(pages, pageCount * pageSize);
+}
+
+export function describeFailure(error: unknown): string {
+  if (error instanceof ManagementError) return `${error.kind}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,151 @@
+// The scrape worker service. Every ownership tick (the tier-A interval) it lists the clusters, tries the advisory
+// lock of each one it does not own and starts a ClusterScraper for each lock it gets; clusters that are gone are
+// stopped and unlocked. ClusterRegistered and ClusterChanged make it look again at once (and re-read a changed
+// cluster it owns). Interval settings re-time every scraper when they change.
+import type { RunningWorkerService, WorkerServiceContext } from '../../../kernel/plugin/descriptor.ts';
+import { ClusterLocks } from './cluster-locks.ts';
+import { ClusterScraper } from './cluster-scraper.ts';
+import { loadScrapeTarget } from './cluster-source.ts';
+import { makePartitionsAhead } from './partition-maintenance.ts';
+import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS } from './scrape.settings.ts';
+
+export class ScrapeService implements RunningWorkerService {
+  private readonly scrapers = new Map<string, ClusterScraper>();
+  private readonly locks: ClusterLocks;
+  private readonly unsubscribe: Array<() => void> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private pass: Promise<void> = Promise.resolve();
+  private readonly reported = new Map<string, string>();
+  private stopped = false;
+
+  constructor(private readonly context: WorkerServiceContext) {
+    const connectionString = (context.pool.options as { connectionString?: string }).connectionString;
+    if (!connectionString) throw new Error('the scrape service needs the pool’s connection string for its locks');
+    this.locks = new ClusterLocks(connectionString, () => void this.giveUpAll());
+  }
+
+  async start(): Promise<void> {
+    await makePartitionsAhead((sql) => this.context.pool.query(sql));
+    const { notifications, settings } = this.context;
+    this.unsubscribe.push(
+      notifications.subscribe('ClusterRegistered', () => void this.schedulePass()),
+      notifications.subscribe('ClusterChanged', ({ clusterId }) => this.reload(clusterId)),
+    );
+    for (const tier of TIERS) {
+      this.unsubscribe.push(
+        settings.onChange(TIER_INTERVAL_KEYS[tier], () => {
+          for (const scraper of this.scrapers.values()) scraper.retime();
+          if (tier === 'A') this.arm();
+        }),
+      );
+    }
+    void this.schedulePass();
+    this.arm();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    await this.pass.catch(() => undefined);
+    await Promise.all([...this.scrapers.values()].map((scraper) => scraper.stop()));
+    this.scrapers.clear();
+    await this.locks.close();
+  }
+
+  /** Clusters this instance scrapes now (for tests and health). */
+  ownedClusters(): string[] {
+    return [...this.scrapers.keys()];
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.schedulePass();
+      this.arm();
+    }, this.context.settings.duration(SCRAPE_SETTING_KEYS.tierA));
+    this.timer.unref();
+  }
+
+  /** Passes run one after another, never overlapping. */
+  private schedulePass(): Promise<void> {
+    this.pass = this.pass
+      .then(() => (this.stopped ? undefined : this.ownershipPass()))
+      .catch((error: unknown) => console.error('[scrape] ownership pass failed:', error));
+    return this.pass;
+  }
+
+  private async ownershipPass(): Promise<void> {
+    const rows = await this.context.pool.query<{ id: string }>('SELECT id FROM cluster ORDER BY created_at');
+    const present = new Set(rows.rows.map((row) => row.id));
+    for (const clusterId of this.scrapers.keys()) if (!present.has(clusterId)) await this.giveUp(clusterId);
+    for (const clusterId of present) {
+      if (this.stopped) return;
+      if (this.scrapers.has(clusterId) || !(await this.locks.tryAcquire(clusterId))) continue;
+      await this.begin(clusterId);
+    }
+  }
+
+  private async begin(clusterId: string): Promise<void> {
+    try {
+      const target = await loadScrapeTarget(this.context.prisma, clusterId);
+      if (!target) {
+        await this.locks.release(clusterId);
+        return;
+      }
+      const scraper = new ClusterScraper(this.context, target, await this.knownTotals(clusterId));
+      this.scrapers.set(clusterId, scraper);
+      this.reported.delete(clusterId);
+      scraper.start();
+      console.log(`[scrape] ${this.context.instanceId} scrapes cluster ${target.name} (${target.nodes.length} nodes)`);
+    } catch (error) {
+      // Unreadable credentials, say: give the lock back and try again next pass, reporting each reason once.
+      await this.locks.release(clusterId);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (this.reported.get(clusterId) !== reason) console.error(`[scrape] cannot scrape ${clusterId}: ${reason}`);
+      this.reported.set(clusterId, reason);
+    }
+  }
+
+  /** The last listing totals recorded by whichever instance scraped the cluster before. */
+  private async knownTotals(clusterId: string): Promise<Map<string, number>> {
+    const rows = await this.context.pool.query<{ node_id: string; total: number | null }>(
+      'SELECT node_id, max(listed_total)::int AS total FROM scrape_sweep WHERE cluster_id = $1 GROUP BY node_id',
+      [clusterId],
+    );
+    return new Map(rows.rows.map((row) => [row.node_id, row.total ?? 0]));
+  }
+
+  private async giveUp(clusterId: string): Promise<void> {
+    const scraper = this.scrapers.get(clusterId);
+    this.scrapers.delete(clusterId);
+    await scraper?.stop();
+    await this.locks.release(clusterId).catch(() => undefined);
+  }
+
+  private async giveUpAll(): Promise<void> {
+    const scrapers = [...this.scrapers.values()];
+    this.scrapers.clear();
+    await Promise.all(scrapers.map((scraper) => scraper.stop()));
+  }
+
+  /** A cluster's nodes, credentials or TLS changed: the owner re-reads it; a removal stops it. */
+  private reload(clusterId: string): Promise<void> {
+    this.pass = this.pass
+      .then(async () => {
+        if (!this.scrapers.has(clusterId)) return;
+        await this.scrapers.get(clusterId)?.stop();
+        this.scrapers.delete(clusterId);
+        await this.begin(clusterId);
+      })
+      .catch((error: unknown) => console.error(`[scrape] re-reading cluster ${clusterId}:`, error));
+    return this.pass;
+  }
+}
+
+export async function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
+  const service = new ScrapeService(context);
+  await service.start();
+  return service;
+}
