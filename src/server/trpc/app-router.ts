@@ -5,6 +5,9 @@ import { jobsRouter } from '@/modules/kernel/jobs/server/jobs.router.ts';
 import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.router.ts';
 import { accountRouter } from '@/modules/kernel/security/server/account.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
+import { grantsRouter } from '@/modules/kernel/security/server/admin/grants.router.ts';
+import { rolesRouter } from '@/modules/kernel/security/server/admin/roles.router.ts';
+import { usersRouter } from '@/modules/kernel/security/server/admin/users.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
 import { router } from './init.ts';
@@ -17,6 +20,9 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   apiTokens: apiTokensRouter,
+  users: usersRouter,
+  roles: rolesRouter,
+  grants: grantsRouter,
 });
 
 export type AppRouter = typeof appRouter;
