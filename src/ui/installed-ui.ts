@@ -5,7 +5,8 @@ import { apiTokensUi } from '@/modules/feature/apitokens/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
 import { pluginUi } from '@/modules/kernel/plugin/ui/contributions.ts';
+import { securityUi } from '@/modules/kernel/security/ui/contributions.ts';
 import { settingsUi } from '@/modules/kernel/settings/ui/contributions.ts';
 import type { ModuleUi } from './slots/contribution-types.ts';
 
-export const INSTALLED_UI: readonly ModuleUi[] = [settingsUi, auditUi, pluginUi, jobsUi, apiTokensUi];
+export const INSTALLED_UI: readonly ModuleUi[] = [settingsUi, auditUi, securityUi, pluginUi, jobsUi, apiTokensUi];
