@@ -39,8 +39,10 @@ export function PermissionPicker({
   const manifest = useManifest();
   if (!manifest.data) return null;
   const held = new Set(value);
-  const toggle = (id: string, on: boolean) =>
-    onChange?.(on ? [...value, id] : value.filter((permission) => permission !== id));
+  // Read-only stays fully legible (not greyed out): the checkboxes are controlled and simply do not change.
+  const toggle = (id: string, on: boolean) => {
+    if (!readOnly) onChange?.(on ? [...value, id] : value.filter((permission) => permission !== id));
+  };
   return (
     <Stack gap="xs" role="group" aria-label="Permissions">
       <Text size="sm" fw={500}>
@@ -61,7 +63,7 @@ export function PermissionPicker({
               {group.permissions.map((permission) => (
                 <Checkbox
                   key={permission.id}
-                  disabled={readOnly}
+                  aria-readonly={readOnly}
                   checked={held.has(permission.id)}
                   onChange={(event) => toggle(permission.id, event.currentTarget.checked)}
                   label={

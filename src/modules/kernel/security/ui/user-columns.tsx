@@ -41,7 +41,7 @@ export function userColumns(onEdit: (row: UserRow) => void): readonly Column<Use
     {
       id: 'status',
       header: 'Status',
-      width: 170,
+      width: 220,
       cell: (row) => (
         <Group gap={4}>
           {row.disabled ? (
