@@ -86,6 +86,16 @@ describe('Admin → Access', () => {
     expect(await grantRow.innerText()).toMatch(/viewer[\s\S]*everywhere/i);
     await saveScreenshot(page, 'access-grants-light');
 
+    // Removing the only administrator's grant is refused, and the screen says why.
+    const adminRow = page.getByTestId('table-grants').locator('tbody tr').filter({ hasText: 'admin' });
+    const hold = await adminRow.getByRole('button', { name: /Hold to remove 1 grant/ }).boundingBox();
+    if (!hold) throw new Error('remove button not visible');
+    await page.mouse.move(hold.x + hold.width / 2, hold.y + hold.height / 2);
+    await page.mouse.down();
+    await adminRow.getByTestId('problem').filter({ hasText: 'Last administrator' }).waitFor({ timeout: 10_000 });
+    await page.mouse.up();
+    expect(await adminRow.getByTestId('problem').innerText()).toContain('would leave no administrator');
+
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in/);
