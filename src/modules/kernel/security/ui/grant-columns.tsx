@@ -1,8 +1,9 @@
-import { Badge, Code, Group, Stack, Text } from '@mantine/core';
+import { Badge, Code, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { RouterOutputs } from '@/ui/data/trpc.ts';
 import type { Column } from '@/ui/table/column.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { UserName } from './user-name.tsx';
 
 export type GrantRow = RouterOutputs['grants']['list']['items'][number];
 
@@ -15,18 +16,7 @@ export function grantColumns(actions: (row: GrantRow) => ReactNode): readonly Co
       id: 'user',
       header: 'User',
       sortField: 'username',
-      cell: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.username}
-          </Text>
-          {row.userDisplayName && (
-            <Text size="xs" c="dimmed">
-              {row.userDisplayName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: (row) => <UserName username={row.username} displayName={row.userDisplayName} />,
     },
     { id: 'role', header: 'Role', sortField: 'roleName', width: 160, cell: (row) => row.roleName },
     {

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group } from '@mantine/core';
 import Link from 'next/link';
 import type { RouterOutputs } from '@/ui/data/trpc.ts';
 import type { Column } from '@/ui/table/column.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { ACCESS_PATHS } from './contributions.ts';
+import { UserName } from './user-name.tsx';
 
 export type UserRow = RouterOutputs['users']['list']['items'][number];
 
@@ -13,18 +14,7 @@ export function userColumns(onEdit: (row: UserRow) => void): readonly Column<Use
       id: 'username',
       header: 'User',
       sortField: 'username',
-      cell: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>
-            {row.username}
-          </Text>
-          {row.displayName && (
-            <Text size="xs" c="dimmed">
-              {row.displayName}
-            </Text>
-          )}
-        </Stack>
-      ),
+      cell: (row) => <UserName username={row.username} displayName={row.displayName} />,
     },
     { id: 'email', header: 'Email', sortField: 'email', cell: (row) => row.email ?? '—' },
     {

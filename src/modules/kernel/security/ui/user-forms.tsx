@@ -11,6 +11,38 @@ import type { UserRow } from './user-columns.tsx';
 
 const MIN_PASSWORD_LENGTH = 12;
 
+interface Profile {
+  readonly displayName: string;
+  readonly email: string;
+}
+
+function ProfileFields({
+  profile,
+  onChange,
+  errorOf,
+}: {
+  profile: Profile;
+  onChange: (next: Profile) => void;
+  errorOf: (field: string) => string | undefined;
+}) {
+  return (
+    <>
+      <TextInput
+        label="Display name"
+        value={profile.displayName}
+        error={errorOf('displayName')}
+        onChange={(event) => onChange({ ...profile, displayName: event.currentTarget.value })}
+      />
+      <TextInput
+        label="Email"
+        value={profile.email}
+        error={errorOf('email')}
+        onChange={(event) => onChange({ ...profile, email: event.currentTarget.value })}
+      />
+    </>
+  );
+}
+
 function useUsersMutationDone(onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -27,8 +59,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
   const done = useUsersMutationDone(onDone);
   const [username, setUsername] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [email, setEmail] = useState('');
+  const [profile, setProfile] = useState<Profile>({ displayName: '', email: '' });
   const [password, setPassword] = useState('');
   const [mustChangePassword, setMustChangePassword] = useState(true);
   const create = useMutation(trpc.users.create.mutationOptions({ onSuccess: done }));
@@ -39,8 +70,8 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
       username,
       password,
       mustChangePassword,
-      ...(displayName.trim() ? { displayName } : {}),
-      ...(email.trim() ? { email: email.trim() } : {}),
+      ...(profile.displayName.trim() ? { displayName: profile.displayName } : {}),
+      ...(profile.email.trim() ? { email: profile.email.trim() } : {}),
     });
   };
   return (
@@ -54,18 +85,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
           error={errorOf('username')}
           onChange={(event) => setUsername(event.currentTarget.value)}
         />
-        <TextInput
-          label="Display name"
-          value={displayName}
-          error={errorOf('displayName')}
-          onChange={(event) => setDisplayName(event.currentTarget.value)}
-        />
-        <TextInput
-          label="Email"
-          value={email}
-          error={errorOf('email')}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
+        <ProfileFields profile={profile} onChange={setProfile} errorOf={errorOf} />
         <PasswordInput
           label="Password"
           description={`At least ${MIN_PASSWORD_LENGTH} characters; tell the user in person or over a safe channel`}
@@ -113,8 +133,7 @@ function DeleteUser({ user, onDone }: { user: UserRow; onDone: () => void }) {
 export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
   const trpc = useTRPC();
   const done = useUsersMutationDone(onDone);
-  const [displayName, setDisplayName] = useState(user.displayName ?? '');
-  const [email, setEmail] = useState(user.email ?? '');
+  const [profile, setProfile] = useState<Profile>({ displayName: user.displayName ?? '', email: user.email ?? '' });
   const [disabled, setDisabled] = useState(user.disabled);
   const [password, setPassword] = useState('');
   const update = useMutation(trpc.users.update.mutationOptions({ onSuccess: done }));
@@ -123,8 +142,8 @@ export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => vo
     event.preventDefault();
     update.mutate({
       id: user.id,
-      displayName: displayName.trim() ? displayName : null,
-      email: email.trim() ? email.trim() : null,
+      displayName: profile.displayName.trim() ? profile.displayName : null,
+      email: profile.email.trim() ? profile.email.trim() : null,
       disabled,
       ...(password ? { password } : {}),
     });
@@ -134,18 +153,7 @@ export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => vo
       <form onSubmit={submit} aria-label="Change user">
         <Stack gap="sm">
           <TextInput label="Username" value={user.username} readOnly disabled />
-          <TextInput
-            label="Display name"
-            value={displayName}
-            error={errorOf('displayName')}
-            onChange={(event) => setDisplayName(event.currentTarget.value)}
-          />
-          <TextInput
-            label="Email"
-            value={email}
-            error={errorOf('email')}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <ProfileFields profile={profile} onChange={setProfile} errorOf={errorOf} />
           <Switch
             label="Disabled"
             description="A disabled user cannot sign in; their sessions and API tokens stop at once"
