@@ -115,7 +115,7 @@ describe('Admin → Access', () => {
     // The viewer role: settings may be read, the audit log (operator) and users (admin) may not.
     await page.goto(url('/settings'));
     await page.getByRole('heading', { name: 'Settings' }).first().waitFor();
-    expect(await page.getByTestId('user-menu').innerText()).toContain(NINA.username);
+    await page.getByTestId('user-menu').filter({ hasText: NINA.username }).waitFor();
     await page.goto(url('/audit'));
     await page.getByTestId('problem').filter({ hasText: 'audit:read' }).waitFor();
     await page.goto(url('/admin/access/users'));
