@@ -6,6 +6,7 @@ import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
 import { pluginUi } from '@/modules/kernel/plugin/ui/contributions.ts';
 import { clustersUi } from '@/modules/platform/clusters/ui/contributions.ts';
+import { securityUi } from '@/modules/kernel/security/ui/contributions.ts';
 import { settingsUi } from '@/modules/kernel/settings/ui/contributions.ts';
 import { scrapeUi } from '@/modules/platform/scrape/ui/contributions.ts';
 import type { ModuleUi } from './slots/contribution-types.ts';
@@ -14,6 +15,7 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   clustersUi,
   settingsUi,
   auditUi,
+  securityUi,
   pluginUi,
   jobsUi,
   apiTokensUi,

@@ -160,10 +160,16 @@ describe('REST edge', () => {
       '/auth/login',
       '/auth/logout',
       '/auth/providers',
+      '/grants',
+      '/grants/{id}',
       '/manifest',
+      '/roles',
+      '/roles/{id}',
       '/settings',
       '/settings/{key}',
       '/system/jobs',
+      '/users',
+      '/users/{id}',
     ]);
     const update = document.paths['/settings/{key}']?.put;
     expect(update?.parameters?.map((parameter) => parameter.name)).toEqual(

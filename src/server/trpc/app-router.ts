@@ -5,6 +5,9 @@ import { jobsRouter } from '@/modules/kernel/jobs/server/jobs.router.ts';
 import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.router.ts';
 import { accountRouter } from '@/modules/kernel/security/server/account.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
+import { grantsRouter } from '@/modules/kernel/security/server/admin/grants.router.ts';
+import { rolesRouter } from '@/modules/kernel/security/server/admin/roles.router.ts';
+import { usersRouter } from '@/modules/kernel/security/server/admin/users.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { clustersRouter } from '@/modules/platform/clusters/server/clusters.router.ts';
 import { environmentsRouter } from '@/modules/platform/clusters/server/environments.router.ts';
@@ -23,6 +26,9 @@ export const appRouter = router({
   clusters: clustersRouter,
   environments: environmentsRouter,
   scrape: scrapeRouter,
+  users: usersRouter,
+  roles: rolesRouter,
+  grants: grantsRouter,
 });
 
 export type AppRouter = typeof appRouter;

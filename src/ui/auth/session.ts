@@ -38,3 +38,13 @@ export function redirectToChangePassword(): void {
   if (window.location.pathname === CHANGE_PASSWORD_PATH) return;
   window.location.assign(changePasswordPath(`${window.location.pathname}${window.location.search}`));
 }
+
+/** Ends the session (POST /api/v1/auth/logout), then a full page load of the sign-in page drops every cached query. */
+export async function signOut(): Promise<void> {
+  await fetch('/api/v1/auth/logout', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...csrfHeaders() },
+    body: '{}',
+  }).catch(() => undefined);
+  window.location.assign(SIGN_IN_PATH);
+}

@@ -18,6 +18,7 @@ import { FeatureGate } from './feature-gate.tsx';
 import { Navigation } from './navigation.tsx';
 import { SkipLink } from './skip-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const [navOpen, { toggle, close }] = useDisclosure(false);
@@ -57,6 +58,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
                 <Slot id="shell.header" props={{}} />
                 <ConnectionIndicator />
                 <ThemeToggle />
+                <UserMenu />
               </Group>
             </Group>
           </AppShell.Header>

@@ -8,11 +8,10 @@ import { requireSignedInUser } from './access.ts';
 import { loadEffectiveGrants } from './effective-grants.ts';
 import { globalPermissions } from './grants.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { newPasswordSchema } from './password-policy.ts';
 import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
 
 const procedure = moduleProcedure('security');
-
-export const MIN_PASSWORD_LENGTH = 12;
 
 export const accountRouter = router({
   me: procedure('authenticated')
@@ -71,10 +70,7 @@ export const accountRouter = router({
     .input(
       z.object({
         currentPassword: z.string().min(1).max(1_000),
-        newPassword: z
-          .string()
-          .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`)
-          .max(1_000),
+        newPassword: newPasswordSchema,
       }),
     )
     .output(z.object({ changed: z.boolean(), otherSessionsEnded: z.number() }))

@@ -1,0 +1,59 @@
+// /api/v1/roles: built-in roles (read-only) and custom roles built from the permission catalogue. Reading needs
+// roles:read, changing roles:write.
+import { z } from 'zod';
+import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { restMeta } from './rest-meta.ts';
+import type { ModuleRegistry } from '../../../plugin/registry.ts';
+import {
+  createRoleInput,
+  deleteRoleInput,
+  listRolesInput,
+  listRolesOutput,
+  roleChangeOutput,
+  roleView,
+  updateRoleInput,
+} from './roles.schema.ts';
+import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles.service.ts';
+
+const procedure = moduleProcedure('security');
+const read = procedure({ permission: 'roles:read' });
+const write = procedure({ permission: 'roles:write' });
+const meta = restMeta('roles');
+const catalogueOf = (registry: ModuleRegistry) =>
+  new Set(registry.permissionCatalogue().map((permission) => permission.id));
+
+export const rolesRouter = router({
+  list: read
+    .meta(meta('GET', '/roles', 'List roles (q matches name and description, or one permission exactly)'))
+    .input(listRolesInput)
+    .output(listRolesOutput)
+    .query(({ ctx, input }) => listRoles(ctx.runtime.prisma, input)),
+
+  get: read
+    .meta(meta('GET', '/roles/{id}', 'One role'))
+    .input(z.object({ id: z.uuid() }))
+    .output(roleView)
+    .query(({ ctx, input }) => getRole(ctx.runtime.prisma, input.id)),
+
+  create: write
+    .meta(meta('POST', '/roles', 'Create a custom role from permissions of the catalogue'))
+    .input(createRoleInput)
+    .output(roleChangeOutput)
+    .mutation(({ ctx, input }) =>
+      createRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input),
+    ),
+
+  update: write
+    .meta(meta('PATCH', '/roles/{id}', 'Change a custom role (built-in roles are read-only)'))
+    .input(updateRoleInput)
+    .output(roleChangeOutput)
+    .mutation(({ ctx, input }) =>
+      updateRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input),
+    ),
+
+  delete: write
+    .meta(meta('DELETE', '/roles/{id}', 'Delete a custom role that no grant uses'))
+    .input(deleteRoleInput)
+    .output(roleChangeOutput)
+    .mutation(({ ctx, input }) => deleteRole(ctx.runtime.prisma, ctx.request, input)),
+});
