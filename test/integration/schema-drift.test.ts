@@ -35,6 +35,10 @@ describe('Prisma schema versus migrations', () => {
       'flotilla_session',
       'flotilla_setting',
       'flotilla_user',
+      'identity_group_mapping',
+      'identity_oidc_secret',
+      'identity_provider_default_role',
+      'identity_user_groups',
       'job_status',
       'sign_in_throttle',
     ]);

@@ -11,6 +11,7 @@ import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
 import { identityLocalModule } from '@/modules/feature/identity-local/module.ts';
 import { apiTokensModule } from '@/modules/feature/apitokens/module.ts';
+import { identityOidcModule } from '@/modules/feature/identity-oidc/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -23,4 +24,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   brokerModule,
   identityLocalModule,
   apiTokensModule,
+  identityOidcModule,
 ];

@@ -5,6 +5,7 @@ import { jobsRouter } from '@/modules/kernel/jobs/server/jobs.router.ts';
 import { apiTokensRouter } from '@/modules/feature/apitokens/server/api-tokens.router.ts';
 import { accountRouter } from '@/modules/kernel/security/server/account.router.ts';
 import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
+import { groupMappingsRouter } from '@/modules/kernel/security/server/group-mappings.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
 import { router } from './init.ts';
@@ -17,6 +18,7 @@ export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
   apiTokens: apiTokensRouter,
+  identity: groupMappingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

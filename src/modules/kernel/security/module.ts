@@ -44,5 +44,5 @@ export const securityModule = defineModule({
     }),
   ],
   // /api/v1/account/tokens belongs to the apitokens feature (the longer prefix wins).
-  apiPrefixes: ['/api/v1/auth', '/api/v1/account'],
+  apiPrefixes: ['/api/v1/auth', '/api/v1/account', '/api/v1/identity'],
 });
