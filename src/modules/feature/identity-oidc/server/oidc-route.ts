@@ -38,7 +38,6 @@ function backToSignIn(request: Request, error: string, next = '/'): Response {
   return new Response(null, { status: 303, headers: { Location: `${target.pathname}${target.search}` } });
 }
 
-
 /** A next-auth instance for one request, whose signIn callback hands the validated claims back. */
 async function nextAuthFor(
   dependencies: SignInDependencies,

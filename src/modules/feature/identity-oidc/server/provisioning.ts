@@ -20,7 +20,7 @@ async function freeUsername(tx: Transaction, identity: ExternalIdentity, ownId: 
 export async function provisionExternalUser(prisma: PrismaClient, identity: ExternalIdentity): Promise<string> {
   return prisma.$transaction(async (tx) => {
     // One sign-in at a time per subject, so two first sign-ins cannot create two accounts.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`${identity.providerId}\u0000${identity.subject}`}))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${identity.providerId}), hashtext(${identity.subject}))`;
     const existing = await tx.user.findFirst({
       where: { providerId: identity.providerId, externalSubject: identity.subject },
     });
