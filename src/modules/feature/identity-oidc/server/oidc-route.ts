@@ -31,6 +31,20 @@ export function safeNextPath(next: string | null | undefined): string {
   return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
 }
 
+/**
+ * The request as the browser addressed it: Next.js hands route handlers a URL naming its own listen host
+ * (`localhost`), but the redirect URI registered at the provider names the host the browser used (or the proxy's
+ * `X-Forwarded-Host`/`X-Forwarded-Proto`).
+ */
+export function asAddressed(request: Request): Request {
+  const url = new URL(request.url);
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+  const protocol = request.headers.get('x-forwarded-proto');
+  if (host) url.host = host;
+  if (protocol === 'https' || protocol === 'http') url.protocol = `${protocol}:`;
+  return url.href === request.url ? request : new Request(url, { method: request.method, headers: request.headers });
+}
+
 function backToSignIn(request: Request, error: string, next = '/'): Response {
   const target = new URL('/sign-in', request.url);
   target.searchParams.set('error', error);
@@ -99,9 +113,6 @@ async function start(
       headers: {
         cookie: request.headers.get('cookie') ?? '',
         'content-type': 'application/x-www-form-urlencoded',
-        ...(request.headers.get('x-forwarded-proto')
-          ? { 'x-forwarded-proto': request.headers.get('x-forwarded-proto') ?? '' }
-          : {}),
       },
       body: new URLSearchParams({ callbackUrl: next }),
     }) as never,
@@ -149,7 +160,8 @@ async function callback(
 
 /** The route handler's body; `getRuntime` is the web runtime (bound by the route file). */
 export function createOidcHandler(getRuntime: () => Promise<SignInDependencies>) {
-  return async (request: Request): Promise<Response> => {
+  return async (received: Request): Promise<Response> => {
+    const request = asAddressed(received);
     const context = createRequestContext(request.headers);
     const url = new URL(request.url);
     const runtime = await getRuntime();

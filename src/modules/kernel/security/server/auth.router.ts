@@ -20,7 +20,8 @@ export const authRouter = router({
         method: 'GET',
         path: '/auth/providers',
         tags: ['auth'],
-        summary: 'Sign-in providers: credential ones and redirect ones with their startPath (bearer providers are not listed)',
+        summary:
+          'Sign-in providers: credential ones and redirect ones with their startPath (bearer providers are not listed)',
         protect: false,
       },
     })
