@@ -4,6 +4,7 @@
 // just-in-time account whose permissions come from that mapping; their groups change at the provider and the next
 // sign-in applies the change. Failures at the callback (unknown provider, forged state) are counted, audited and
 // throttled like password failures.
+import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, freePort, type AppProcess } from '../support/app-process.ts';
@@ -179,6 +180,18 @@ describe('OIDC sign-in', () => {
     expect(await fromPage(page, 'GET', '/api/v1/identity/providers/corp/group-mappings')).toBe(200);
     const again = await accountOf(page);
     expect(again.id).toBe(account.id); // the same account, not a second one
+
+    // A disabled account is refused even though the provider vouches for it (no users API yet: SQL).
+    const sql = new pg.Client({ connectionString: database?.url });
+    await sql.connect();
+    await sql.query('UPDATE flotilla_user SET disabled = true WHERE id = $1', [account.id]);
+    await sql.end();
+    expect(await fromPage(page, 'POST', '/api/v1/auth/logout')).toBe(200);
+    await page.goto(url('/sign-in'));
+    await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();
+    await page.getByTestId('sign-in-error').waitFor();
+    expect(new URL(page.url()).search).toBe('?error=sign-in-failed');
+    expect(await fromPage(page, 'GET', '/api/v1/account')).toBe(401);
     await page.close();
   });
 

@@ -23,27 +23,9 @@ import { externalIdentityOf } from './external-identity.ts';
 import { configuredOidcProviders, OIDC_BASE_PATH, type OidcProviderConfig } from './oidc-config.ts';
 import { oidcCookieSecret } from './oidc-secret.ts';
 import { provisionExternalUser } from './provisioning.ts';
+import { asAddressed, safeNextPath } from './request-origin.ts';
 
 const STEP = new RegExp(`^${OIDC_BASE_PATH}/(signin|callback)/([^/]+)$`);
-
-/** Only a path on this site (not `//host`), so the sign-in cannot be turned into an open redirect. */
-export function safeNextPath(next: string | null | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
-
-/**
- * The request as the browser addressed it: Next.js hands route handlers a URL naming its own listen host
- * (`localhost`), but the redirect URI registered at the provider names the host the browser used (or the proxy's
- * `X-Forwarded-Host`/`X-Forwarded-Proto`).
- */
-export function asAddressed(request: Request): Request {
-  const url = new URL(request.url);
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  const protocol = request.headers.get('x-forwarded-proto');
-  if (host) url.host = host;
-  if (protocol === 'https' || protocol === 'http') url.protocol = `${protocol}:`;
-  return url.href === request.url ? request : new Request(url, { method: request.method, headers: request.headers });
-}
 
 function backToSignIn(request: Request, error: string, next = '/'): Response {
   const target = new URL('/sign-in', request.url);
