@@ -159,6 +159,7 @@ describe('REST edge', () => {
       '/auth/login',
       '/auth/logout',
       '/auth/providers',
+      '/identity/providers/{providerId}/group-mappings',
       '/manifest',
       '/settings',
       '/settings/{key}',
