@@ -229,3 +229,25 @@ describe('just-in-time accounts and their grants', () => {
     expect([...(await permissionsOf(partner))]).toEqual([]);
   });
 });
+
+describe('the identity-oidc toggle', () => {
+  it('lists the providers while on; off, lists none and answers feature-disabled under its prefix', async () => {
+    const on = (await call('GET', '/api/v1/auth/providers', {})).body as unknown as { id: string; kind: string }[];
+    expect(on.filter((entry) => entry.kind === 'redirect').map((entry) => entry.id)).toEqual(['corp', 'partner']);
+    const off = await openWebRuntime(
+      { DATABASE_URL: database.url, FLOTILLA_FEATURES_IDENTITY_OIDC_ENABLED: 'false' },
+      modules,
+    );
+    try {
+      const offRest = createRestHandler(() => Promise.resolve(off));
+      const send = (path: string) => offRest(new Request(`http://127.0.0.1${path}`));
+      expect(await (await send('/api/v1/auth/providers')).json()).toEqual([
+        { id: 'local', kind: 'credential', label: 'Flotilla account' },
+      ]);
+      const start = await send('/api/v1/auth/oidc/signin/corp');
+      expect([start.status, ((await start.json()) as { type: string }).type]).toEqual([404, 'feature-disabled']);
+    } finally {
+      await off.close();
+    }
+  });
+});
