@@ -162,6 +162,7 @@ describe('REST edge', () => {
       '/auth/providers',
       '/grants',
       '/grants/{id}',
+      '/identity/providers/{providerId}/group-mappings',
       '/manifest',
       '/roles',
       '/roles/{id}',

@@ -13,6 +13,7 @@ import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
 import { identityLocalModule } from '@/modules/feature/identity-local/module.ts';
 import { apiTokensModule } from '@/modules/feature/apitokens/module.ts';
+import { identityOidcModule } from '@/modules/feature/identity-oidc/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -27,4 +28,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   scrapeModule,
   identityLocalModule,
   apiTokensModule,
+  identityOidcModule,
 ];

@@ -8,6 +8,7 @@ import { authRouter } from '@/modules/kernel/security/server/auth.router.ts';
 import { grantsRouter } from '@/modules/kernel/security/server/admin/grants.router.ts';
 import { rolesRouter } from '@/modules/kernel/security/server/admin/roles.router.ts';
 import { usersRouter } from '@/modules/kernel/security/server/admin/users.router.ts';
+import { groupMappingsRouter } from '@/modules/kernel/security/server/group-mappings.router.ts';
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { clustersRouter } from '@/modules/platform/clusters/server/clusters.router.ts';
 import { environmentsRouter } from '@/modules/platform/clusters/server/environments.router.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   users: usersRouter,
   roles: rolesRouter,
   grants: grantsRouter,
+  identity: groupMappingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,21 @@
 'use client';
 // The sign-in page: outside the console shell (nothing there works before signing in). It offers the credential
-// providers the installation has (GET /api/v1/auth/providers) and returns to `next` afterwards. Redirect
-// providers (OIDC) add their buttons here when they arrive.
-import { Button, Center, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+// providers the installation has (GET /api/v1/auth/providers): a form for the credential providers and one button
+// per redirect provider (OIDC), and returns to `next` afterwards. A redirect sign-in that failed comes back here
+// with `?error=<problem type>`.
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconSailboat } from '@tabler/icons-react';
 import { useSearchParams } from 'next/navigation';
@@ -11,11 +24,20 @@ import { useTRPC } from '../data/trpc.ts';
 import { ProblemView } from '../parts/problem-view.tsx';
 import { changePasswordPath, safeNext } from './session.ts';
 
+const REDIRECT_ERRORS: Record<string, string> = {
+  'sign-in-failed': 'The identity provider did not sign you in, or your account here is disabled.',
+  'sign-in-throttled': 'Too many failed sign-ins for this account or from this address. Try again later.',
+  'internal-error': 'Something went wrong on the server; the server log has the details.',
+};
+
 export function SignInScreen() {
   const trpc = useTRPC();
-  const next = safeNext(useSearchParams().get('next'));
+  const searchParams = useSearchParams();
+  const next = safeNext(searchParams.get('next'));
+  const redirectError = searchParams.get('error');
   const providers = useQuery(trpc.auth.providers.queryOptions());
   const credentialProviders = (providers.data ?? []).filter((provider) => provider.kind === 'credential');
+  const redirectProviders = (providers.data ?? []).filter((provider) => provider.kind === 'redirect');
   const [provider, setProvider] = useState<string | null>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -66,6 +88,11 @@ export function SignInScreen() {
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
             {login.error && <ProblemView error={login.error} />}
+            {!login.error && redirectError && (
+              <Alert color="red" title="Sign-in failed" data-testid="sign-in-error">
+                {REDIRECT_ERRORS[redirectError] ?? REDIRECT_ERRORS['sign-in-failed']}
+              </Alert>
+            )}
             {providers.data && credentialProviders.length === 0 && (
               <Text size="sm" c="dimmed">
                 No password sign-in is enabled in this installation.
@@ -74,6 +101,17 @@ export function SignInScreen() {
             <Button type="submit" loading={login.isPending || login.isSuccess}>
               Sign in
             </Button>
+            {redirectProviders.length > 0 && <Divider label="or" labelPosition="center" />}
+            {redirectProviders.map((entry) => (
+              <Button
+                key={entry.id}
+                component="a"
+                variant="default"
+                href={`${entry.startPath ?? ''}?next=${encodeURIComponent(next)}`}
+              >
+                Sign in with {entry.label}
+              </Button>
+            ))}
           </Stack>
         </form>
       </Paper>

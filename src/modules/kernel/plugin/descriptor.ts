@@ -98,12 +98,22 @@ export interface CredentialProvider {
   ): Promise<{ userId: string } | undefined>;
 }
 
-export interface SignInProviderDeclaration {
+export interface CredentialProviderDeclaration {
   readonly id: string;
   readonly kind: 'credential';
   readonly label: string;
   readonly load: () => Promise<CredentialProvider>;
 }
+
+/** A browser sign-in at an external provider (OIDC): the sign-in page sends the browser to `startPath`. */
+export interface RedirectProviderDeclaration {
+  readonly id: string;
+  readonly kind: 'redirect';
+  readonly label: string;
+  readonly startPath: string;
+}
+
+export type SignInProviderDeclaration = CredentialProviderDeclaration | RedirectProviderDeclaration;
 
 /** A bearer provider answers for its own tokens only (e.g. `as_` API tokens) and nothing otherwise. */
 export interface BearerProvider {

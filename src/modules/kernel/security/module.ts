@@ -44,5 +44,12 @@ export const securityModule = defineModule({
     }),
   ],
   // /api/v1/account/tokens belongs to the apitokens feature (the longer prefix wins).
-  apiPrefixes: ['/api/v1/auth', '/api/v1/account', '/api/v1/users', '/api/v1/roles', '/api/v1/grants'],
+  apiPrefixes: [
+    '/api/v1/auth',
+    '/api/v1/account',
+    '/api/v1/users',
+    '/api/v1/roles',
+    '/api/v1/grants',
+    '/api/v1/identity',
+  ],
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moduleProcedure, router } from '@/server/trpc/init.ts';
 import { recordAuditEvent } from '../../audit/server/audit.service.ts';
 import { endSession, readCookie, SESSION_COOKIE, sessionCookies } from './sessions.ts';
-import { credentialProviders, signIn } from './sign-in.service.ts';
+import { signIn, signInProviders } from './sign-in.service.ts';
 
 const procedure = moduleProcedure('security');
 
@@ -20,13 +20,20 @@ export const authRouter = router({
         method: 'GET',
         path: '/auth/providers',
         tags: ['auth'],
-        summary: 'Sign-in providers (bearer providers are not listed)',
+        summary:
+          'Sign-in providers: credential ones and redirect ones with their startPath (bearer providers are not listed)',
         protect: false,
       },
     })
     .input(z.void())
     .output(z.array(providerSchema))
-    .query(({ ctx }) => credentialProviders(ctx.runtime.registry).map(({ id, kind, label }) => ({ id, kind, label }))),
+    .query(({ ctx }) =>
+      signInProviders(ctx.runtime.registry).map((provider) =>
+        provider.kind === 'redirect'
+          ? { id: provider.id, kind: provider.kind, label: provider.label, startPath: provider.startPath }
+          : { id: provider.id, kind: provider.kind, label: provider.label },
+      ),
+    ),
 
   login: procedure('public')
     .meta({

@@ -8,10 +8,10 @@ export interface ThrottleLimits {
   readonly windowMs: number;
 }
 
+/** An attempt without a username (a redirect sign-in that failed before the provider named anyone) counts by source. */
 export function throttleKeys(username: string, sourceIp: string | null): { key: string; limit: 'user' | 'source' }[] {
-  const keys: { key: string; limit: 'user' | 'source' }[] = [
-    { key: `user:${username.trim().toLowerCase()}`, limit: 'user' },
-  ];
+  const keys: { key: string; limit: 'user' | 'source' }[] = [];
+  if (username.trim()) keys.push({ key: `user:${username.trim().toLowerCase()}`, limit: 'user' });
   if (sourceIp) keys.push({ key: `source:${sourceIp}`, limit: 'source' });
   return keys;
 }

@@ -1,0 +1,6 @@
+import { createOidcHandler } from '@/modules/feature/identity-oidc/server/oidc-route.ts';
+import { getWebRuntime } from '@/server/runtime/web-runtime.ts';
+
+export const dynamic = 'force-dynamic';
+
+export const GET = createOidcHandler(getWebRuntime);
