@@ -198,6 +198,68 @@ describe('authorisation matrix: cluster-scoped procedures', () => {
     expect(unexpected).toEqual([]);
   });
 
+  // The real cluster-scoped procedures over REST, as a client calls them.
+  const REAL: readonly { name: string; permission: string; request: (clusterId: string) => Request }[] = [
+    {
+      name: 'GET /clusters/{clusterId}',
+      permission: 'cluster:read',
+      request: (id) => new Request(`http://127.0.0.1/api/v1/clusters/${id}`),
+    },
+    {
+      name: 'GET /clusters/{clusterId}/nodes',
+      permission: 'cluster:read',
+      request: (id) => new Request(`http://127.0.0.1/api/v1/clusters/${id}/nodes`),
+    },
+    {
+      name: 'GET /scrape/clusters/{clusterId}/sweeps',
+      permission: 'cluster:read',
+      request: (id) => new Request(`http://127.0.0.1/api/v1/scrape/clusters/${id}/sweeps`),
+    },
+    {
+      name: 'PATCH /clusters/{clusterId} (dry run)',
+      permission: 'cluster:write',
+      request: (id) =>
+        new Request(`http://127.0.0.1/api/v1/clusters/${id}?dryRun=true`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ description: 'matrix' }),
+        }),
+    },
+  ];
+
+  it('holds for the real cluster procedures over REST, and lists only the clusters a grant reaches', async () => {
+    const unexpected: string[] = [];
+    for (const caller of callers) {
+      for (const sample of REAL) {
+        for (const clusterId of [clusterInEnvironment, otherCluster, unknownCluster]) {
+          const response = await send(caller, () => sample.request(clusterId));
+          const text = await response.text();
+          const cell = `${caller.role}@${caller.scope} ${sample.name} ${clusterId}`;
+          const visible = clusterId !== unknownCluster && reaches(caller.scope, clusterId);
+          if (!visible) {
+            const body = JSON.parse(text) as { type?: string };
+            if (response.status !== 404 || body.type !== 'cluster-not-found' || text.includes(clusterId))
+              unexpected.push(`${cell}: expected the cluster guard's 404, got ${response.status} ${text}`);
+          } else if (roleHolds(caller.role, sample.permission)) {
+            if (response.status !== 200) unexpected.push(`${cell}: expected 200, got ${response.status} ${text}`);
+          } else if (response.status !== 403 || !text.includes(sample.permission)) {
+            unexpected.push(`${cell}: expected 403 naming ${sample.permission}, got ${response.status}`);
+          }
+        }
+      }
+      const list = (await (await send(caller, () => new Request('http://127.0.0.1/api/v1/clusters'))).json()) as {
+        items: { id: string }[];
+      };
+      const listed = list.items.map((item) => item.id).sort();
+      const expected = (
+        caller.scope === 'GLOBAL' ? [clusterInEnvironment, otherCluster] : [clusterInEnvironment]
+      ).sort();
+      if (JSON.stringify(listed) !== JSON.stringify(expected))
+        unexpected.push(`${caller.role}@${caller.scope} GET /clusters listed ${listed.join(', ')}`);
+    }
+    expect(unexpected).toEqual([]);
+  });
+
   it('answers an unknown and an unauthorised cluster identically, without the id', async () => {
     const clusterScoped = callers.find((caller) => caller.role === 'admin' && caller.scope === 'CLUSTER');
     if (!clusterScoped) throw new Error('no cluster-scoped admin');

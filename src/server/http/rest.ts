@@ -1,5 +1,6 @@
 // Every /api/v1 REST request passes here: feature gate by path prefix, the OpenAPI document, the common
 // mutation parameters, the procedures (through trpc-to-openapi) and, on any failure, RFC 9457 problem+json.
+import { CLUSTER_NOT_FOUND } from '@/modules/kernel/security/server/cluster-guard.ts';
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import {
   internalErrorProblem,
@@ -127,5 +128,7 @@ async function finalise(
   const problem =
     body?.data?.problem ??
     (response.status === 404 ? notFoundProblem(NO_ROUTE) : internalErrorProblem(context.requestId));
-  return problemResponse({ ...problem, instance: url.pathname, requestId: context.requestId });
+  // The cluster guard's 404 must not echo the cluster id, and the path would: it goes without `instance`.
+  const instance = problem.type === CLUSTER_NOT_FOUND.type ? {} : { instance: url.pathname };
+  return problemResponse({ ...problem, ...instance, requestId: context.requestId });
 }

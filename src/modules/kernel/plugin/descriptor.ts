@@ -134,6 +134,7 @@ export interface LocatedCluster {
 /** Answered by the module that owns clusters; undefined for an id that names no cluster. */
 export interface ClusterLocator {
   locate(prisma: PrismaClient, clusterId: string): Promise<LocatedCluster | undefined>;
+  environmentExists(prisma: PrismaClient, environmentId: string): Promise<boolean>;
 }
 
 /**

@@ -96,7 +96,16 @@ describe('GET/PUT /api/v1/identity/providers/{providerId}/group-mappings', () =>
       defaultRoleId: null,
       mappings: [],
     });
+    // A mapping's cluster must exist: a registered cluster's row (no broker involved).
     const clusterId = randomUUID();
+    await runtime.prisma.cluster.create({
+      data: { id: clusterId, name: 'orders', username: 'x', passwordCipher: 'x', passwordKeyId: 'x' },
+    });
+    const unknownCluster = await call('PUT', mappingsPath('corp'), admin, {
+      defaultRoleId: null,
+      mappings: [{ groupName: 'dba', roleId: roleIds.admin, scope: { kind: 'CLUSTER', id: randomUUID() } }],
+    });
+    expect(unknownCluster.body).toMatchObject({ status: 400, errors: [{ field: 'mappings.0.scope.id' }] });
     const first = await call('PUT', mappingsPath('corp'), admin, {
       defaultRoleId: roleIds.viewer,
       mappings: [

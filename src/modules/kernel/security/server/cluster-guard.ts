@@ -66,3 +66,22 @@ export function requireClusterPermission(permissions: ReadonlySet<string>, permi
     permission,
   });
 }
+
+/**
+ * Whether a grant's (or group mapping's) scope names something that exists: an environment or cluster id that
+ * names nothing is refused when the grant is made rather than lying dormant. Global always exists.
+ */
+export async function scopeExists(
+  registry: ModuleRegistry,
+  prisma: PrismaClient,
+  scope: { readonly kind: string; readonly id?: string | null },
+): Promise<boolean> {
+  if (scope.kind === 'GLOBAL') return true;
+  if (!scope.id || !looksLikeClusterId(scope.id)) return false;
+  const locator = await locatorOf(registry);
+  if (!locator) return false;
+  const id = scope.id.toLowerCase();
+  return scope.kind === 'CLUSTER'
+    ? (await locator.locate(prisma, id)) !== undefined
+    : locator.environmentExists(prisma, id);
+}

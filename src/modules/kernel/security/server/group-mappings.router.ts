@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { PrismaClient } from '@/server/db/database.ts';
 import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { scopeExists } from './cluster-guard.ts';
 import { notFoundProblem, ProblemError, validationProblem, type FieldError } from '../../core/problem.ts';
 import { audited } from '../../audit/server/audit.service.ts';
 import type { ModuleRegistry } from '../../plugin/registry.ts';
@@ -124,6 +125,14 @@ export const groupMappingsRouter = router({
       );
       const roles = await prisma.role.findMany({ where: { id: { in: [...new Set(wanted)] } }, select: { id: true } });
       const errors = mappingSetErrors(input, new Set(roles.map((role) => role.id)));
+      if (errors.length === 0) {
+        // Well-formed scope ids must also name an environment or cluster that exists.
+        const found = await Promise.all(input.mappings.map((mapping) => scopeExists(registry, prisma, mapping.scope)));
+        found.forEach((exists, index) => {
+          const kind = input.mappings[index]?.scope.kind.toLowerCase() ?? 'scope';
+          if (!exists) errors.push({ field: `mappings.${index}.scope.id`, message: `no ${kind} has this id` });
+        });
+      }
       if (errors.length > 0) throw new ProblemError(validationProblem(errors));
       const { providerId, defaultRoleId, mappings, dryRun } = input;
       await audited(

@@ -9,4 +9,7 @@ export const clusterLocator: ClusterLocator = {
     });
     return cluster ? { clusterId: cluster.id, environmentId: cluster.environmentId } : undefined;
   },
+  async environmentExists(prisma, environmentId) {
+    return (await prisma.environment.count({ where: { id: environmentId } })) > 0;
+  },
 };

@@ -48,6 +48,21 @@ async function grant(userId: string, role: string, scope: Record<string, unknown
   return (created.body.grant as { id: string }).id;
 }
 
+/** Grants at a scope need it to exist: a registered cluster's and an environment's rows (no broker involved). */
+async function existingEnvironment(): Promise<string> {
+  const id = randomUUID();
+  await runtime.prisma.environment.create({ data: { id, name: `env-${id}` } });
+  return id;
+}
+
+async function existingCluster(): Promise<string> {
+  const id = randomUUID();
+  await runtime.prisma.cluster.create({
+    data: { id, name: `cluster-${id}`, username: 'x', passwordCipher: 'x', passwordKeyId: 'x' },
+  });
+  return id;
+}
+
 const signInAs = (username: string) =>
   signIn(rest, 'http://127.0.0.1', { username, password: `${username} password 1` });
 
@@ -269,13 +284,19 @@ describe('roles', () => {
 
     const hal = await createUser('hal', { mustChangePassword: false });
     const first = await grant(hal, 'auditors');
-    await grant(hal, 'auditors', { kind: 'CLUSTER', id: randomUUID() });
+    await grant(hal, 'auditors', { kind: 'CLUSTER', id: await existingCluster() });
     const inUse = await call('DELETE', `/api/v1/roles/${id}`);
     expect(inUse).toMatchObject({ status: 409, body: { type: 'role-in-use', grantCount: 2 } });
     expect(String(inUse.body.detail)).toContain('2 grants');
 
     await call('DELETE', `/api/v1/grants/${first}`);
     await runtime.prisma.grant.deleteMany({ where: { roleId: id } });
+    // An identity provider's group mapping gives the role too (its foreign key would cascade silently).
+    await runtime.prisma.identityGroupMapping.create({
+      data: { id: randomUUID(), providerId: 'corp', groupName: 'auditors', roleId: id, scopeKind: 'GLOBAL' },
+    });
+    expect((await call('DELETE', `/api/v1/roles/${id}`)).body).toMatchObject({ type: 'role-in-use', grantCount: 1 });
+    await runtime.prisma.identityGroupMapping.deleteMany({ where: { roleId: id } });
     expect((await call('DELETE', `/api/v1/roles/${id}?dryRun=true`)).body).toMatchObject({ dryRun: true });
     expect(await runtime.prisma.role.count({ where: { id } })).toBe(1);
     expect((await call('DELETE', `/api/v1/roles/${id}`)).status).toBe(200);
@@ -305,7 +326,7 @@ describe('grants', () => {
     });
     expect(duplicate).toMatchObject({ status: 409, body: { type: 'grant-exists', grantId } });
 
-    const environment = randomUUID();
+    const environment = await existingEnvironment();
     await grant(id, 'operator', { kind: 'ENVIRONMENT', id: environment });
     const mine = await call('GET', `/api/v1/grants?userId=${id}&sort=roleName`);
     expect(mine.body).toMatchObject({
@@ -333,6 +354,8 @@ describe('grants', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ userId: user, roleId: viewer, scope: { kind: 'ENVIRONMENT' } }, 'scope.id'],
       [{ userId: user, roleId: viewer, scope: { kind: 'CLUSTER', id: 'prod-1' } }, 'scope.id'],
+      [{ userId: user, roleId: viewer, scope: { kind: 'CLUSTER', id: randomUUID() } }, 'scope.id'],
+      [{ userId: user, roleId: viewer, scope: { kind: 'ENVIRONMENT', id: randomUUID() } }, 'scope.id'],
       [{ userId: user, roleId: viewer, scope: { kind: 'GLOBAL', id: randomUUID() } }, 'scope.id'],
       [{ userId: user, roleId: viewer, scope: { kind: 'GALAXY' } }, 'scope.kind'],
       [{ userId: randomUUID(), roleId: viewer, scope: { kind: 'GLOBAL' } }, 'userId'],
@@ -388,7 +411,7 @@ describe('the last administrator', () => {
     const me = (await runtime.prisma.user.findFirstOrThrow({ where: { username: 'root' } })).id;
     const jan = await createUser('jan', { mustChangePassword: false });
     // Neither a scoped admin grant nor a global custom role with every permission makes an administrator.
-    await grant(jan, 'admin', { kind: 'ENVIRONMENT', id: randomUUID() });
+    await grant(jan, 'admin', { kind: 'ENVIRONMENT', id: await existingEnvironment() });
     const everything = await call('POST', '/api/v1/roles', {
       body: { name: 'everything', permissions: runtime.registry.permissionCatalogue().map((entry) => entry.id) },
     });

@@ -35,7 +35,7 @@ export const grantsRouter = router({
     .meta(meta('POST', '/grants', 'Give a user a role, everywhere or in one environment or cluster'))
     .input(createGrantInput)
     .output(grantChangeOutput)
-    .mutation(({ ctx, input }) => createGrant(ctx.runtime.prisma, ctx.request, input)),
+    .mutation(({ ctx, input }) => createGrant(ctx.runtime.prisma, ctx.runtime.registry, ctx.request, input)),
 
   delete: write
     .meta(meta('DELETE', '/grants/{id}', 'Remove a grant'))

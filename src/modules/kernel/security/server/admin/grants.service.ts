@@ -1,12 +1,14 @@
 // Users' grants: a role given to one user at a scope. Group grants are the identity providers' group mappings
-// and are not listed or changed here. Scope ids are only checked to be UUIDs for now (environments and clusters
-// come with the clusters module).
+// and are not listed or changed here. An environment or cluster scope must name one that exists (asked of the
+// module that owns clusters through the cluster guard's locator).
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@/server/db/database.ts';
 import { Prisma } from '@/generated/prisma/client.ts';
 import { pageOf, parseSort } from '../../../core/list-query.ts';
 import type { RequestContext } from '../../../core/request-context.ts';
 import { audited } from '../../../audit/server/audit.service.ts';
+import type { ModuleRegistry } from '../../../plugin/registry.ts';
+import { scopeExists } from '../cluster-guard.ts';
 import { conflict, invalid, notFound } from './admin-problems.ts';
 import type { CreateGrantInput, GRANT_SORT_FIELDS, GrantView, ListGrantsInput, SCOPE_KINDS } from './grants.schema.ts';
 import { ensureAdministratorRemains } from './last-admin.ts';
@@ -88,16 +90,23 @@ export async function getGrant(prisma: PrismaClient, id: string): Promise<GrantV
   return viewOf(row);
 }
 
-export async function createGrant(prisma: PrismaClient, request: RequestContext, input: CreateGrantInput) {
-  const [user, role] = await Promise.all([
+export async function createGrant(
+  prisma: PrismaClient,
+  registry: ModuleRegistry,
+  request: RequestContext,
+  input: CreateGrantInput,
+) {
+  const [user, role, scopeFound] = await Promise.all([
     prisma.user.findUnique({ where: { id: input.userId } }),
     prisma.role.findUnique({ where: { id: input.roleId } }),
+    scopeExists(registry, prisma, input.scope),
   ]);
   const missing = [
     ...(user ? [] : [{ field: 'userId', message: 'no user has this id' }]),
     ...(role ? [] : [{ field: 'roleId', message: 'no role has this id' }]),
+    ...(scopeFound ? [] : [{ field: 'scope.id', message: `no ${input.scope.kind.toLowerCase()} has this id` }]),
   ];
-  if (!user || !role) throw invalid(missing);
+  if (!user || !role || !scopeFound) throw invalid(missing);
   const scopeId = input.scope.kind === 'GLOBAL' ? null : (input.scope.id ?? null);
   const scopeText = scopeId ? `${input.scope.kind.toLowerCase()} ${scopeId}` : 'everywhere';
   const same = await prisma.grant.findFirst({

@@ -25,14 +25,19 @@ function viewOf(role: RoleRow, grantCount: number): RoleView {
   };
 }
 
-/** Grants of every kind (users' and groups') that name each role. */
+/**
+ * Everything that gives each role: users' grants, identity providers' group mappings and default roles. (The
+ * mappings' foreign keys cascade, so without this count deleting a role would silently drop them.)
+ */
 async function grantCounts(db: Db, roleIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await db.grant.groupBy({
-    by: ['roleId'],
-    where: { roleId: { in: [...roleIds] } },
-    _count: { _all: true },
-  });
-  return new Map(rows.map((row) => [row.roleId, row._count._all]));
+  const rows = await db.$queryRaw<{ roleId: string; count: number }[]>`
+    SELECT role_id::text AS "roleId", count(*)::int AS count
+      FROM (SELECT role_id FROM flotilla_grant
+            UNION ALL SELECT role_id FROM identity_group_mapping
+            UNION ALL SELECT role_id FROM identity_provider_default_role) AS givers
+     WHERE role_id = ANY(${[...roleIds]}::uuid[])
+     GROUP BY role_id`;
+  return new Map(rows.map((row) => [row.roleId, row.count]));
 }
 
 async function findRole(db: Db, id: string): Promise<RoleRow> {
