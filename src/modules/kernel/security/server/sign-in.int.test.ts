@@ -198,7 +198,9 @@ describe('sign-in', () => {
     await setSetting('security.sign-in.source-failures', 4);
     for (let attempt = 0; attempt < 4; attempt++) await login(`spray-${attempt}`, 'x');
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
-    expect((await login(ADMIN.username, ADMIN.password, {}, { 'x-flotilla-client-address': '203.0.113.50' })).status).toBe(200);
+    expect(
+      (await login(ADMIN.username, ADMIN.password, {}, { 'x-flotilla-client-address': '203.0.113.50' })).status,
+    ).toBe(200);
     await setSetting('security.sign-in.source-failures', 100_000);
   });
 
