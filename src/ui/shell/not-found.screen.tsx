@@ -1,3 +1,5 @@
+'use client';
+// Rendered on the client: Mantine's Anchor takes next/link as its component, a function a server component cannot pass.
 import { Anchor } from '@mantine/core';
 import Link from 'next/link';
 import { EmptyState } from '../parts/empty-state.tsx';
