@@ -16,7 +16,7 @@ import { fetchEveryPage } from '../src/modules/platform/scrape/server/node-fetch
 import { makePartitionsAhead } from '../src/modules/platform/scrape/server/partition-maintenance.ts';
 import { removeUnlisted, upsertQueueRows } from '../src/modules/platform/scrape/server/queue-persist.ts';
 import { recordSweep } from '../src/modules/platform/scrape/server/sweep-persist.ts';
-import { inTransaction } from '../src/modules/platform/scrape/server/transaction.ts';
+import { inTransaction } from '../src/server/db/transaction.ts';
 import { saveCluster, startWorker, storeSettings } from '../src/modules/platform/scrape/test/scrape-harness.ts';
 
 const QUEUE_COUNT = 10_000;

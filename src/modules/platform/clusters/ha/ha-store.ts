@@ -1,6 +1,7 @@
 // What the HA reconciler reads and writes. Reads are one query each; the pass's writes are set-based statements in
 // one short transaction per cluster (never around a broker call), each touching only rows that really changed,
 // apart from the subscription rows' `checked_at`, which says the worker still stands behind them.
+import { inTransaction } from '@/server/db/transaction.ts';
 import type { Pool, PoolClient } from 'pg';
 import type { PrismaClient } from '@/server/db/database.ts';
 import type { NodeVerdict } from './ha-pass.ts';
@@ -83,21 +84,6 @@ export interface HaWrite {
   /** Every serving node's subscription; rows of other nodes of the cluster are removed. */
   readonly subscriptions: ReadonlyMap<string, StoredSubscription>;
   readonly notifications: CapabilityVerdict;
-}
-
-async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
 }
 
 /** Persists one pass; answers whether the NOTIFICATIONS capability row changed. */

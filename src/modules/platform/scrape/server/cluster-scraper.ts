@@ -14,7 +14,7 @@ import { describeFailure, fetchEveryPage, fetchFirstPage, fetchHaState } from '.
 import { removeUnlisted, upsertQueueRows } from './queue-persist.ts';
 import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS, type Tier } from './scrape.settings.ts';
 import { recordSweep, type SweepOutcome } from './sweep-persist.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction } from '@/server/db/transaction.ts';
 
 export interface ScraperDependencies {
   readonly pool: Pool;
