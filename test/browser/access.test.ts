@@ -4,7 +4,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
-import { saveScreenshot, startSignedInConsole, type SignedInConsole } from '../support/browser.ts';
+import {
+  saveScreenshot,
+  startSignedInConsole,
+  tableLoaded as waitForTable,
+  type SignedInConsole,
+} from '../support/browser.ts';
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
@@ -14,12 +19,7 @@ let page: Page;
 const url = (path: string) => `${app.baseUrl}${path}`;
 const NINA = { username: 'nina', first: 'nina first password', chosen: 'nina chosen password' };
 
-async function tableLoaded(): Promise<void> {
-  await page
-    .getByTestId('table-range')
-    .filter({ hasText: /of \d+|No rows/ })
-    .waitFor();
-}
+const tableLoaded = () => waitForTable(page);
 
 beforeAll(async () => {
   session = await startSignedInConsole(pool);

@@ -14,6 +14,7 @@ import {
   signInOverApi,
   type ApiSession,
   type Browser,
+  tableLoaded as waitForTable,
 } from '../support/browser.ts';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -44,12 +45,7 @@ async function putSetting(key: string, value: unknown, query = ''): Promise<numb
 }
 
 /** The table has shown an answer (not skeletons): its range line says how many rows there are. */
-async function tableLoaded(): Promise<void> {
-  await page
-    .getByTestId('table-range')
-    .filter({ hasText: /of \d+|No rows/ })
-    .waitFor();
-}
+const tableLoaded = () => waitForTable(page);
 
 beforeAll(async () => {
   database = await createTestDatabase({ migrate: false });

@@ -130,3 +130,11 @@ export async function startSignedInConsole(pool: AppPool): Promise<SignedInConso
     },
   };
 }
+
+/** Waits until the page's shared table says how many rows it shows (loaded, whether empty or not). */
+export async function tableLoaded(page: Page): Promise<void> {
+  await page
+    .getByTestId('table-range')
+    .filter({ hasText: /of \d+|No rows/ })
+    .waitFor();
+}
