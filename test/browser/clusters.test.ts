@@ -62,7 +62,9 @@ describe('clusters console', () => {
     expect(await nodes.innerText()).toContain('PRIMARY');
     await page.getByTestId('capability-ledger').getByText('MANAGEMENT_READ').waitFor();
     expect(await page.getByTestId('split-brain').count()).toBe(0);
-    await page.getByTestId('topology-node').first().waitFor();
+    // Registration told the worker (ClusterRegistered over the database bus); its tier A polls the node and the
+    // overview, refreshed by the stream, marks the node serving — the whole chain with nothing but real parts.
+    await page.locator('[data-testid="topology-node"][data-serving="true"]').waitFor({ timeout: 30_000 });
     await saveScreenshot(page, 'cluster-overview');
 
     await page.goto(url('/clusters'));
