@@ -39,7 +39,7 @@ describe('clusters console', () => {
     await form.getByRole('textbox', { name: 'Environment' }).fill('staging');
     await form.getByRole('textbox', { name: 'Management URL' }).fill(node.managementUrl);
     await form.getByRole('textbox', { name: 'User' }).fill(node.user);
-    await form.getByLabel('Password').fill(node.password);
+    await form.getByRole('textbox', { name: 'Password' }).fill(node.password);
     expect(await page.getByRole('button', { name: 'Save cluster' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Probe' }).click();
 
