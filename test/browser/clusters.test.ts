@@ -68,7 +68,7 @@ describe('clusters console', () => {
     await page.goto(url('/clusters'));
     const row = page.getByTestId('table-clusters').locator('tbody tr').filter({ hasText: 'browser-cluster' });
     await row.waitFor();
-    expect(await row.innerText()).toContain('staging');
+    expect((await row.innerText()).toLowerCase()).toContain('staging');
     expect(await row.locator('[data-health]').getAttribute('data-health')).toBe('healthy');
     await saveScreenshot(page, 'clusters-list');
   });
