@@ -316,6 +316,17 @@ describe('npm start with DATABASE_URL', () => {
     }
   });
 
+  it('refuses a stream for a cluster the caller cannot see with the cluster guard’s 404, echoing no id', async () => {
+    const unknown = randomUUID();
+    const response = await fetch(`${app.baseUrl}/api/v1/stream?clusterId=${unknown}&topics=health`, {
+      headers: await authOf(app),
+    });
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ type: 'cluster-not-found', status: 404 });
+    expect(body).not.toContain(unknown);
+  });
+
   describe('with a second instance on the same database', () => {
     let second: AppProcess;
     const secondId = `e2e-b-${randomUUID().slice(0, 8)}`;

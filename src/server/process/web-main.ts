@@ -2,6 +2,7 @@
 // responses would otherwise keep `server.close()` waiting forever).
 import http from 'node:http';
 import next from 'next';
+import { CLIENT_ADDRESS_HEADER, clientAddress, parseTrustedProxies } from '../http/client-address.ts';
 import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
 
@@ -12,7 +13,18 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
-const server = http.createServer((request, response) => void handle(request, response));
+const trustedProxies = parseTrustedProxies(process.env.FLOTILLA_TRUSTED_PROXIES);
+const server = http.createServer((request, response) => {
+  // Always overwritten: route handlers trust this header for the throttle and audit, so a client cannot set it.
+  const forwardedFor = request.headers['x-forwarded-for'];
+  const address = clientAddress(
+    request.socket.remoteAddress,
+    Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor,
+    trustedProxies,
+  );
+  request.headers[CLIENT_ADDRESS_HEADER] = address ?? '';
+  void handle(request, response);
+});
 
 onShutdown('web', async () => {
   await runShutdownHooks();

@@ -9,8 +9,11 @@ describe('request context', () => {
     expect(requestIdFrom(new Headers({ 'X-Request-Id': 'x'.repeat(129) }))).toHaveLength(36);
   });
 
-  it('takes the client address from the nearest proxy and starts anonymous', () => {
-    const context = createRequestContext(new Headers({ 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' }));
+  it('takes the client address the web server established, never X-Forwarded-For, and starts anonymous', () => {
+    expect(createRequestContext(new Headers({ 'X-Forwarded-For': '203.0.113.9' })).sourceIp).toBeNull();
+    const context = createRequestContext(
+      new Headers({ 'X-Flotilla-Client-Address': '203.0.113.9', 'X-Forwarded-For': '192.0.2.1' }),
+    );
     expect(context.sourceIp).toBe('203.0.113.9');
     expect(context.actor).toEqual({ name: 'anonymous', userId: null });
   });

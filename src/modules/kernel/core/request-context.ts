@@ -25,10 +25,12 @@ export function requestIdFrom(headers: Headers): string {
   return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-/** The client address as the nearest proxy reports it; Next.js route handlers do not expose the socket. */
+/**
+ * The client address the web server established from the socket and the trusted proxies
+ * (src/server/http/client-address.ts) and always overwrites; a client's own X-Forwarded-For counts for nothing.
+ */
 export function sourceIpFrom(headers: Headers): string | null {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || headers.get('x-real-ip')?.trim() || null;
+  return headers.get('x-flotilla-client-address')?.trim() || null;
 }
 
 export function createRequestContext(headers: Headers): RequestContext {

@@ -21,7 +21,7 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
     new Request(`http://127.0.0.1${path}`, {
       method: 'POST',
       body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7', ...headers },
+      headers: { 'content-type': 'application/json', 'x-flotilla-client-address': '198.51.100.7', ...headers },
     }),
   );
 }
@@ -198,7 +198,7 @@ describe('sign-in', () => {
     await setSetting('security.sign-in.source-failures', 4);
     for (let attempt = 0; attempt < 4; attempt++) await login(`spray-${attempt}`, 'x');
     expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
-    expect((await login(ADMIN.username, ADMIN.password, {}, { 'x-forwarded-for': '203.0.113.50' })).status).toBe(200);
+    expect((await login(ADMIN.username, ADMIN.password, {}, { 'x-flotilla-client-address': '203.0.113.50' })).status).toBe(200);
     await setSetting('security.sign-in.source-failures', 100_000);
   });
 
@@ -231,7 +231,7 @@ describe('without the identity-local feature', () => {
         new Request('http://127.0.0.1/api/v1/auth/login', {
           method: 'POST',
           body: JSON.stringify(ADMIN),
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.1' },
+          headers: { 'content-type': 'application/json', 'x-flotilla-client-address': '192.0.2.1' },
         }),
       );
       expect(response.status).toBe(401);
