@@ -39,7 +39,7 @@ describe('clusters console', () => {
     await form.getByRole('textbox', { name: 'Environment' }).fill('staging');
     await form.getByRole('textbox', { name: 'Management URL' }).fill(node.managementUrl);
     await form.getByRole('textbox', { name: 'User' }).fill(node.user);
-    await form.getByLabel('Password').fill(node.password);
+    await form.getByRole('textbox', { name: 'Password' }).fill(node.password);
     expect(await page.getByRole('button', { name: 'Save cluster' }).count()).toBe(0);
     await form.getByRole('button', { name: 'Probe' }).click();
 
@@ -70,7 +70,7 @@ describe('clusters console', () => {
     await page.goto(url('/clusters'));
     const row = page.getByTestId('table-clusters').locator('tbody tr').filter({ hasText: 'browser-cluster' });
     await row.waitFor();
-    expect(await row.innerText()).toContain('staging');
+    expect((await row.innerText()).toLowerCase()).toContain('staging');
     expect(await row.locator('[data-health]').getAttribute('data-health')).toBe('healthy');
     await saveScreenshot(page, 'clusters-list');
   });

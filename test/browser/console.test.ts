@@ -92,9 +92,10 @@ describe('the console shell', () => {
     const groups = await nav
       .locator('[data-nav-group]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-nav-group')));
-    // The installed modules contribute to two of the five groups; the others stay hidden until a module fills them.
-    expect(groups).toEqual(['configuration', 'activity']);
+    // The installed modules contribute to three of the five groups; the others stay hidden until a module fills them.
+    expect(groups).toEqual(['observe', 'configuration', 'activity']);
     const group = (name: string) => nav.getByRole('group', { name });
+    expect(await group('Observe').getByRole('link').allInnerTexts()).toEqual(['Clusters']);
     expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings', 'API tokens']);
     expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log']);
 

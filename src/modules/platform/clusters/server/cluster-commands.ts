@@ -11,7 +11,7 @@ import { CLUSTER_NOT_FOUND } from '../../../kernel/security/server/cluster-guard
 import type { ManagementLimits } from '../../broker/management/management.settings.ts';
 import { openPassword, sealPassword } from './credentials/password-cipher.ts';
 import type { KeyRing } from './credentials/secret-key.ts';
-import type { deleteClusterInput, updateClusterInput } from './clusters.schema.ts';
+import type { clusterActionInput, updateClusterInput } from './clusters.schema.ts';
 import { resolveEnvironment } from './environments.ts';
 import { probeCluster, type ProbeResult } from './registration/probe-cluster.ts';
 
@@ -94,7 +94,7 @@ export async function updateCluster(
 export async function deleteCluster(
   prisma: PrismaClient,
   request: RequestContext,
-  input: z.infer<typeof deleteClusterInput>,
+  input: z.infer<typeof clusterActionInput>,
 ) {
   const cluster = await loadCluster(prisma, input.clusterId);
   await audited(
@@ -132,7 +132,7 @@ export async function rediscoverCluster(
   keys: KeyRing,
   registry: ModuleRegistry,
   limits: ManagementLimits,
-  input: z.infer<typeof deleteClusterInput>,
+  input: z.infer<typeof clusterActionInput>,
 ): Promise<ProbeResult> {
   const cluster = await loadCluster(prisma, input.clusterId);
   const stored = await prisma.clusterNode.findMany({

@@ -14,7 +14,9 @@ const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 
 const clusterInclude = {
   environment: { select: { id: true, name: true } },
-  nodes: { select: { brokerNodeId: true, lastSuccessAt: true, lastFailureAt: true, id: true } },
+  nodes: {
+    select: { brokerNodeId: true, lastSuccessAt: true, lastFailureAt: true, id: true, active: true, haPolledAt: true },
+  },
   capabilities: { select: { capability: true, value: true } },
 } as const;
 
@@ -35,6 +37,17 @@ export function logicalKey(node: { id: string; brokerNodeId: string | null }): s
   return node.brokerNodeId ?? `node:${node.id}`;
 }
 
+/** Logical nodes whose members were all polled for HA and none reads Active: nothing serves there. */
+export function unservedLogicalNodes(
+  nodes: readonly { id: string; brokerNodeId: string | null; active: boolean | null; haPolledAt: Date | null }[],
+): number {
+  const groups = new Map<string, typeof nodes>();
+  for (const node of nodes) groups.set(logicalKey(node), [...(groups.get(logicalKey(node)) ?? []), node]);
+  return [...groups.values()].filter(
+    (members) => members.every((node) => node.haPolledAt !== null) && !members.some((node) => node.active === true),
+  ).length;
+}
+
 function toRow(cluster: Loaded): ClusterRow {
   const successes = cluster.nodes.map((node) => node.lastSuccessAt?.getTime() ?? 0).filter((time) => time > 0);
   return {
@@ -46,6 +59,7 @@ function toRow(cluster: Loaded): ClusterRow {
     nodeCount: cluster.nodes.length,
     logicalNodeCount: new Set(cluster.nodes.map(logicalKey)).size,
     failingNodeCount: cluster.nodes.filter(isFailing).length,
+    unservedLogicalNodeCount: unservedLogicalNodes(cluster.nodes),
     lastSuccessAt: successes.length > 0 ? new Date(Math.max(...successes)).toISOString() : null,
     capabilities: Object.fromEntries(
       cluster.capabilities.map((row) => [row.capability, row.value as 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN']),

@@ -9,7 +9,7 @@ import {
   capabilitiesOutput,
   clusterDetailSchema,
   clusterIdInput,
-  deleteClusterInput,
+  clusterActionInput,
   listClustersInput,
   listClustersOutput,
   mutationOutput,
@@ -165,7 +165,7 @@ export const clustersRouter = router({
         summary: 'Remove a cluster with its nodes and capability ledger (audit rows keep its name)',
       },
     })
-    .input(deleteClusterInput)
+    .input(clusterActionInput)
     .output(mutationOutput)
     .mutation(async ({ ctx, input }) => {
       const result = await deleteCluster(ctx.runtime.prisma, ctx.request, input);
@@ -185,7 +185,7 @@ export const clustersRouter = router({
           'Probe the cluster again from its nodes: add newly found nodes, refresh roles and the capability ledger',
       },
     })
-    .input(deleteClusterInput)
+    .input(clusterActionInput)
     .output(registerOutput)
     .mutation(async ({ ctx, input }) => {
       const { prisma, registry, settings, notifications } = ctx.runtime;

@@ -81,6 +81,8 @@ export const clusterRowSchema = z.object({
   logicalNodeCount: z.number().int(),
   /** Nodes whose last poll failed after their last success, or that were never polled successfully. */
   failingNodeCount: z.number().int(),
+  /** Logical nodes polled for HA where no member reads Active (from the scrape side's tier A). */
+  unservedLogicalNodeCount: z.number().int(),
   lastSuccessAt: z.string().nullable(),
   capabilities: z.record(z.string(), capabilityValue),
   createdAt: z.string(),
@@ -145,7 +147,8 @@ export const updateClusterInput = z.object({
 
 export const mutationOutput = z.object({ id: z.string(), dryRun: z.boolean(), changed: z.array(z.string()) });
 
-export const deleteClusterInput = z.object({ clusterId: z.string(), dryRun });
+/** A change to one cluster that takes nothing but its id: remove, rediscover. */
+export const clusterActionInput = z.object({ clusterId: z.string(), dryRun });
 
 export const environmentSchema = z.object({
   id: z.string(),

@@ -9,6 +9,14 @@ const SHORT: Record<string, string> = {
   MESSAGE_IO: 'messages',
 };
 
+export function CapabilityValue({ value }: { value: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN' }) {
+  return (
+    <Badge size="sm" variant="light" color={COLORS[value]} data-value={value}>
+      {value.toLowerCase()}
+    </Badge>
+  );
+}
+
 export function CapabilityBadges({ values }: { values: Record<string, 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN'> }) {
   return (
     <Group gap={4} wrap="wrap">

@@ -18,5 +18,6 @@ describe('health', () => {
     expect(clusterHealth({ ...base, failingNodeCount: 1 })).toBe('degraded');
     expect(clusterHealth({ ...base, failingNodeCount: 2 })).toBe('down');
     expect(clusterHealth({ nodeCount: 2, lastSuccessAt: null, failingNodeCount: 0 })).toBe('unknown');
+    expect(clusterHealth({ ...base, failingNodeCount: 0, unservedLogicalNodeCount: 1 })).toBe('degraded');
   });
 });

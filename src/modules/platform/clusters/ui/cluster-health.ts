@@ -19,11 +19,13 @@ export function nodeHealth(
 export function clusterHealth(row: {
   nodeCount: number;
   failingNodeCount: number;
+  unservedLogicalNodeCount?: number;
   lastSuccessAt: string | null;
 }): Health {
   if (row.nodeCount === 0 || row.lastSuccessAt === null) return row.failingNodeCount > 0 ? 'down' : 'unknown';
   if (row.failingNodeCount === row.nodeCount) return 'down';
-  return row.failingNodeCount > 0 ? 'degraded' : 'healthy';
+  // A logical node with no active member serves nobody, whatever its nodes' polls say.
+  return row.failingNodeCount > 0 || (row.unservedLogicalNodeCount ?? 0) > 0 ? 'degraded' : 'healthy';
 }
 
 export const HEALTH_COLORS: Record<Health, string> = {

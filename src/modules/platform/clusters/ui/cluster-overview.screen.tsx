@@ -14,7 +14,7 @@ import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { Slot } from '@/ui/slots/slot.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
-import { CapabilityBadges } from './capability-badges.tsx';
+import { CapabilityValue } from './capability-badges.tsx';
 import { clusterHealth, nodeHealth } from './cluster-health.ts';
 import { ConfigSnippet } from './config-snippet.tsx';
 import { HealthBadge } from './health-badge.tsx';
@@ -26,16 +26,16 @@ const flag = (value: boolean | null) => (value === null ? '—' : value ? 'yes' 
 function NodesTable({ nodes }: { nodes: readonly NodeRow[] }) {
   const groups = groupLogicalNodes(nodes);
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="xs" aria-label="Nodes" data-testid="cluster-nodes">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Logical node</Table.Th>
             <Table.Th>Broker</Table.Th>
             <Table.Th>Role</Table.Th>
-            <Table.Th>Serving</Table.Th>
+            <Table.Th w={110}>Serving</Table.Th>
             <Table.Th>Active / Backup / Replica sync</Table.Th>
-            <Table.Th>Health</Table.Th>
+            <Table.Th w={120}>Health</Table.Th>
             <Table.Th>Last success</Table.Th>
             <Table.Th>Last error</Table.Th>
           </Table.Tr>
@@ -102,7 +102,7 @@ function CapabilityLedger({ clusterId }: { clusterId: string }) {
             <Text size="sm" fw={600}>
               {row.capability}
             </Text>
-            <CapabilityBadges values={{ [row.capability]: row.value }} />
+            <CapabilityValue value={row.value} />
             <Text size="xs" c="dimmed">
               checked <TimeAgo iso={row.checkedAt} />
             </Text>
@@ -115,7 +115,7 @@ function CapabilityLedger({ clusterId }: { clusterId: string }) {
   );
 }
 
-function RemoveCluster({ clusterId, name }: { clusterId: string; name: string }) {
+function RemoveCluster({ clusterId }: { clusterId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -130,7 +130,7 @@ function RemoveCluster({ clusterId, name }: { clusterId: string; name: string })
   return (
     <Stack gap={4}>
       <HoldToConfirm
-        action={`Remove ${name}`}
+        action="Remove"
         count={1}
         noun={['cluster', 'clusters']}
         disabled={remove.isPending}
@@ -193,9 +193,9 @@ export function ClusterOverviewScreen() {
         {data && (
           <PageSection
             title="Remove"
-            description="Removes the cluster, its nodes and its ledger from Flotilla; the brokers are not touched."
+            description={`Removes ${data.name}, its nodes and its ledger from Flotilla; the brokers are not touched.`}
           >
-            <RemoveCluster clusterId={clusterId} name={data.name} />
+            <RemoveCluster clusterId={clusterId} />
           </PageSection>
         )}
       </Stack>

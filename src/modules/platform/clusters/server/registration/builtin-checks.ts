@@ -115,6 +115,7 @@ export const capabilities = check(({ capabilities: ledger }) => {
       snippet: read?.snippet,
     };
   }
+  if (read.value === 'UNKNOWN') return { status: 'warn', detail: `Not checked: ${read.detail}` };
   const missing = Object.entries(ledger).filter(([, verdict]) => verdict.value === 'UNAVAILABLE');
   if (missing.length > 0) {
     return {
