@@ -55,6 +55,8 @@ export class ClusterScraper {
   private readonly knownTotals = new Map<string, number>();
   private publications: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Set when stop cut the calls still on their way: their failures are ours, not the broker's, and go unrecorded. */
+  private cut = false;
 
   constructor(
     private readonly dependencies: ScraperDependencies,
@@ -90,10 +92,10 @@ export class ClusterScraper {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     // Calls on their way finish and are persisted (cutting them would record a failure the broker never had).
-    const grace = new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref());
-    await Promise.race([Promise.allSettled([...this.nodeWork, ...this.ticks]), grace]);
+    await withinGrace(Promise.allSettled([...this.nodeWork, ...this.ticks]));
+    this.cut = true;
     for (const node of this.nodes) node.client.close();
-    await Promise.race([this.publications, grace]);
+    await withinGrace(Promise.allSettled([...this.nodeWork, this.publications]));
   }
 
   private intervalMs(tier: Tier): number {
@@ -140,6 +142,7 @@ export class ClusterScraper {
   }
 
   private async announce(tier: Tier, startedAt: Date, outcomes: readonly NodeOutcome[]): Promise<void> {
+    if (this.cut) return; // a tick cut short by stop did not complete
     const { notifications, publishSignal } = this.dependencies;
     const signals = [
       outcomes.some((outcome) => outcome.queuesChanged) && 'queues',
@@ -195,6 +198,7 @@ export class ClusterScraper {
       try {
         fetched = await this.fetch(tier, node);
       } catch (error) {
+        if (this.cut) return FAILED;
         return await this.persistFailure(tier, node, { ...sweep, startedAt }, describeFailure(error));
       }
       const finishedAt = new Date();
@@ -260,6 +264,10 @@ export class ClusterScraper {
       return { ...FAILED, healthChanged: change?.health ?? false, topologyChanged: change?.topology ?? false };
     });
   }
+}
+
+function withinGrace(work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
 }
 
 function limiterWaitOf(nodeKey: string): number | undefined {
