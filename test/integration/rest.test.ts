@@ -161,6 +161,8 @@ describe('REST edge', () => {
       '/auth/logout',
       '/auth/providers',
       '/manifest',
+      '/scrape/clusters/{clusterId}/queues',
+      '/scrape/clusters/{clusterId}/sweeps',
       '/settings',
       '/settings/{key}',
       '/system/jobs',
