@@ -51,26 +51,31 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** The distinct tier-B completion times of a node seen while polling scrape_sweep for a while. */
+async function tierBCompletions(nodeId: string, forMs: number): Promise<number[]> {
+  const seen = new Set<number>();
+  const deadline = Date.now() + forMs;
+  while (Date.now() < deadline) {
+    const row = await withClient(
+      database.url,
+      async (client) =>
+        (
+          await client.query<{ last_completed_at: Date | null }>(
+            `SELECT last_completed_at FROM scrape_sweep WHERE node_id = $1 AND tier = 'B'`,
+            [nodeId],
+          )
+        ).rows[0],
+    );
+    if (row?.last_completed_at) seen.add(row.last_completed_at.getTime());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+
 describe('a silent node', () => {
   it('does not delay the healthy node, and ends in timeouts itself', async () => {
     const [healthy, silent] = saved.nodeIds as [string, string];
-    const seen = new Set<number>();
-    const deadline = Date.now() + 6_000;
-    while (Date.now() < deadline) {
-      const row = await withClient(
-        database.url,
-        async (client) =>
-          (
-            await client.query<{ last_completed_at: Date | null }>(
-              `SELECT last_completed_at FROM scrape_sweep WHERE node_id = $1 AND tier = 'B'`,
-              [healthy],
-            )
-          ).rows[0],
-      );
-      if (row?.last_completed_at) seen.add(row.last_completed_at.getTime());
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const times = [...seen].sort((a, b) => a - b);
+    const times = await tierBCompletions(healthy, 6_000);
     // Every 500 ms for 6 s is about 12 sweeps; a silent partner holding the tick for its 1 s timeout would halve it.
     expect(times.length).toBeGreaterThanOrEqual(9);
     const gaps = times.slice(1).map((time, index) => time - (times[index] as number));
@@ -98,5 +103,21 @@ describe('a silent node', () => {
     // Announced in the order the ticks started, though a tick holding the silent node finishes later than the next.
     const started = tierB.map((completion) => Date.parse(completion.startedAt));
     expect(started).toEqual([...started].sort((a, b) => a - b));
+  });
+
+  it('re-times the tiers at once when an interval setting changes', async () => {
+    const [healthy] = saved.nodeIds as [string];
+    const setTierB = async (value: string) => {
+      await storeSettings(database.url, { 'scrape.tier-b-interval': value });
+      await withClient(database.url, (client) =>
+        client.query(`SELECT pg_notify('flotilla_settings', 'scrape.tier-b-interval')`),
+      );
+    };
+    await setTierB('30s');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await tierBCompletions(healthy, 2_000)).length).toBeLessThanOrEqual(1);
+    // Back to 500 ms: the pending 30 s timer is replaced at once, not after it fires.
+    await setTierB('500ms');
+    expect((await tierBCompletions(healthy, 3_000)).length).toBeGreaterThanOrEqual(3);
   });
 });
