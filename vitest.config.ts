@@ -1,4 +1,5 @@
-// Four projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts, *.brokers.int.test.ts under clusters, and test/fleet): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
+// Projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts, src/**/*.brokers.int.test.ts
+// with PostgreSQL too, and test/fleet): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
 // *.int.test.ts, plus test/integration and test/architecture) and e2e (the app started as `npm start` does).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';

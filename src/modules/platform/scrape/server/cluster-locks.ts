@@ -49,8 +49,8 @@ export class ClusterLocks {
       application_name: 'flotilla-scrape-locks',
     });
     client.on('error', (error) => {
-      console.error('[scrape] the lock connection failed; every cluster is given up:', error.message);
       if (this.client !== client) return;
+      console.error('[scrape] the lock connection failed; every cluster is given up:', error.message);
       this.client = undefined;
       this.held.clear();
       this.onLost();

@@ -40,6 +40,8 @@ interface NodeOutcome {
 const FAILED: NodeOutcome = { ok: false, queuesChanged: false, healthChanged: false, topologyChanged: false };
 /** Beyond the management timeout, how long a node's tick may take before the tick stops waiting for it. */
 const TIMEOUT_SLACK_MS = 2_000;
+/** At stop, how long calls on their way may finish (and be persisted) before their connections are cut. */
+const STOP_GRACE_MS = 5_000;
 
 export class ClusterScraper {
   private readonly nodes: Node[];
@@ -47,10 +49,14 @@ export class ClusterScraper {
   /** `${tier}:${nodeId}` of node calls still on their way; such a node sits out the next ticks of that tier. */
   private readonly inFlight = new Set<string>();
   private readonly ticks = new Set<Promise<unknown>>();
+  /** Node calls and their persisting, including those a tick stopped waiting for. */
+  private readonly nodeWork = new Set<Promise<unknown>>();
   /** The largest queue listing each node reported lately: tier C sizes its one POST from it. */
   private readonly knownTotals = new Map<string, number>();
   private publications: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Set when stop cut the calls still on their way: their failures are ours, not the broker's, and go unrecorded. */
+  private cut = false;
 
   constructor(
     private readonly dependencies: ScraperDependencies,
@@ -85,9 +91,11 @@ export class ClusterScraper {
     this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.allSettled([...this.ticks]);
-    await this.publications;
+    // Calls on their way finish and are persisted (cutting them would record a failure the broker never had).
+    await withinGrace(Promise.allSettled([...this.nodeWork, ...this.ticks]));
+    this.cut = true;
     for (const node of this.nodes) node.client.close();
+    await withinGrace(Promise.allSettled([...this.nodeWork, this.publications]));
   }
 
   private intervalMs(tier: Tier): number {
@@ -134,6 +142,7 @@ export class ClusterScraper {
   }
 
   private async announce(tier: Tier, startedAt: Date, outcomes: readonly NodeOutcome[]): Promise<void> {
+    if (this.cut) return; // a tick cut short by stop did not complete
     const { notifications, publishSignal } = this.dependencies;
     const signals = [
       outcomes.some((outcome) => outcome.queuesChanged) && 'queues',
@@ -158,7 +167,11 @@ export class ClusterScraper {
   private async scrapeNode(tier: Tier, node: Node): Promise<NodeOutcome> {
     const key = `${tier}:${node.nodeId}`;
     this.inFlight.add(key);
-    const work = this.fetchAndPersist(tier, node).finally(() => this.inFlight.delete(key));
+    const work = this.fetchAndPersist(tier, node).finally(() => {
+      this.inFlight.delete(key);
+      this.nodeWork.delete(work);
+    });
+    this.nodeWork.add(work);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<NodeOutcome>((resolve) => {
       timer = setTimeout(() => resolve(FAILED), this.limits().timeoutMs + TIMEOUT_SLACK_MS);
@@ -185,6 +198,7 @@ export class ClusterScraper {
       try {
         fetched = await this.fetch(tier, node);
       } catch (error) {
+        if (this.cut) return FAILED;
         return await this.persistFailure(tier, node, { ...sweep, startedAt }, describeFailure(error));
       }
       const finishedAt = new Date();
@@ -250,6 +264,10 @@ export class ClusterScraper {
       return { ...FAILED, healthChanged: change?.health ?? false, topologyChanged: change?.topology ?? false };
     });
   }
+}
+
+function withinGrace(work: Promise<unknown>): Promise<unknown> {
+  return Promise.race([work, new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
 }
 
 function limiterWaitOf(nodeKey: string): number | undefined {

@@ -121,7 +121,10 @@ describe('scrape on a real two-node cluster', () => {
       async (client) =>
         (
           await client.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2`,
+            // pg_locks is server-wide: count this database's scrape locks only (key space 'SCR', two-key form).
+            `SELECT count(*)::int AS n FROM pg_locks
+              WHERE locktype = 'advisory' AND objsubid = 2 AND classid = 5456722
+                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           )
         ).rows[0]?.n,
     );
