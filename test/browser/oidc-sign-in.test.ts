@@ -98,7 +98,13 @@ beforeAll(async () => {
   ];
   app = await pool.startReady({
     port,
-    env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV, FLOTILLA_OIDC_PROVIDERS: JSON.stringify(providers) },
+    env: {
+      DATABASE_URL: database.url,
+      ...BROWSER_ADMIN_ENV,
+      FLOTILLA_OIDC_PROVIDERS: JSON.stringify(providers),
+      // The test plays a reverse proxy on loopback, so its X-Forwarded-For names the client (docs/security.md).
+      FLOTILLA_TRUSTED_PROXIES: '127.0.0.1,::1',
+    },
   });
   adminHeaders = (await signInOverApi(app.baseUrl)).headers;
   browser = await launchBrowser();
@@ -217,7 +223,10 @@ describe('OIDC sign-in', () => {
     const start = await fetch(url('/api/v1/auth/oidc/signin/corp'), { redirect: 'manual', headers: source });
     expect(start.headers.get('location')).toBe('/sign-in?error=sign-in-throttled');
     // Another address still reaches the provider.
-    const elsewhere = await fetch(url('/api/v1/auth/oidc/signin/corp'), { redirect: 'manual' });
+    const elsewhere = await fetch(url('/api/v1/auth/oidc/signin/corp'), {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': '198.51.100.9' },
+    });
     expect(elsewhere.headers.get('location')).toMatch(new RegExp(`^${oidc?.issuer}/auth\\?`));
 
     const page = await (browser as Browser).newPage();

@@ -10,6 +10,8 @@ export const identityOidcUi = defineModuleUi({
       group: 'Access',
       label: 'Identity providers',
       href: '/admin/identity-providers',
+      // After the security kernel's Users, Roles and Grants (10–30).
+      order: 40,
     },
   ],
 });
