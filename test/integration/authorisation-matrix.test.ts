@@ -5,14 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BUILT_IN_ROLES, type BuiltInRole } from '../../src/modules/kernel/plugin/descriptor.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../src/modules/kernel/security/server/built-in-roles-sync.ts';
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
 import { createTrpcContext } from '../../src/server/http/context.ts';
-import { createRestHandler } from '../../src/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '../../src/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '../../src/server/runtime/web-runtime.ts';
 import { createCallerFactory, moduleProcedure, router } from '../../src/server/trpc/init.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../support/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '../support/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '../support/sign-in.ts';
+import { insertClusterRow } from '../support/cluster-rows.ts';
 
 type ScopeKind = 'GLOBAL' | 'ENVIRONMENT' | 'CLUSTER';
 const SCOPES: readonly ScopeKind[] = ['GLOBAL', 'ENVIRONMENT', 'CLUSTER'];
@@ -34,7 +33,7 @@ interface Caller {
   readonly headers: AuthHeaders;
 }
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let includedIn: Map<string, BuiltInRole>;
@@ -71,30 +70,19 @@ async function createCaller(role: BuiltInRole, scope: ScopeKind): Promise<Caller
   return { role, scope, headers: await signIn(rest, 'http://127.0.0.1', { username, password }) };
 }
 
-async function insertCluster(id: string, name: string, environment: string | null): Promise<void> {
-  // A registered cluster's row; the guard reads only where it sits, so no broker is involved here.
-  await runtime.prisma.cluster.create({
-    data: { id, name, environmentId: environment, username: 'x', passwordCipher: 'x', passwordKeyId: 'x' },
-  });
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url });
-  rest = createRestHandler(() => Promise.resolve(runtime));
+  secured = await openSecuredRuntime();
+  ({ runtime, rest } = secured);
   const catalogue = runtime.registry.permissionCatalogue();
   includedIn = new Map(catalogue.map((permission) => [permission.id, permission.includedIn]));
-  await syncBuiltInRoles(runtime.prisma, catalogue);
-  await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
   await runtime.prisma.environment.create({ data: { id: environmentId, name: 'production' } });
-  await insertCluster(clusterInEnvironment, 'orders', environmentId);
-  await insertCluster(otherCluster, 'billing', null);
+  await insertClusterRow(runtime.prisma, { id: clusterInEnvironment, name: 'orders', environmentId });
+  await insertClusterRow(runtime.prisma, { id: otherCluster, name: 'billing' });
   for (const role of BUILT_IN_ROLES) for (const scope of SCOPES) callers.push(await createCaller(role, scope));
 }, 120_000);
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 interface GlobalSample {

@@ -4,6 +4,7 @@ import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/server/built-in-roles-sync.ts';
 import { createTestDatabase } from './database.ts';
+import { TEST_ADMIN } from './sign-in.ts';
 
 export interface SecuredRuntime {
   readonly runtime: WebRuntime;
@@ -11,7 +12,9 @@ export interface SecuredRuntime {
   close(): Promise<void>;
 }
 
-export async function openSecuredRuntime(admin: { username: string; password: string }): Promise<SecuredRuntime> {
+export async function openSecuredRuntime(
+  admin: { username: string; password: string } = TEST_ADMIN,
+): Promise<SecuredRuntime> {
   const database = await createTestDatabase();
   const runtime = await openWebRuntime({ DATABASE_URL: database.url });
   await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());

@@ -16,6 +16,7 @@ import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts
 import { identityOidcModule } from '../module.ts';
 import type { ExternalIdentity } from './external-identity.ts';
 import { provisionExternalUser } from './provisioning.ts';
+import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 
 let database: TestDatabase;
 let runtime: WebRuntime;
@@ -97,10 +98,7 @@ describe('GET/PUT /api/v1/identity/providers/{providerId}/group-mappings', () =>
       mappings: [],
     });
     // A mapping's cluster must exist: a registered cluster's row (no broker involved).
-    const clusterId = randomUUID();
-    await runtime.prisma.cluster.create({
-      data: { id: clusterId, name: 'orders', username: 'x', passwordCipher: 'x', passwordKeyId: 'x' },
-    });
+    const clusterId = await insertClusterRow(runtime.prisma, { name: 'orders' });
     const unknownCluster = await call('PUT', mappingsPath('corp'), admin, {
       defaultRoleId: null,
       mappings: [{ groupName: 'dba', roleId: roleIds.admin, scope: { kind: 'CLUSTER', id: randomUUID() } }],

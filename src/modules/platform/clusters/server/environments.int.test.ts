@@ -1,14 +1,12 @@
 // The environments API on a real PostgreSQL through the REST handler: dry runs change nothing, names are unique
 // regardless of case, every change is audited, and an environment in use cannot be removed.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../../kernel/security/server/built-in-roles-sync.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let auth: AuthHeaders;
@@ -32,17 +30,13 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url });
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
+  secured = await openSecuredRuntime();
+  ({ runtime, rest } = secured);
   auth = await signIn(rest, 'http://127.0.0.1');
 });
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 describe('environments API', () => {
@@ -62,16 +56,7 @@ describe('environments API', () => {
     )) as { items: Environment[] };
     expect(listed.items.map((item) => item.name)).toEqual(['preprod']);
 
-    await runtime.prisma.cluster.create({
-      data: {
-        id: randomUUID(),
-        name: 'c1',
-        environmentId: created.json.id,
-        username: 'u',
-        passwordCipher: 'x',
-        passwordKeyId: 'x',
-      },
-    });
+    await insertClusterRow(runtime.prisma, { name: 'c1', environmentId: created.json.id });
     const inUse = await call('DELETE', `/environments/${created.json.id}`);
     expect([inUse.status, inUse.json.type]).toEqual([409, 'environment-in-use']);
     await runtime.prisma.cluster.deleteMany();

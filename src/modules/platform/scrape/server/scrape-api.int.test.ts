@@ -3,14 +3,13 @@
 // staleness, and one 404 for a cluster that does not exist.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../../kernel/security/server/built-in-roles-sync.ts';
 import { healthReport } from '@/server/http/health.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let headers: AuthHeaders;
@@ -24,16 +23,11 @@ async function get(path: string): Promise<{ status: number; body: Record<string,
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url });
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
+  secured = await openSecuredRuntime();
+  ({ runtime, rest } = secured);
   headers = await signIn(rest, 'http://127.0.0.1');
   const { prisma } = runtime;
-  await prisma.cluster.create({
-    data: { id: clusterId, name: 'orders', username: 'x', passwordCipher: 'x', passwordKeyId: 'x' },
-  });
+  await insertClusterRow(prisma, { id: clusterId, name: 'orders' });
   for (const [id, port, lastOk] of [
     [fresh, 8161, now - 1_000],
     [stale, 8162, now - 60_000],
@@ -83,8 +77,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 describe('scrape read API', () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../../test/support/secured-runtime.ts';
 import { signIn, type AuthHeaders } from '../../../../../../test/support/sign-in.ts';
+import { insertClusterRow } from '../../../../../../test/support/cluster-rows.ts';
 
 type Body = Record<string, unknown> & { items?: Record<string, unknown>[] };
 
@@ -55,13 +56,7 @@ async function existingEnvironment(): Promise<string> {
   return id;
 }
 
-async function existingCluster(): Promise<string> {
-  const id = randomUUID();
-  await runtime.prisma.cluster.create({
-    data: { id, name: `cluster-${id}`, username: 'x', passwordCipher: 'x', passwordKeyId: 'x' },
-  });
-  return id;
-}
+const existingCluster = () => insertClusterRow(runtime.prisma);
 
 const signInAs = (username: string) =>
   signIn(rest, 'http://127.0.0.1', { username, password: `${username} password 1` });
