@@ -108,11 +108,16 @@ export type TickRecord = Record<string, 'A' | 'P' | 'X'>;
  */
 export class TierARecorder {
   readonly ticks: TickRecord[] = [];
+  /** Per tick: whether the cluster's split-brain verdict stood once the reconciler had handled that pass. */
+  readonly splitBrainAfter: boolean[] = [];
 
   constructor(runtime: Runtime, clusterId: string) {
     runtime.notifications.subscribe('ScrapeTierCompleted', async (completed) => {
       if (completed.tier !== 'A' || completed.clusterId !== clusterId) return;
-      const nodes = await runtime.prisma.clusterNode.findMany({ where: { clusterId } });
+      const [nodes, cluster] = await Promise.all([
+        runtime.prisma.clusterNode.findMany({ where: { clusterId } }),
+        runtime.prisma.cluster.findUnique({ where: { id: clusterId }, select: { splitBrainSince: true } }),
+      ]);
       const record: TickRecord = {};
       for (const node of nodes) {
         const reachable =
@@ -120,6 +125,7 @@ export class TierARecorder {
         record[node.brokerName ?? node.id] = !reachable ? 'X' : node.active ? 'A' : 'P';
       }
       this.ticks.push(record);
+      this.splitBrainAfter.push(cluster?.splitBrainSince != null);
     });
   }
 }

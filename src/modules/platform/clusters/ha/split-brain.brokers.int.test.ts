@@ -49,10 +49,17 @@ describe('split-brain', () => {
       async () => (await clusterRow()).splitBrainSince ?? undefined,
       30_000,
     );
-    // Corroborated: at least RAISE_AFTER consecutive polls saw both active before the verdict was persisted.
+    // Corroborated: at least RAISE_AFTER consecutive polls saw both active up to the pass that raised the verdict.
+    // (The recorder handles each pass just after the reconciler, so it may trail the persisted verdict briefly.)
+    const raisingTick = await waitFor('the recorder to see the raising pass', () => {
+      const index = tierA.splitBrainAfter.indexOf(true);
+      return index >= 0 ? index : undefined;
+    });
     const firstDual = tierA.ticks.findIndex((tick) => tick.primary === 'A' && tick.backup === 'A');
     expect(firstDual).toBeGreaterThanOrEqual(0);
-    const dualTicks = tierA.ticks.slice(firstDual).filter((tick) => tick.primary === 'A' && tick.backup === 'A');
+    const dualTicks = tierA.ticks
+      .slice(firstDual, raisingTick + 1)
+      .filter((tick) => tick.primary === 'A' && tick.backup === 'A');
     expect(dualTicks.length).toBeGreaterThanOrEqual(RAISE_AFTER);
     expect(raised.getTime()).toBeLessThanOrEqual(Date.now());
 
