@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineModuleUi } from './contribution-types.ts';
-import { contributionsFor, enabledModuleUis, enabledTopics, navigationGroups, routeOwner } from './resolve-ui.ts';
+import { contributionsFor, enabledModuleUis, enabledTopics, linkHref, navigationGroups, routeOwner } from './resolve-ui.ts';
 
 const Empty = () => null;
 const manifestEntry = (id: string, enabled: boolean, topics: string[] = []) => ({
@@ -20,10 +20,14 @@ const installed = [
   }),
   defineModuleUi({
     moduleId: 'queues',
-    routes: ['/queues', '/queues/dlq'],
+    routes: ['/queues', '/queues/dlq', '/clusters/{clusterId}/queues'],
     navigation: [{ group: 'messaging', label: 'Queues', href: '/queues' }],
-    contributions: [{ slot: 'home.empty', id: 'queues-hint', component: Empty }],
+    contributions: [
+      { slot: 'home.empty', id: 'queues-hint', component: Empty },
+      { slot: 'queue.link', id: 'queue-detail', href: (target) => `/clusters/${target.clusterId}/queues/${target.key}` },
+    ],
   }),
+  defineModuleUi({ moduleId: 'clusters', routes: ['/clusters'] }),
   defineModuleUi({
     moduleId: 'settings',
     routes: ['/settings'],
@@ -37,11 +41,12 @@ describe('resolving the installed UI against the manifest', () => {
     manifestEntry('audit', true),
     manifestEntry('queues', false, ['queues']),
     manifestEntry('settings', true, ['health']),
+    manifestEntry('clusters', true),
   ];
   const enabled = enabledModuleUis(installed, manifest);
 
   it('drops navigation and slot contributions of disabled and unknown modules', () => {
-    expect(enabled.map((ui) => ui.moduleId)).toEqual(['audit', 'settings']);
+    expect(enabled.map((ui) => ui.moduleId)).toEqual(['audit', 'clusters', 'settings']);
     expect(enabledModuleUis(installed, []).length).toBe(0);
     expect(contributionsFor(enabled, 'home.empty').map((contribution) => contribution.id)).toEqual([
       'settings-hint',
@@ -60,6 +65,17 @@ describe('resolving the installed UI against the manifest', () => {
     expect(routeOwner(installed, '/audit')).toBe('audit');
     expect(routeOwner(installed, '/auditing')).toBeUndefined();
     expect(routeOwner(installed, '/')).toBeUndefined();
+    expect(routeOwner(installed, '/clusters/42/queues')).toBe('queues');
+    expect(routeOwner(installed, '/clusters/42/queues/orders')).toBe('queues');
+    expect(routeOwner(installed, '/clusters/42')).toBe('clusters');
+    expect(routeOwner(installed, '/clusters/42/topology')).toBe('clusters');
+  });
+
+  it('links a row to the enabled module’s link contribution, and to nothing while that module is off', () => {
+    const target = { clusterId: 'c1', key: 'orders', row: {} };
+    expect(linkHref(installed, 'queue', target)).toBe('/clusters/c1/queues/orders');
+    expect(linkHref(enabled, 'queue', target)).toBeUndefined();
+    expect(linkHref(installed, 'address', target)).toBeUndefined();
   });
 
   it('collects the topics of enabled modules only', () => {

@@ -1,7 +1,8 @@
 // Pure functions from (installed UI, manifest) to what the shell shows. A disabled or unknown module contributes
 // no navigation and no slot contributions, but still owns its routes so a deep link can explain why it is off.
-import type { Contribution, ContributionFor, ModuleUi, NavEntry } from './contribution-types.ts';
-import { NAV_GROUP_LABELS, NAV_GROUPS, type NavGroup } from './slot-ids.ts';
+import type { Contribution, ContributionFor, ModuleUi, NavEntry, RowTarget } from './contribution-types.ts';
+import { mostSpecificOwner } from '@/modules/kernel/plugin/path-prefix.ts';
+import { NAV_GROUP_LABELS, NAV_GROUPS, type LinkKind, type NavGroup } from './slot-ids.ts';
 
 export interface ManifestModule {
   readonly id: string;
@@ -46,18 +47,18 @@ export function contributionsFor<Slot extends Contribution['slot']>(
   return byOrder(all.filter((contribution): contribution is ContributionFor<Slot> => contribution.slot === slot));
 }
 
-const isUnder = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
-
-/** The module whose route prefix matches the path most specifically, whether or not it is enabled. */
+/** The module whose route prefix matches the path most specifically, whether or not it is enabled. Prefixes may
+ *  hold `{name}` segments, e.g. `/clusters/{clusterId}/queues`. */
 export function routeOwner(installed: readonly ModuleUi[], pathname: string): string | undefined {
-  let best: { moduleId: string; length: number } | undefined;
-  for (const ui of installed) {
-    for (const prefix of ui.routes ?? []) {
-      if (isUnder(pathname, prefix) && prefix.length > (best?.length ?? -1))
-        best = { moduleId: ui.moduleId, length: prefix.length };
-    }
-  }
-  return best?.moduleId;
+  return mostSpecificOwner(
+    pathname,
+    installed.map((ui) => ({ owner: ui.moduleId, prefixes: ui.routes ?? [] })),
+  );
+}
+
+/** Where a row's name links to: the first `<kind>.link` contribution of an enabled module, if any. */
+export function linkHref(uis: readonly ModuleUi[], kind: LinkKind, target: RowTarget): string | undefined {
+  return contributionsFor(uis, `${kind}.link`)[0]?.href(target);
 }
 
 /** Every topic of every enabled module, for the one stream connection of a layout. */

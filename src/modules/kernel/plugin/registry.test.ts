@@ -22,6 +22,7 @@ const modules = [
     settings: [durationSetting({ key: 'queues.refresh', description: '', defaultValue: '5s', min: '1s', max: '1h' })],
   }),
   feature('triage', { requires: ['queues'], topics: ['alerts'], apiPrefixes: ['/api/v1/clusters'] }),
+  feature('rr', { requires: ['queues'], apiPrefixes: ['/api/v1/clusters/{clusterId}/rr'] }),
 ];
 
 const none = { environment: {}, stored: new Map<string, unknown>() };
@@ -127,6 +128,11 @@ describe('ModuleRegistry', () => {
     expect(registry.ownerOfPath('/api/v1/clusters/queues/x')?.descriptor.id).toBe('queues');
     expect(registry.ownerOfPath('/api/v1/clusters/42/alerts')?.descriptor.id).toBe('triage');
     expect(registry.ownerOfPath('/api/v1/queuesXYZ')).toBeUndefined();
+    // A `{name}` segment matches any one segment and beats the shorter literal prefix.
+    expect(registry.ownerOfPath('/api/v1/clusters/42/rr/expectations')?.descriptor.id).toBe('rr');
+    expect(registry.ownerOfPath('/api/v1/clusters/42/rr')?.descriptor.id).toBe('rr');
+    expect(registry.ownerOfPath('/api/v1/clusters/42/rrx')?.descriptor.id).toBe('triage');
+    expect(registry.ownerOfPath('/api/v1/clusters//rr')?.descriptor.id).toBe('triage');
     expect(registry.ownerOfPath('/api/v1/settings')).toBeUndefined();
   });
 

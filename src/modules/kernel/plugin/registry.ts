@@ -1,6 +1,7 @@
 // The feature registry: reads every descriptor, applies the toggles, checks the dependency rules and answers
 // "is this module on, who owns this path, which topics/settings/jobs exist". Pure: no I/O, so both processes
 // and the supervisor build the same registry from the same inputs and fail start-up with the same message.
+import { mostSpecificOwner } from './path-prefix.ts';
 import { booleanSetting, type SettingDeclaration } from './setting-types.ts';
 import {
   canBeDisabled,
@@ -65,20 +66,12 @@ export class ModuleRegistry {
     return this.modules.filter((entry) => entry.enabled).map((entry) => entry.descriptor);
   }
 
-  /** The module whose API prefix is the longest match for the path, enabled or not. */
+  /** The module whose API prefix matches the path most specifically, enabled or not. */
   ownerOfPath(pathname: string): InstalledModule | undefined {
-    let owner: InstalledModule | undefined;
-    let ownerPrefixLength = -1;
-    for (const entry of this.modules) {
-      for (const prefix of entry.descriptor.apiPrefixes) {
-        const matches = pathname === prefix || pathname.startsWith(`${prefix}/`);
-        if (matches && prefix.length > ownerPrefixLength) {
-          owner = entry;
-          ownerPrefixLength = prefix.length;
-        }
-      }
-    }
-    return owner;
+    return mostSpecificOwner(
+      pathname,
+      this.modules.map((entry) => ({ owner: entry, prefixes: entry.descriptor.apiPrefixes })),
+    );
   }
 
   /** Topics of enabled modules; a subscriber's other topics are dropped. */
