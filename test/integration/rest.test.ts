@@ -164,6 +164,8 @@ describe('REST edge', () => {
       '/clusters/{clusterId}',
       '/clusters/{clusterId}/capabilities',
       '/clusters/{clusterId}/nodes',
+      '/clusters/{clusterId}/queues',
+      '/clusters/{clusterId}/queues/{queueName}',
       '/clusters/{clusterId}/rediscover',
       '/environments',
       '/environments/{environmentId}',

@@ -14,9 +14,11 @@ export interface SecuredRuntime {
 
 export async function openSecuredRuntime(
   admin: { username: string; password: string } = TEST_ADMIN,
+  /** More environment, e.g. a feature toggle. */
+  environment: Readonly<Record<string, string>> = {},
 ): Promise<SecuredRuntime> {
   const database = await createTestDatabase();
-  const runtime = await openWebRuntime({ DATABASE_URL: database.url });
+  const runtime = await openWebRuntime({ ...environment, DATABASE_URL: database.url });
   await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
   await ensureFirstAdmin(runtime.prisma, {
     FLOTILLA_ADMIN_USERNAME: admin.username,

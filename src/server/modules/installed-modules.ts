@@ -13,6 +13,7 @@ import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
 import { identityLocalModule } from '@/modules/feature/identity-local/module.ts';
 import { apiTokensModule } from '@/modules/feature/apitokens/module.ts';
+import { queuesModule } from '@/modules/feature/queues/module.ts';
 import { identityOidcModule } from '@/modules/feature/identity-oidc/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
@@ -29,4 +30,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   identityLocalModule,
   apiTokensModule,
   identityOidcModule,
+  queuesModule,
 ];

@@ -12,6 +12,7 @@ import { groupMappingsRouter } from '@/modules/kernel/security/server/group-mapp
 import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
 import { clustersRouter } from '@/modules/platform/clusters/server/clusters.router.ts';
 import { environmentsRouter } from '@/modules/platform/clusters/server/environments.router.ts';
+import { queuesRouter } from '@/modules/feature/queues/server/queues.router.ts';
 import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
 import { router } from './init.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   clusters: clustersRouter,
   environments: environmentsRouter,
   scrape: scrapeRouter,
+  queues: queuesRouter,
   users: usersRouter,
   roles: rolesRouter,
   grants: grantsRouter,

@@ -75,6 +75,22 @@ export interface QueueRowView extends QueueMetrics {
   readonly stale: boolean;
 }
 
+/** Whether a node's queue numbers are stale, for every node of the cluster (one read of its B and C sweeps). */
+export async function staleNodesOf(
+  prisma: PrismaClient,
+  clusterId: string,
+  now: Date = new Date(),
+): Promise<(nodeId: string) => boolean> {
+  const sweeps = await prisma.scrapeSweep.findMany({ where: { clusterId, tier: { in: ['B', 'C'] } } });
+  const sweepOf = (nodeId: string, tier: Tier) =>
+    sweeps.find((sweep) => sweep.nodeId === nodeId && sweep.tier === tier);
+  return (nodeId) => {
+    const [b, c] = [sweepOf(nodeId, 'B'), sweepOf(nodeId, 'C')];
+    const tierB = b?.intervalMs ?? c?.intervalMs;
+    return tierB === undefined || queueDataStale(b?.lastCompletedAt, c?.lastCompletedAt, tierB, now);
+  };
+}
+
 export type QueueSortField = 'queueName' | 'messageCount' | 'consumerCount' | 'scrapedAt';
 
 export async function readQueueRows(
@@ -94,7 +110,7 @@ export async function readQueueRows(
     ...(query.nodeId ? { nodeId: query.nodeId } : {}),
     ...(query.q ? { queueName: { contains: query.q, mode: 'insensitive' as const } } : {}),
   };
-  const [rows, total, sweeps] = await Promise.all([
+  const [rows, total, stale] = await Promise.all([
     prisma.queueSnapshot.findMany({
       where,
       orderBy: [{ [query.sort.field]: query.sort.direction }, { queueName: 'asc' }, { nodeId: 'asc' }],
@@ -102,15 +118,8 @@ export async function readQueueRows(
       take: query.pageSize,
     }),
     prisma.queueSnapshot.count({ where }),
-    prisma.scrapeSweep.findMany({ where: { clusterId: query.clusterId, tier: { in: ['B', 'C'] } } }),
+    staleNodesOf(prisma, query.clusterId, now),
   ]);
-  const sweepOf = (nodeId: string, tier: Tier) =>
-    sweeps.find((sweep) => sweep.nodeId === nodeId && sweep.tier === tier);
-  const stale = (nodeId: string) => {
-    const [b, c] = [sweepOf(nodeId, 'B'), sweepOf(nodeId, 'C')];
-    const tierB = b?.intervalMs ?? c?.intervalMs;
-    return tierB === undefined || queueDataStale(b?.lastCompletedAt, c?.lastCompletedAt, tierB, now);
-  };
   return {
     total,
     items: rows.map((row) => ({

@@ -1,0 +1,157 @@
+// The queue grid over REST on real PostgreSQL, from rows as the scrape leaves them: a primary/backup pair counts
+// once (the serving member's cell), a stale node keeps its numbers flagged, totals and nodesPresent/nodesTotal,
+// q/sort/page, one queue, and the problems for an unknown queue, a bad sort and a disabled feature.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
+
+interface Cell {
+  nodeId: string;
+  counted: boolean;
+  stale: boolean;
+  messageCount: number;
+}
+interface GridRow {
+  queueName: string;
+  messageCount: number;
+  consumerCount: number;
+  nodesPresent: number;
+  nodesTotal: number;
+  paused: boolean;
+  stale: boolean;
+  cells: Cell[];
+}
+
+let secured: SecuredRuntime;
+let headers: AuthHeaders;
+const clusterId = randomUUID();
+const nodes: Record<'deadPrimary' | 'servingBackup' | 'second' | 'staleThird', string> = {
+  deadPrimary: '',
+  servingBackup: '',
+  second: '',
+  staleThird: '',
+};
+
+async function get(path: string, rest = secured.rest, auth = headers) {
+  const response = await rest(new Request(`http://127.0.0.1/api/v1${path}`, { headers: auth }));
+  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+}
+
+beforeAll(async () => {
+  secured = await openSecuredRuntime();
+  headers = await signIn(secured.rest, 'http://127.0.0.1');
+  const { prisma } = secured.runtime;
+  await insertClusterRow(prisma, { id: clusterId, name: 'payments' });
+  const now = Date.now();
+  const fresh = new Date(now - 1_000);
+  const old = new Date(now - 120_000);
+  const node = (brokerNodeId: string, brokerName: string, serving: boolean, sweptAt: Date, backup = false) =>
+    insertScrapedNode(prisma, {
+      clusterId,
+      brokerNodeId,
+      brokerName,
+      serving,
+      sweptAt,
+      role: backup ? 'BACKUP' : 'PRIMARY',
+    });
+  // n1 failed over: the dead primary's last numbers are old; its backup serves now.
+  nodes.deadPrimary = await node('n1', 'primary-1', false, old);
+  nodes.servingBackup = await node('n1', 'backup-1', true, fresh, true);
+  nodes.second = await node('n2', 'primary-2', true, fresh);
+  nodes.staleThird = await node('n3', 'primary-3', true, old);
+  const queues = (nodeId: string, scrapedAt: Date, rows: Parameters<typeof insertScrapedQueues>[2]) =>
+    insertScrapedQueues(prisma, { clusterId, nodeId, scrapedAt }, rows);
+  await queues(nodes.deadPrimary, old, [{ queueName: 'orders', messageCount: 100, consumerCount: 9 }]);
+  await queues(nodes.servingBackup, fresh, [{ queueName: 'orders', messageCount: 7, consumerCount: 1 }]);
+  await queues(nodes.second, fresh, [
+    { queueName: 'orders', messageCount: 3, consumerCount: 1 },
+    { queueName: 'invoices', address: 'billing', messageCount: 50, paused: true },
+  ]);
+  await queues(nodes.staleThird, old, [{ queueName: 'orders', messageCount: 1 }]);
+}, 60_000);
+
+afterAll(async () => {
+  await secured?.close();
+});
+
+describe('queue grid', () => {
+  it('groups the cells of a queue, counting a primary/backup pair once and keeping a stale node flagged', async () => {
+    const { status, body } = await get(`/clusters/${clusterId}/queues`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(2);
+    const orders = (body.items as GridRow[]).find((row) => row.queueName === 'orders');
+    expect(orders).toMatchObject({ messageCount: 7 + 3 + 1, consumerCount: 2, nodesPresent: 3, nodesTotal: 3 });
+    expect(orders?.stale).toBe(true);
+    const cells = Object.fromEntries((orders?.cells ?? []).map((cell) => [cell.nodeId, cell]));
+    expect(Object.keys(cells)).toHaveLength(4);
+    expect(cells[nodes.deadPrimary]).toMatchObject({ counted: false, stale: true, messageCount: 100 });
+    expect(cells[nodes.servingBackup]).toMatchObject({ counted: true, stale: false });
+    expect(cells[nodes.staleThird]).toMatchObject({ counted: true, stale: true, messageCount: 1 });
+  });
+
+  it('marks a queue on one node only with its nodesPresent and its pause', async () => {
+    const { body } = await get(`/clusters/${clusterId}/queues?q=INVOI`);
+    expect(body.total).toBe(1);
+    expect(body.items[0]).toMatchObject({
+      queueName: 'invoices',
+      nodesPresent: 1,
+      nodesTotal: 3,
+      paused: true,
+      stale: false,
+    });
+  });
+
+  it('searches addresses too, and takes the search text literally', async () => {
+    expect((await get(`/clusters/${clusterId}/queues?q=bill`)).body.total).toBe(1);
+    expect((await get(`/clusters/${clusterId}/queues?q=${encodeURIComponent('%')}`)).body.total).toBe(0);
+  });
+
+  it('sorts on the totals and pages', async () => {
+    const byMessages = await get(`/clusters/${clusterId}/queues?sort=-messageCount`);
+    expect((byMessages.body.items as GridRow[]).map((row) => row.queueName)).toEqual(['invoices', 'orders']);
+    const second = await get(`/clusters/${clusterId}/queues?sort=queueName&page=2&pageSize=1`);
+    expect(second.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect((second.body.items as GridRow[]).map((row) => row.queueName)).toEqual(['orders']);
+  });
+
+  it('answers one queue with its cells, and queue-not-found for a queue no node listed', async () => {
+    const one = await get(`/clusters/${clusterId}/queues/orders`);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ queueName: 'orders', messageCount: 11, nodesPresent: 3 });
+    const missing = await get(`/clusters/${clusterId}/queues/nope`);
+    expect(missing.status).toBe(404);
+    expect(missing.type).toContain('application/problem+json');
+    expect(missing.body).toMatchObject({ type: 'queue-not-found', title: 'Queue not found' });
+  });
+
+  it('refuses an unknown sort field, and answers an unknown cluster like an unauthorised one', async () => {
+    const badSort = await get(`/clusters/${clusterId}/queues?sort=colour`);
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.type).toBe('validation-failed');
+    const unknown = await get(`/clusters/${randomUUID()}/queues`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.type).toBe('cluster-not-found');
+  });
+});
+
+describe('queue grid with the queues feature off', () => {
+  it('answers feature-disabled naming the property, below the clusters module’s own paths', async () => {
+    const off = await openSecuredRuntime(undefined, { FLOTILLA_FEATURES_QUEUES_ENABLED: 'false' });
+    try {
+      const auth = await signIn(off.rest, 'http://127.0.0.1');
+      const answer = await get(`/clusters/${randomUUID()}/queues`, off.rest, auth);
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({
+        type: 'feature-disabled',
+        property: 'flotilla.features.queues.enabled',
+      });
+      // The clusters module's own paths still answer.
+      expect((await get('/clusters', off.rest, auth)).status).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});

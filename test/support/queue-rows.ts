@@ -1,0 +1,81 @@
+// Nodes, sweeps and queue_snapshot rows as the scrape worker leaves them, for tests of what is read from them (the
+// queue grid, its screens). No broker is involved: the rows are the input under test.
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '@/server/db/database.ts';
+
+export interface NodeFixture {
+  readonly clusterId: string;
+  /** Artemis NodeID; a primary and its backup share one. */
+  readonly brokerNodeId: string;
+  readonly brokerName: string;
+  readonly role?: 'PRIMARY' | 'BACKUP';
+  readonly serving: boolean;
+  /** When its sweeps last completed; two tier-B intervals (2 × 5 s here) ago or more is stale. */
+  readonly sweptAt: Date;
+}
+
+let nextPort = 18_161;
+
+export async function insertScrapedNode(prisma: PrismaClient, node: NodeFixture): Promise<string> {
+  const id = randomUUID();
+  await prisma.clusterNode.create({
+    data: {
+      id,
+      clusterId: node.clusterId,
+      managementUrl: `http://127.0.0.1:${nextPort++}/console/jolokia`,
+      brokerName: node.brokerName,
+      brokerNodeId: node.brokerNodeId,
+      role: node.role ?? 'PRIMARY',
+      serving: node.serving,
+      active: node.serving,
+      lastSuccessAt: node.sweptAt,
+    },
+  });
+  for (const tier of ['A', 'B', 'C']) {
+    await prisma.scrapeSweep.create({
+      data: {
+        nodeId: id,
+        tier,
+        clusterId: node.clusterId,
+        instanceId: 'fixture',
+        lastStartedAt: node.sweptAt,
+        lastCompletedAt: node.sweptAt,
+        intervalMs: 5_000,
+      },
+    });
+  }
+  return id;
+}
+
+export interface QueueFixture {
+  readonly queueName: string;
+  readonly address?: string;
+  readonly messageCount: number;
+  readonly consumerCount?: number;
+  readonly paused?: boolean;
+}
+
+export async function insertScrapedQueues(
+  prisma: PrismaClient,
+  target: { clusterId: string; nodeId: string; scrapedAt: Date },
+  queues: readonly QueueFixture[],
+): Promise<void> {
+  await prisma.queueSnapshot.createMany({
+    data: queues.map((queue) => ({
+      clusterId: target.clusterId,
+      nodeId: target.nodeId,
+      address: queue.address ?? queue.queueName,
+      queueName: queue.queueName,
+      routingType: 'ANYCAST',
+      messageCount: BigInt(queue.messageCount),
+      consumerCount: queue.consumerCount ?? 0,
+      deliveringCount: 0n,
+      messagesAdded: BigInt(queue.messageCount),
+      messagesAcked: 0n,
+      messagesExpired: 0n,
+      paused: queue.paused ?? false,
+      scrapedAt: target.scrapedAt,
+      seenIn: 'C',
+    })),
+  });
+}
