@@ -2,6 +2,7 @@
 // ownership uses them all, so a deep link to a disabled module can say it is off. Add a module's UI here when
 // you add the module to src/server/modules/installed-modules.ts.
 import { apiTokensUi } from '@/modules/feature/apitokens/ui/contributions.ts';
+import { queuesUi } from '@/modules/feature/queues/ui/contributions.ts';
 import { identityOidcUi } from '@/modules/feature/identity-oidc/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
@@ -22,4 +23,5 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   apiTokensUi,
   scrapeUi,
   identityOidcUi,
+  queuesUi,
 ];

@@ -1,10 +1,12 @@
 'use client';
 // The console frame: header, navbar, and the page. It reads the manifest once, keeps only enabled modules' UI,
-// and opens the installation-scope stream carrying every enabled module's topics.
+// and opens the one stream of the page's scope (a cluster's pages: that cluster) carrying every enabled module's
+// topics.
 import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSailboat } from '@tabler/icons-react';
 import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { useManifest } from '../data/manifest.ts';
 import { INSTALLED_UI } from '../installed-ui.ts';
@@ -13,7 +15,8 @@ import { ConsoleUiContext, type ConsoleUi } from '../slots/console-ui-context.ts
 import { enabledModuleUis, enabledTopics } from '../slots/resolve-ui.ts';
 import { Slot } from '../slots/slot.tsx';
 import { ConnectionIndicator } from '../stream/connection-indicator.tsx';
-import { INSTALLATION_SCOPE, StreamProvider } from '../stream/stream-provider.tsx';
+import { StreamProvider } from '../stream/stream-provider.tsx';
+import { streamScopeOf } from '../stream/stream-scope.ts';
 import { FeatureGate } from './feature-gate.tsx';
 import { Navigation } from './navigation.tsx';
 import { SkipLink } from './skip-link.tsx';
@@ -30,11 +33,12 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
     }),
     [manifest.data],
   );
+  const streamScope = streamScopeOf(usePathname());
   const topics = useMemo(() => (manifest.data ? enabledTopics(manifest.data.modules) : []), [manifest.data]);
 
   return (
     <ConsoleUiContext value={ui}>
-      <StreamProvider clusterId={INSTALLATION_SCOPE} topics={topics}>
+      <StreamProvider clusterId={streamScope} topics={topics}>
         <AppShell
           header={{ height: 56 }}
           navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defineModuleUi } from './contribution-types.ts';
-import { contributionsFor, enabledModuleUis, enabledTopics, linkHref, navigationGroups, routeOwner } from './resolve-ui.ts';
+import {
+  contributionsFor,
+  enabledModuleUis,
+  enabledTopics,
+  linkHref,
+  navigationGroups,
+  routeOwner,
+} from './resolve-ui.ts';
 
 const Empty = () => null;
 const manifestEntry = (id: string, enabled: boolean, topics: string[] = []) => ({
@@ -24,7 +31,11 @@ const installed = [
     navigation: [{ group: 'messaging', label: 'Queues', href: '/queues' }],
     contributions: [
       { slot: 'home.empty', id: 'queues-hint', component: Empty },
-      { slot: 'queue.link', id: 'queue-detail', href: (target) => `/clusters/${target.clusterId}/queues/${target.key}` },
+      {
+        slot: 'queue.link',
+        id: 'queue-detail',
+        href: (target) => `/clusters/${target.clusterId}/queues/${target.key}`,
+      },
     ],
   }),
   defineModuleUi({ moduleId: 'clusters', routes: ['/clusters'] }),

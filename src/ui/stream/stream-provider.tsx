@@ -1,13 +1,11 @@
 'use client';
-// One stream connection per layout (the installation scope now, one per cluster layout later) carrying every
-// enabled module's topics. Signals invalidate exactly the queries that declared their topic (see live-query.ts).
+// One stream connection per layout (the installation scope, or the cluster of a cluster layout: stream-scope.ts)
+// carrying every enabled module's topics. Signals invalidate exactly the queries that declared their topic (see live-query.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isInvalidatedBy } from './live-query.ts';
 import { StreamConnection, type StreamStatus } from './stream-connection.ts';
 import { StreamContext, type StreamContextValue } from './stream-context.ts';
-
-export const INSTALLATION_SCOPE = '00000000-0000-0000-0000-000000000000';
 
 export function StreamProvider({
   clusterId,

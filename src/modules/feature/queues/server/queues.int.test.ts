@@ -25,6 +25,14 @@ interface GridRow {
   cells: Cell[];
 }
 
+/** A list, one queue or a problem, as the tests read them. */
+interface Answer {
+  readonly total?: number;
+  readonly items: GridRow[];
+  readonly type?: string;
+  readonly [field: string]: unknown;
+}
+
 let secured: SecuredRuntime;
 let headers: AuthHeaders;
 const clusterId = randomUUID();
@@ -37,7 +45,11 @@ const nodes: Record<'deadPrimary' | 'servingBackup' | 'second' | 'staleThird', s
 
 async function get(path: string, rest = secured.rest, auth = headers) {
   const response = await rest(new Request(`http://127.0.0.1/api/v1${path}`, { headers: auth }));
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    body: (await response.json()) as Answer,
+  };
 }
 
 beforeAll(async () => {
@@ -74,7 +86,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await secured?.close();
+  await secured.close();
 });
 
 describe('queue grid', () => {
@@ -82,7 +94,7 @@ describe('queue grid', () => {
     const { status, body } = await get(`/clusters/${clusterId}/queues`);
     expect(status).toBe(200);
     expect(body.total).toBe(2);
-    const orders = (body.items as GridRow[]).find((row) => row.queueName === 'orders');
+    const orders = body.items.find((row) => row.queueName === 'orders');
     expect(orders).toMatchObject({ messageCount: 7 + 3 + 1, consumerCount: 2, nodesPresent: 3, nodesTotal: 3 });
     expect(orders?.stale).toBe(true);
     const cells = Object.fromEntries((orders?.cells ?? []).map((cell) => [cell.nodeId, cell]));
@@ -111,10 +123,10 @@ describe('queue grid', () => {
 
   it('sorts on the totals and pages', async () => {
     const byMessages = await get(`/clusters/${clusterId}/queues?sort=-messageCount`);
-    expect((byMessages.body.items as GridRow[]).map((row) => row.queueName)).toEqual(['invoices', 'orders']);
+    expect(byMessages.body.items.map((row) => row.queueName)).toEqual(['invoices', 'orders']);
     const second = await get(`/clusters/${clusterId}/queues?sort=queueName&page=2&pageSize=1`);
     expect(second.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
-    expect((second.body.items as GridRow[]).map((row) => row.queueName)).toEqual(['orders']);
+    expect(second.body.items.map((row) => row.queueName)).toEqual(['orders']);
   });
 
   it('answers one queue with its cells, and queue-not-found for a queue no node listed', async () => {
