@@ -92,10 +92,11 @@ describe('the console shell', () => {
     const groups = await nav
       .locator('[data-nav-group]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-nav-group')));
-    // The installed modules contribute to three of the five groups; the others stay hidden until a module fills them.
-    expect(groups).toEqual(['observe', 'configuration', 'activity']);
+    // The installed modules contribute to four of the five groups; the others stay hidden until a module fills them.
+    expect(groups).toEqual(['observe', 'messaging', 'configuration', 'activity']);
     const group = (name: string) => nav.getByRole('group', { name });
     expect(await group('Observe').getByRole('link').allInnerTexts()).toEqual(['Clusters']);
+    expect(await group('Messaging').getByRole('link').allInnerTexts()).toEqual(['Queues']);
     expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings', 'API tokens']);
     expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log']);
 
@@ -114,8 +115,11 @@ describe('the console shell', () => {
     expect(pathAndQuery()).toBe('/audit');
     expect(outline).not.toBe('none');
 
-    // Admin sits below the groups: Installation → Modules and Support → System jobs.
+    // Admin sits below the groups and opens its first group's first tab (Access → Users); Installation → Modules and
+    // Support → System jobs are tabs too.
     await nav.getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(url('/admin/access/users'));
+    await page.getByRole('tab', { name: 'Modules' }).click();
     await page.getByRole('heading', { name: 'Modules', level: 1 }).waitFor();
     expect(pathAndQuery()).toBe('/admin/modules');
     await page.getByRole('tab', { name: 'System jobs' }).click();
@@ -131,6 +135,7 @@ describe('the console shell', () => {
         ...BROWSER_ADMIN_ENV,
         FLOTILLA_INSTANCE_ID: 'browser-apitokens-off',
         FLOTILLA_FEATURES_APITOKENS_ENABLED: 'false',
+        FLOTILLA_FEATURES_QUEUES_ENABLED: 'false',
       },
     });
     const disabled = await browser.newPage();
@@ -145,7 +150,14 @@ describe('the console shell', () => {
       const nav = disabled.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Settings' }).waitFor();
       expect(await nav.getByRole('link', { name: 'API tokens' }).count()).toBe(0);
+      expect(await nav.getByRole('link', { name: 'Queues' }).count()).toBe(0);
       await saveScreenshot(disabled, 'feature-off-light');
+
+      // A feature's route below another module's path (`/clusters/{clusterId}/queues`) is explained too.
+      await disabled.goto(`${off.baseUrl}/clusters/6f1c2a4e-1b2c-4d5e-8f90-0123456789ab/queues/orders`);
+      await featureOff.waitFor();
+      expect(await featureOff.getByTestId('enabling-property').innerText()).toBe('flotilla.features.queues.enabled');
+      expect(await disabled.getByTestId('table-queues').count()).toBe(0);
     } finally {
       await disabled.close();
       await off.destroy();

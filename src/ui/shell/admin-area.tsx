@@ -2,19 +2,35 @@
 // The admin area: tabs contributed by enabled modules to `admin.tabs`, grouped under the fixed admin groups.
 import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { usePathname, useRouter } from 'next/navigation';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { EmptyState } from '../parts/empty-state.tsx';
 import { ADMIN_GROUPS } from '../slots/slot-ids.ts';
 import { useContributions } from '../slots/slot.tsx';
 
-export function AdminArea({ children }: { children: ReactNode }) {
+function useAdminTabGroups() {
   const tabs = useContributions('admin.tabs');
-  const pathname = usePathname();
-  const router = useRouter();
-  const active = tabs.find((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`));
-  const groups = ADMIN_GROUPS.map((group) => ({ group, tabs: tabs.filter((tab) => tab.group === group) })).filter(
+  return ADMIN_GROUPS.map((group) => ({ group, tabs: tabs.filter((tab) => tab.group === group) })).filter(
     (entry) => entry.tabs.length > 0,
   );
+}
+
+/** `/admin` itself opens the first tab of the first group (Access → Users when the security kernel's tabs lead). */
+export function AdminHome() {
+  const first = useAdminTabGroups()[0]?.tabs[0];
+  const router = useRouter();
+  useEffect(() => {
+    if (first) router.replace(first.href);
+  }, [first, router]);
+  return null;
+}
+
+export function AdminArea({ children }: { children: ReactNode }) {
+  const groups = useAdminTabGroups();
+  const pathname = usePathname();
+  const router = useRouter();
+  const active = groups
+    .flatMap((group) => group.tabs)
+    .find((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`));
   return (
     <Stack gap="lg">
       <Tabs value={active?.href ?? null} onChange={(href) => href && router.push(href)} aria-label="Admin">

@@ -5,7 +5,7 @@ import { IconHome, IconSettingsCog } from '@tabler/icons-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useConsoleUi } from '../slots/console-ui-context.ts';
-import { navigationGroups } from '../slots/resolve-ui.ts';
+import { activeNavHref, navigationGroups } from '../slots/resolve-ui.ts';
 import { Slot } from '../slots/slot.tsx';
 
 const isActive = (pathname: string, href: string) =>
@@ -15,6 +15,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
   const pathname = usePathname();
   const { manifest, enabled } = useConsoleUi();
   const groups = navigationGroups(enabled);
+  const activeHref = activeNavHref(enabled, pathname);
   return (
     <Stack gap={0} h="100%" component="nav" aria-label="Main">
       <ScrollArea style={{ flex: 1 }} type="auto">
@@ -54,7 +55,7 @@ export function Navigation({ onNavigate }: { onNavigate: () => void }) {
                   href={entry.href}
                   label={entry.label}
                   leftSection={Icon ? <Icon size={18} /> : undefined}
-                  active={isActive(pathname, entry.href)}
+                  active={entry.href === activeHref}
                   onClick={onNavigate}
                 />
               );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineModuleUi } from './contribution-types.ts';
 import {
+  activeNavHref,
   contributionsFor,
   enabledModuleUis,
   enabledTopics,
@@ -80,6 +81,15 @@ describe('resolving the installed UI against the manifest', () => {
     expect(routeOwner(installed, '/clusters/42/queues/orders')).toBe('queues');
     expect(routeOwner(installed, '/clusters/42')).toBe('clusters');
     expect(routeOwner(installed, '/clusters/42/topology')).toBe('clusters');
+  });
+
+  it('marks the navigation entry of the module that owns the page', () => {
+    expect(activeNavHref(installed, '/clusters/42/queues/orders')).toBe('/queues');
+    expect(activeNavHref(installed, '/queues')).toBe('/queues');
+    expect(activeNavHref(installed, '/audit')).toBe('/audit');
+    expect(activeNavHref(installed, '/settings/x')).toBe('/settings');
+    expect(activeNavHref(installed, '/')).toBeUndefined();
+    expect(activeNavHref(installed, '/elsewhere')).toBeUndefined();
   });
 
   it('links a row to the enabled module’s link contribution, and to nothing while that module is off', () => {

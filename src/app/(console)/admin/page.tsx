@@ -1,5 +1,5 @@
-import { redirect } from 'next/navigation';
+import { AdminHome } from '@/ui/shell/admin-area.tsx';
 
 export default function AdminPage() {
-  redirect('/admin/modules');
+  return <AdminHome />;
 }
