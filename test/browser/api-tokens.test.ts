@@ -1,5 +1,6 @@
-// Account → API tokens in a real Chromium: create a token and see it once, use it as a bearer, revoke it by
-// press-and-hold (a short click does nothing), after which the same bearer call is refused.
+// Account → API tokens in a real Chromium: the account page (user menu → Your account) with the module's
+// account.sections entry, then create a token and see it once, use it as a bearer, revoke it by press-and-hold (a
+// short click does nothing), after which the same bearer call is refused.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
@@ -23,6 +24,21 @@ afterAll(async () => {
 });
 
 describe('API tokens', () => {
+  it('reaches the tokens from the account page, through the account.sections slot', async () => {
+    await page.goto(url('/'));
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Your account' }).click();
+    await page.waitForURL(url('/account'));
+    await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
+    expect(await page.getByTestId('account-profile').innerText()).toMatch(/Username\s+admin/);
+    expect(await page.getByTestId('account-permissions').innerText()).toContain('settings:write');
+    const section = page.getByRole('region', { name: 'API tokens' });
+    await section.getByTestId('account-token-count').filter({ hasText: '0 active tokens' }).waitFor();
+    await saveScreenshot(page, 'account-light');
+    await section.getByRole('link', { name: 'Manage API tokens' }).click();
+    await page.waitForURL(url('/account/tokens'));
+  });
+
   it('creates a token shown once, uses it as a bearer, and revokes it by press-and-hold', async () => {
     await page.goto(url('/account/tokens'));
     await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();

@@ -97,16 +97,16 @@ describe('the console shell', () => {
     const group = (name: string) => nav.getByRole('group', { name });
     expect(await group('Observe').getByRole('link').allInnerTexts()).toEqual(['Clusters']);
     expect(await group('Messaging').getByRole('link').allInnerTexts()).toEqual(['Queues']);
-    expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings', 'API tokens']);
+    expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings']);
     expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log']);
 
     await group('Configuration').getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(pathAndQuery()).toBe('/settings');
 
-    // Keyboard: Tab from API tokens (the last Configuration link) to Audit log shows a focus ring; Enter follows it.
+    // Keyboard: Tab from Settings (the last Configuration link) to Audit log shows a focus ring; Enter follows it.
     const auditLink = group('Activity').getByRole('link', { name: 'Audit log' });
-    await group('Configuration').getByRole('link', { name: 'API tokens' }).focus();
+    await group('Configuration').getByRole('link', { name: 'Settings' }).focus();
     await page.keyboard.press('Tab');
     expect(await auditLink.evaluate((node) => node === document.activeElement)).toBe(true);
     const outline = await auditLink.evaluate((node) => getComputedStyle(node).outlineStyle);
@@ -149,8 +149,13 @@ describe('the console shell', () => {
       expect(await disabled.getByTestId('table-api-tokens').count()).toBe(0);
       const nav = disabled.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Settings' }).waitFor();
-      expect(await nav.getByRole('link', { name: 'API tokens' }).count()).toBe(0);
       expect(await nav.getByRole('link', { name: 'Queues' }).count()).toBe(0);
+      // The account page keeps its own sections but drops the disabled module's.
+      await disabled.goto(`${off.baseUrl}/account`);
+      await expect
+        .poll(() => disabled.getByTestId('account-profile').innerText())
+        .toMatch(new RegExp(`Username\\s+${BROWSER_ADMIN.username}`));
+      expect(await disabled.getByRole('region', { name: 'API tokens' }).count()).toBe(0);
       await saveScreenshot(disabled, 'feature-off-light');
 
       // A feature's route below another module's path (`/clusters/{clusterId}/queues`) is explained too.

@@ -25,9 +25,9 @@ const pathAndQuery = () => {
   return `${current.pathname}${current.search}`;
 };
 const rowKeys = () =>
-  page.locator('[data-testid="table-queues"] tbody tr[data-row-key]').evaluateAll((rows) =>
-    rows.map((row) => row.getAttribute('data-row-key')),
-  );
+  page
+    .locator('[data-testid="table-queues"] tbody tr[data-row-key]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')));
 const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 /** Thirty `orders.NN` queues with NN messages each, plus one deep `invoices` queue on another address. */
 const ORDER_QUEUES = Array.from({ length: 30 }, (_, index) => ({

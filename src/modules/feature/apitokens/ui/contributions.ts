@@ -1,10 +1,10 @@
-import { IconKey } from '@tabler/icons-react';
 import { defineModuleUi } from '@/ui/slots/contribution-types.ts';
+import { TokensAccountSection } from './tokens-account-section.tsx';
+import { TOKENS_PATH } from './tokens-path.ts';
 
-// The shell has no account area yet (the `account.sections` slot is declared but nothing renders it), so the
-// screen is a route of its own with a navigation entry under Configuration.
+// Personal tokens belong to the account area: a section on /account and the header's user menu lead to the screen.
 export const apiTokensUi = defineModuleUi({
   moduleId: 'apitokens',
-  routes: ['/account/tokens'],
-  navigation: [{ group: 'configuration', label: 'API tokens', href: '/account/tokens', icon: IconKey, order: 50 }],
+  routes: [TOKENS_PATH],
+  contributions: [{ slot: 'account.sections', id: 'api-tokens', component: TokensAccountSection }],
 });

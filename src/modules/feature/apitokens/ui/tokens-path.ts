@@ -1,0 +1,1 @@
+export const TOKENS_PATH = '/account/tokens';
