@@ -8,6 +8,8 @@ export interface Column<Row> {
   readonly sortField?: string;
   /** Hidden until the viewer picks it in the column menu. */
   readonly hiddenByDefault?: boolean;
+  /** Numbers read best right-aligned, header and cells alike. */
+  readonly align?: 'right';
   /** Fixed width keeps columns from jumping as data arrives. */
   readonly width?: number | string;
 }

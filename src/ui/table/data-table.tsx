@@ -133,7 +133,7 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
             </Table.Td>
           )}
           {visible.map((column) => (
-            <Table.Td key={column.id} data-column={column.id}>
+            <Table.Td key={column.id} data-column={column.id} ta={column.align}>
               {column.cell(row)}
             </Table.Td>
           ))}
@@ -185,7 +185,7 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
                           ? 'descending'
                           : 'none';
                   return (
-                    <Table.Th key={column.id} w={column.width} aria-sort={ariaSort}>
+                    <Table.Th key={column.id} w={column.width} aria-sort={ariaSort} ta={column.align}>
                       {field ? (
                         <SortButton column={column as Column<unknown>} sort={state.sort} onSort={list.setSort} />
                       ) : (

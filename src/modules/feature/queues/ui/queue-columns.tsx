@@ -34,6 +34,7 @@ export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[]
     {
       id: 'messages',
       header: 'Messages',
+      align: 'right',
       width: 140,
       sortField: 'messageCount',
       cell: (row) => <Count value={row.messageCount} stale={row.stale} />,
@@ -41,6 +42,7 @@ export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[]
     {
       id: 'consumers',
       header: 'Consumers',
+      align: 'right',
       width: 120,
       sortField: 'consumerCount',
       cell: (row) => <Count value={row.consumerCount} />,
@@ -48,6 +50,7 @@ export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[]
     {
       id: 'delivering',
       header: 'In delivery',
+      align: 'right',
       width: 120,
       sortField: 'deliveringCount',
       cell: (row) => <Count value={row.deliveringCount} />,
@@ -55,6 +58,7 @@ export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[]
     {
       id: 'added',
       header: 'Added',
+      align: 'right',
       width: 120,
       sortField: 'messagesAdded',
       hiddenByDefault: true,
