@@ -127,6 +127,9 @@ describe('queue grid', () => {
     const second = await get(`/clusters/${clusterId}/queues?sort=queueName&page=2&pageSize=1`);
     expect(second.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(second.body.items.map((row) => row.queueName)).toEqual(['orders']);
+    // Past the last page: no rows, and still the true total.
+    const beyond = await get(`/clusters/${clusterId}/queues?page=9&pageSize=1`);
+    expect(beyond.body).toMatchObject({ total: 2, items: [] });
   });
 
   it('answers one queue with its cells, and queue-not-found for a queue no node listed', async () => {

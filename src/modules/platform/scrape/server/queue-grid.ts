@@ -1,8 +1,9 @@
 // The queue grid (spec: Cross-node aggregation): queue_snapshot grouped by (address, queue name, routing type),
 // one cell per node, totals over logical nodes, nodesPresent and nodesTotal. A primary and its backup share a
 // NodeID and count once: of their cells the serving member's (else the newest) is the one counted. A stale node
-// keeps its last numbers, flagged, and is never dropped. Two statements per page whatever the queue count: the
-// grouped, sorted page with its total, then the cells of that page's queues.
+// keeps its last numbers, flagged, and is never dropped. A fixed number of statements per page whatever the queue
+// count: the grouped, sorted page with its total (beside the node count and the sweeps), then the cells of that
+// page's queues.
 import type { Database } from '@/server/db/database.ts';
 import type { QueueMetrics } from './queue-rows.ts';
 import { staleNodesOf } from './scrape-read.ts';
@@ -158,8 +159,12 @@ export async function readQueueGrid(
     ),
     staleNodesOf(db.prisma, query.clusterId, now),
   ]);
+  if (page.length === 0) {
+    // Past the last page the window count has no row to ride on: the first page's says how many there are.
+    const first = query.page > 1 ? await db.query<GridRecord>(pageSql(query.sort), [...filters, 1, 0]) : [];
+    return { items: [], total: first[0]?.total ?? 0 };
+  }
   const total = page[0]?.total ?? 0;
-  if (page.length === 0) return { items: [], total };
   const names = [...new Set(page.map((row) => row.queue_name))];
   const cells = await db.query<CellRecord>(
     `${CELLS} AND s.queue_name = ANY($4::text[]) ORDER BY n.logical, s.node_id`,
