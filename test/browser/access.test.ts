@@ -86,7 +86,9 @@ describe('Admin → Access', () => {
     expect(await grantRow.innerText()).toMatch(/viewer[\s\S]*everywhere/i);
     await saveScreenshot(page, 'access-grants-light');
 
-    // Removing the only administrator's grant is refused, and the screen says why.
+    // Removing the only administrator's grant is refused, and the screen says why. The dialog's overlay fades out
+    // after its form is gone; a press before then lands on the overlay.
+    await page.locator('.mantine-Modal-overlay').waitFor({ state: 'detached' });
     const adminRow = page.getByTestId('table-grants').locator('tbody tr').filter({ hasText: 'admin' });
     const hold = await adminRow.getByRole('button', { name: /Hold to remove 1 grant/ }).boundingBox();
     if (!hold) throw new Error('remove button not visible');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../../../server/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { startFaultProxy, type FaultProxy } from '../../../../../test/support/artemis/fault-proxy.ts';
+import { eventually } from '../../../../../test/support/app-process.ts';
 import { createQueues, listAll, listResourcePages, readBrokerState } from './broker-operations.ts';
 import { check as checkBrokersHealth } from './brokers.health.ts';
 import { probeCapabilities } from './capability-probe.ts';
@@ -221,7 +222,17 @@ describe('management client on a real broker', () => {
     ]);
     expect(sent.every((result) => result.ok)).toBe(true);
 
-    const result = await browseQueue(client, target);
+    // A sent message reaches the queue's browsable list a moment after the send answers (a loaded machine saw an
+    // empty first browse), so browse until all three are there.
+    const result = await eventually(
+      'the three sent messages to be browsable',
+      async () => {
+        const browsed = await browseQueue(client, target);
+        return browsed.messages.length === 3 ? browsed : undefined;
+      },
+      10_000,
+      200,
+    );
     expect(result.channel).toBe('management');
     expect(result.attributeSizeLimit).toBe(SIZE_LIMIT);
     expect(result.messages.map((message) => message.bodyTruncated)).toEqual([false, true, true]);
