@@ -1,4 +1,5 @@
 import { IconStack2 } from '@tabler/icons-react';
+import { copyText } from '@/ui/parts/copy-text.ts';
 import { defineModuleUi } from '@/ui/slots/contribution-types.ts';
 import { ClusterQueuesSummary } from './cluster-queues-summary.tsx';
 import { QueueSelectionPanel } from './queue-selection.tsx';
@@ -18,7 +19,7 @@ export const queuesUi = defineModuleUi({
       id: 'copy-name',
       section: 'Copy',
       label: 'Copy name',
-      run: (target) => void navigator.clipboard.writeText(target.key),
+      run: (target) => void copyText(target.key),
     },
     { slot: 'queues.selection', id: 'selection-names', component: QueueSelectionPanel },
     { slot: 'cluster.header', id: 'queues-summary', order: 20, component: ClusterQueuesSummary },
