@@ -7,7 +7,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/server/db/database.ts';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
-import { saveScreenshot, startSignedInConsole, tableLoaded, type SignedInConsole } from '../support/browser.ts';
+import {
+  saveScreenshot,
+  saveScreenshotsInBothThemes,
+  startSignedInConsole,
+  tableLoaded,
+  type SignedInConsole,
+} from '../support/browser.ts';
 import { insertClusterRow } from '../support/cluster-rows.ts';
 import { queryDatabase } from '../support/database.ts';
 import { insertScrapedNode, insertScrapedQueues } from '../support/queue-rows.ts';
@@ -18,6 +24,7 @@ let app: AppProcess;
 let page: Page;
 let db: Database;
 let clusterId: string;
+const pageErrors: string[] = [];
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 const pathAndQuery = () => {
@@ -39,6 +46,11 @@ const ORDER_QUEUES = Array.from({ length: 30 }, (_, index) => ({
 beforeAll(async () => {
   session = await startSignedInConsole(pool);
   ({ app, page } = session);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      pageErrors.push(message.text());
+  });
   await session.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseUrl });
   db = openDatabase(session.database.url, { poolSize: 2, applicationName: 'queues-browser-test' });
   clusterId = await insertClusterRow(db.prisma, { name: 'payments' });
@@ -179,5 +191,40 @@ describe('the queue grid', () => {
     await summary.getByText('32 queues; the deepest is invoices').waitFor();
     await summary.getByRole('link', { name: 'Open queues' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/queues`));
+  });
+
+  it('reads at a laptop width without sideways scrolling or cut badges, in both themes', async () => {
+    const screens: [string, string, () => Promise<void>][] = [
+      ['queues-grid', `/clusters/${clusterId}/queues`, () => tableLoaded(page)],
+      ['queue-detail', `/clusters/${clusterId}/queues/invoices`, () => page.getByTestId('queue-cells').waitFor()],
+    ];
+    await page.setViewportSize({ width: 1024, height: 700 });
+    try {
+      for (const [name, path, ready] of screens) {
+        await page.goto(url(path));
+        await ready();
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+        const cutBadges = await page.evaluate(() =>
+          [...document.querySelectorAll('.mantine-Badge-label')]
+            .filter((label) => label.scrollWidth > label.clientWidth + 1)
+            .map((label) => label.textContent),
+        );
+        expect(cutBadges, `${name} cuts badges`).toEqual([]);
+        await saveScreenshot(page, `${name}-1024`);
+      }
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    for (const [name, path, ready] of screens) {
+      await page.goto(url(path));
+      await saveScreenshotsInBothThemes(page, name, ready);
+    }
+  });
+
+  it('logged no script errors (hydration mismatches included) on any screen above', () => {
+    expect(pageErrors).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ export interface NodeFixture {
   readonly brokerName: string;
   readonly role?: 'PRIMARY' | 'BACKUP';
   readonly serving: boolean;
-  /** When its sweeps last completed; two tier-B intervals (2 × 5 s here) ago or more is stale. */
+  /** When its sweeps last completed; more than two tier-B intervals (2 × 30 s here) ago is stale. */
   readonly sweptAt: Date;
 }
 
@@ -40,7 +40,7 @@ export async function insertScrapedNode(prisma: PrismaClient, node: NodeFixture)
         instanceId: 'fixture',
         lastStartedAt: node.sweptAt,
         lastCompletedAt: node.sweptAt,
-        intervalMs: 5_000,
+        intervalMs: 30_000,
       },
     });
   }

@@ -53,6 +53,7 @@ export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[]
       align: 'right',
       width: 120,
       sortField: 'deliveringCount',
+      hiddenByDefault: true,
       cell: (row) => <Count value={row.deliveringCount} />,
     },
     {
