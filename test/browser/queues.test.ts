@@ -127,6 +127,17 @@ describe('the queue grid', () => {
     expect(labels).toEqual(['Open', 'Open queue', 'Copy', 'Copy name']);
     await menu.getByRole('menuitem', { name: 'Copy name' }).click();
     await expect.poll(clipboard).toBe('orders.30');
+
+    // By keyboard alone: Enter opens the menu, the arrows move between items, Enter runs one.
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Actions for orders.29' }).focus();
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy name');
+    await page.keyboard.press('Enter');
+    await expect.poll(clipboard).toBe('orders.29');
   });
 
   it('links a queue name through queue.link to its detail, with a cell per node', async () => {

@@ -17,6 +17,7 @@ import {
   type SavedCluster,
   type WorkerInstance,
 } from '../test/scrape-harness.ts';
+import { readQueueGrid } from './queue-grid.ts';
 import { readQueueRows, readSweeps } from './scrape-read.ts';
 import { check as scrapeHealth } from './scrape.health.ts';
 
@@ -206,6 +207,21 @@ describe('scrape on a real two-node cluster', () => {
     const liveRows = rows.filter((row) => row.nodeId === live);
     expect(liveRows.length).toBeGreaterThan(0);
     expect(liveRows.every((row) => !row.stale)).toBe(true);
+
+    // The queue grid keeps the stopped node's cell, flagged, and marks the totals that include it.
+    const shared = before.find((name) => liveRows.some((row) => row.queueName === name));
+    if (!shared) throw new Error('no queue listed by both nodes');
+    const grid = await readQueueGrid(firstWorker().runtime.db, {
+      clusterId: saved.clusterId,
+      queueName: shared,
+      sort: { field: 'queueName', direction: 'asc' },
+      page: 1,
+      pageSize: 1,
+    });
+    expect(grid.items[0]).toMatchObject({ queueName: shared, nodesPresent: 2, nodesTotal: 2, stale: true });
+    const cells = grid.items[0]?.cells ?? [];
+    expect(cells.find((cell) => cell.nodeId === stopped)).toMatchObject({ stale: true, counted: true });
+    expect(cells.find((cell) => cell.nodeId === live)).toMatchObject({ stale: false, counted: true });
 
     const sweeps = await readSweeps(firstWorker().runtime.prisma, saved.clusterId);
     expect(sweeps.filter((sweep) => sweep.nodeId === stopped && sweep.tier !== 'C').every((sweep) => sweep.stale)).toBe(
