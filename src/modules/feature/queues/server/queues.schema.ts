@@ -3,15 +3,7 @@
 import { z } from 'zod';
 import { listQuerySchema, listResultSchema } from '../../../kernel/core/list-query.ts';
 import { QUEUE_GRID_SORT_FIELDS } from '../../../platform/scrape/server/queue-grid.ts';
-
-const metrics = {
-  messageCount: z.number(),
-  consumerCount: z.number().int(),
-  deliveringCount: z.number(),
-  messagesAdded: z.number(),
-  messagesAcked: z.number(),
-  messagesExpired: z.number(),
-};
+import { queueMetricsShape } from '../../../platform/scrape/server/queue-metrics.schema.ts';
 
 export const queueCellSchema = z.object({
   nodeId: z.string(),
@@ -19,7 +11,7 @@ export const queueCellSchema = z.object({
   logicalNode: z.string().describe('The shared NodeID of a primary and its backup (or node:<id> while unknown)'),
   serving: z.boolean(),
   counted: z.boolean().describe('This cell is the one its logical node adds to the totals'),
-  ...metrics,
+  ...queueMetricsShape,
   paused: z.boolean().nullable(),
   scrapedAt: z.string(),
   stale: z.boolean().describe('The node’s queue numbers are old: kept, flagged, never dropped'),
@@ -29,7 +21,7 @@ export const queueGridRowSchema = z.object({
   address: z.string(),
   queueName: z.string(),
   routingType: z.string(),
-  ...metrics,
+  ...queueMetricsShape,
   nodesPresent: z.number().int().describe('Logical nodes that list the queue'),
   nodesTotal: z.number().int().describe('Logical nodes of the cluster'),
   paused: z.boolean(),

@@ -17,6 +17,15 @@ import { decodeSegment, queuesPath } from './queue-paths.ts';
 
 type Queue = RouterOutputs['queues']['get'];
 
+/** The per-node numbers and their headers. */
+const CELL_COUNTS = [
+  ['messageCount', 'Messages'],
+  ['consumerCount', 'Consumers'],
+  ['deliveringCount', 'In delivery'],
+  ['messagesAdded', 'Added'],
+  ['messagesAcked', 'Acknowledged'],
+] as const;
+
 function Total({ label, value }: { label: string; value: number }) {
   return (
     <Stack gap={0}>
@@ -38,11 +47,11 @@ function NodeCells({ queue }: { queue: Queue }) {
           <Table.Tr>
             <Table.Th>Broker</Table.Th>
             <Table.Th>Logical node</Table.Th>
-            <Table.Th ta="right">Messages</Table.Th>
-            <Table.Th ta="right">Consumers</Table.Th>
-            <Table.Th ta="right">In delivery</Table.Th>
-            <Table.Th ta="right">Added</Table.Th>
-            <Table.Th ta="right">Acknowledged</Table.Th>
+            {CELL_COUNTS.map(([field, header]) => (
+              <Table.Th key={field} ta="right">
+                {header}
+              </Table.Th>
+            ))}
             <Table.Th>Scraped</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -72,21 +81,11 @@ function NodeCells({ queue }: { queue: Queue }) {
                   {cell.logicalNode}
                 </Text>
               </Table.Td>
-              <Table.Td>
-                <Count value={cell.messageCount} />
-              </Table.Td>
-              <Table.Td>
-                <Count value={cell.consumerCount} />
-              </Table.Td>
-              <Table.Td>
-                <Count value={cell.deliveringCount} />
-              </Table.Td>
-              <Table.Td>
-                <Count value={cell.messagesAdded} />
-              </Table.Td>
-              <Table.Td>
-                <Count value={cell.messagesAcked} />
-              </Table.Td>
+              {CELL_COUNTS.map(([field]) => (
+                <Table.Td key={field}>
+                  <Count value={cell[field]} />
+                </Table.Td>
+              ))}
               <Table.Td>
                 <TimeAgo iso={cell.scrapedAt} />
               </Table.Td>

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/server/trpc/init.ts';
 import { listQuerySchema, listResultSchema, pageOf, parseSort } from '../../../kernel/core/list-query.ts';
+import { queueMetricsShape } from './queue-metrics.schema.ts';
 import { readQueueRows, readSweeps, type QueueSortField } from './scrape-read.ts';
 
 const procedure = moduleProcedure('scrape');
@@ -31,12 +32,7 @@ const queueRowView = z.object({
   address: z.string(),
   queueName: z.string(),
   routingType: z.string(),
-  messageCount: z.number(),
-  consumerCount: z.number().int(),
-  deliveringCount: z.number(),
-  messagesAdded: z.number(),
-  messagesAcked: z.number(),
-  messagesExpired: z.number(),
+  ...queueMetricsShape,
   paused: z.boolean().nullable(),
   scrapedAt: z.string(),
   seenIn: z.string(),
