@@ -60,7 +60,7 @@ function NodeCells({ queue }: { queue: Queue }) {
             <Table.Tr key={cell.nodeId} data-node-id={cell.nodeId} data-counted={cell.counted}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600}>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {cell.brokerName ?? cell.nodeId}
                   </Text>
                   {cell.stale && <StaleMark />}
