@@ -39,6 +39,8 @@ async function jolokia(node: BrokerNode, request: Record<string, unknown>): Prom
 }
 
 const brokerMbean = (node: BrokerNode) => `org.apache.activemq.artemis:broker="${node.name}"`;
+const anycastQueueMbean = (node: BrokerNode, queue: string) =>
+  `${brokerMbean(node)},component=addresses,address="${queue}",subcomponent=queues,routing-type="anycast",queue="${queue}"`;
 
 export async function createAnycastQueue(node: BrokerNode, name: string): Promise<void> {
   await jolokia(node, {
@@ -60,8 +62,21 @@ export async function destroyQueue(node: BrokerNode, name: string): Promise<void
   });
 }
 
+/** Sends durable text messages through the queue's own management operation (so a replica receives them too). */
+export async function sendDurableMessages(node: BrokerNode, queue: string, count: number): Promise<void> {
+  const mbean = anycastQueueMbean(node, queue);
+  for (let index = 0; index < count; index++) {
+    await jolokia(node, {
+      type: 'exec',
+      mbean,
+      operation: 'sendMessage(java.util.Map,int,java.lang.String,boolean,java.lang.String,java.lang.String)',
+      arguments: [{}, 3, `message ${index}`, true, node.user, node.password],
+    });
+  }
+}
+
 export async function messageCount(node: BrokerNode, queue: string): Promise<number> {
-  const mbean = `${brokerMbean(node)},component=addresses,address="${queue}",subcomponent=queues,routing-type="anycast",queue="${queue}"`;
+  const mbean = anycastQueueMbean(node, queue);
   return Number(await jolokia(node, { type: 'read', mbean, attribute: 'MessageCount' }));
 }
 

@@ -155,16 +155,21 @@ export interface HaScenario {
 }
 
 /**
- * A fresh database with a short tier-A interval (tiers B and C slowed down: they are not under test), the worker's
- * services (the real scrape among them) and a web runtime, and the brokers registered as one cluster.
+ * A fresh database with a short tier-A interval (tiers B and C slowed down unless a test reads queues), the
+ * worker's services (the real scrape among them) and a web runtime, and the brokers registered as one cluster.
  */
-export async function startHaScenario(name: string, brokers: Topology, tierAMs: number): Promise<HaScenario> {
+export async function startHaScenario(
+  name: string,
+  brokers: Topology,
+  tierAMs: number,
+  queueTiers: { tierB: string; tierC: string } = { tierB: '10m', tierC: '1h' },
+): Promise<HaScenario> {
   setTestSecretKey();
   const database = await createTestDatabase();
   await storeRuntimeSettings(database.url, {
     'scrape.tier-a-interval': `${tierAMs}ms`,
-    'scrape.tier-b-interval': '10m',
-    'scrape.tier-c-interval': '1h',
+    'scrape.tier-b-interval': queueTiers.tierB,
+    'scrape.tier-c-interval': queueTiers.tierC,
   });
   const runtimes = await openTestRuntimes(database.url);
   const { clusterId, nodes } = await registerCluster(runtimes.worker, name, brokers.nodes);
