@@ -177,7 +177,7 @@ describe('the queue grid', () => {
     expect(await panel.getByText('1 queue selected').count()).toBe(1);
   });
 
-  it('refreshes on a queues signal of its cluster, which only the cluster-scoped stream carries', async () => {
+  it('refreshes on a queues signal of its cluster, which only the cluster-scoped stream carries, and opens any name', async () => {
     await page.goto(url(`/clusters/${clusterId}/queues?q=late`));
     await tableLoaded(page);
     await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
@@ -185,7 +185,7 @@ describe('the queue grid', () => {
 
     const node = await db.prisma.clusterNode.findFirstOrThrow({ where: { clusterId, brokerName: 'broker-one' } });
     await insertScrapedQueues(db.prisma, { clusterId, nodeId: node.id, scrapedAt: new Date() }, [
-      { queueName: 'late.arrival', messageCount: 3 },
+      { queueName: 'late/arrival now', messageCount: 3 },
     ]);
     // No polling while the stream is connected: only the signal can bring the new row in.
     const signal = { topic: 'queues', clusterId, ts: new Date().toISOString() };
@@ -193,7 +193,14 @@ describe('the queue grid', () => {
       'flotilla_stream',
       JSON.stringify(signal),
     ]);
-    await page.locator('tr[data-row-key="late.arrival"]').waitFor({ timeout: 10_000 });
+    const late = page.locator('tr[data-row-key="late/arrival now"]');
+    await late.waitFor({ timeout: 10_000 });
+
+    // A name with a slash and a space is one path segment of the detail view's address.
+    await late.getByRole('link', { name: 'late/arrival now' }).click();
+    await page.waitForURL(url(`/clusters/${clusterId}/queues/late%2Farrival%20now`));
+    await page.getByRole('heading', { name: 'late/arrival now', level: 1 }).waitFor();
+    expect(await page.getByTestId('total-messages').innerText()).toBe('3');
   });
 
   it('puts a queue summary on the cluster overview through cluster.header', async () => {

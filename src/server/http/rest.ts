@@ -62,7 +62,7 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
     endpoint: API_BASE,
     router: appRouter,
     req: forwarded.request,
-    createContext: () => Promise.resolve(trpcContext),
+    createContext: () => Promise.resolve({ ...trpcContext, http: { ...trpcContext.http, rest: true } }),
     onError: ({ error }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ProblemError))
         console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);

@@ -33,8 +33,9 @@ export type ProcedureMeta = OpenApiMeta & {
 export interface TrpcContext {
   readonly runtime: WebRuntime;
   readonly request: RequestContext;
-  /** The incoming request's headers and transport, for the few procedures that deal in cookies. */
-  readonly http: { readonly headers: Headers; readonly secure: boolean };
+  /** The incoming request's headers and transport, for the few procedures that deal in cookies; `rest` when it came
+   *  through the REST edge, whose path parameters arrive percent-encoded. */
+  readonly http: { readonly headers: Headers; readonly secure: boolean; readonly rest?: boolean };
   /** Headers to add to the response (Set-Cookie), merged by both edges. */
   readonly responseHeaders: Headers;
   /** Who is calling, from a bearer token or the session cookie; undefined when anonymous. */
@@ -106,6 +107,32 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** The `{name}` parameters of an OpenAPI path template, e.g. `['clusterId', 'queueName']`. */
+export function pathParameterNames(template: string | undefined): string[] {
+  return [...(template ?? '').matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+}
+
+const decodeSegment = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // not valid percent-encoding: taken as written
+  }
+};
+
+// REST path parameters reach the procedure as the URL spells them (`orders%2Feu`); decoded here, once, every
+// procedure sees the same value over REST as over tRPC.
+const decodePathParameters = t.middleware(async ({ meta, ctx, getRawInput, next }) => {
+  const names = ctx.http.rest ? pathParameterNames(meta?.openapi?.path) : [];
+  if (names.length === 0) return next();
+  const raw = await getRawInput();
+  if (typeof raw !== 'object' || raw === null) return next();
+  const decoded: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const name of names) decoded[name] = decodeSegment(decoded[name]);
+  return next({ getRawInput: () => Promise.resolve(decoded) });
+});
+
 const featureGate = t.middleware(({ meta, ctx, next }) => {
   const moduleId = meta?.module;
   const entry = moduleId ? ctx.runtime.registry.get(moduleId) : undefined;
@@ -140,5 +167,6 @@ const accessGate = t.middleware(async ({ meta, ctx, type, getRawInput, next }) =
 
 /** `moduleProcedure('settings')({ permission: 'settings:read' })` starts every procedure of a module. */
 export function moduleProcedure(moduleId: string) {
-  return (access: Access) => t.procedure.meta({ module: moduleId, access }).use(featureGate).use(accessGate);
+  return (access: Access) =>
+    t.procedure.meta({ module: moduleId, access }).use(decodePathParameters).use(featureGate).use(accessGate);
 }

@@ -81,6 +81,7 @@ beforeAll(async () => {
   await queues(nodes.second, fresh, [
     { queueName: 'orders', messageCount: 3, consumerCount: 1 },
     { queueName: 'invoices', address: 'billing', messageCount: 50, paused: true },
+    { queueName: 'orders/eu west', address: 'orders.eu', messageCount: 2 },
   ]);
   await queues(nodes.staleThird, old, [{ queueName: 'orders', messageCount: 1 }]);
 }, 60_000);
@@ -93,7 +94,7 @@ describe('queue grid', () => {
   it('groups the cells of a queue, counting a primary/backup pair once and keeping a stale node flagged', async () => {
     const { status, body } = await get(`/clusters/${clusterId}/queues`);
     expect(status).toBe(200);
-    expect(body.total).toBe(2);
+    expect(body.total).toBe(3);
     const orders = body.items.find((row) => row.queueName === 'orders');
     expect(orders).toMatchObject({ messageCount: 7 + 3 + 1, consumerCount: 2, nodesPresent: 3, nodesTotal: 3 });
     expect(orders?.stale).toBe(true);
@@ -123,19 +124,23 @@ describe('queue grid', () => {
 
   it('sorts on the totals and pages', async () => {
     const byMessages = await get(`/clusters/${clusterId}/queues?sort=-messageCount`);
-    expect(byMessages.body.items.map((row) => row.queueName)).toEqual(['invoices', 'orders']);
+    expect(byMessages.body.items.map((row) => row.queueName)).toEqual(['invoices', 'orders', 'orders/eu west']);
     const second = await get(`/clusters/${clusterId}/queues?sort=queueName&page=2&pageSize=1`);
-    expect(second.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(second.body).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(second.body.items.map((row) => row.queueName)).toEqual(['orders']);
     // Past the last page: no rows, and still the true total.
     const beyond = await get(`/clusters/${clusterId}/queues?page=9&pageSize=1`);
-    expect(beyond.body).toMatchObject({ total: 2, items: [] });
+    expect(beyond.body).toMatchObject({ total: 3, items: [] });
   });
 
   it('answers one queue with its cells, and queue-not-found for a queue no node listed', async () => {
     const one = await get(`/clusters/${clusterId}/queues/orders`);
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ queueName: 'orders', messageCount: 11, nodesPresent: 3 });
+    // A name with a slash or a space is one encoded path segment.
+    const odd = await get(`/clusters/${clusterId}/queues/${encodeURIComponent('orders/eu west')}`);
+    expect(odd.status).toBe(200);
+    expect(odd.body).toMatchObject({ queueName: 'orders/eu west', nodesPresent: 1 });
     const missing = await get(`/clusters/${clusterId}/queues/nope`);
     expect(missing.status).toBe(404);
     expect(missing.type).toContain('application/problem+json');
