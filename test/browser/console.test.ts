@@ -15,6 +15,7 @@ import {
   type ApiSession,
   type Browser,
   tableLoaded as waitForTable,
+  layoutFit,
 } from '../support/browser.ts';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -397,16 +398,9 @@ describe('laptop widths', () => {
       for (const [name, path, ready] of screens) {
         await page.goto(url(path));
         await ready();
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
+        const { overflow, cutBadges } = await layoutFit(page);
         expect(overflow, `${name} at ${width}px scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
-        // Status badges (outcome, job status) must show their whole word, not "DE…".
-        const cutBadges = await page.evaluate(() =>
-          [...document.querySelectorAll('.mantine-Badge-label')]
-            .filter((label) => label.scrollWidth > label.clientWidth + 1)
-            .map((label) => label.textContent),
-        );
+        // Status badges (outcome, job status, stale) must show their whole word, not "DE…".
         expect(cutBadges, `${name} at ${width}px cuts badges`).toEqual([]);
         await saveScreenshot(page, `${name}-${width}`);
       }

@@ -138,3 +138,13 @@ export async function tableLoaded(page: Page): Promise<void> {
     .filter({ hasText: /of \d+|No rows/ })
     .waitFor();
 }
+
+/** How a page fits its viewport: sideways scroll in pixels, and status badges whose word is cut ("DE…"). */
+export async function layoutFit(page: Page): Promise<{ overflow: number; cutBadges: (string | null)[] }> {
+  return page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    cutBadges: [...document.querySelectorAll('.mantine-Badge-label')]
+      .filter((label) => label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent),
+  }));
+}
