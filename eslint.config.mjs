@@ -5,7 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/generated/**', '.next/**', '.data/**', 'node_modules/**', 'next-env.d.ts', '**/*.cjs'] },
+  {
+    ignores: [
+      'src/generated/**',
+      '.next/**',
+      '.data/**',
+      'node_modules/**',
+      'next-env.d.ts',
+      '**/*.cjs',
+      'test/architecture/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

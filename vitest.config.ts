@@ -16,7 +16,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts'],
-          exclude: ['src/**/*.int.test.ts'],
+          // The fixture trees hold *.test.ts files as import-graph material, not as tests.
+          exclude: ['src/**/*.int.test.ts', 'test/architecture/fixtures/**'],
         },
       },
       {

@@ -9,15 +9,21 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { startSingleNode } from '../test/support/artemis/index.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { migrate } from '../src/base/db/migrate.ts';
 import { createQueues } from '../src/modules/platform/broker/management/broker-operations.ts';
 import { ManagementClient } from '../src/modules/platform/broker/management/management-client.ts';
 import { fetchEveryPage } from '../src/modules/platform/scrape/server/node-fetch.ts';
 import { makePartitionsAhead } from '../src/modules/platform/scrape/server/partition-maintenance.ts';
-import { removeUnlisted, upsertQueueRows } from '../src/modules/platform/scrape/server/queue-persist.ts';
+import {
+  keysOf,
+  removeUnlisted,
+  sampleNodeTotals,
+  upsertQueueRows,
+} from '../src/modules/platform/scrape/server/queue-persist.ts';
+import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-totals.ts';
 import { recordSweep } from '../src/modules/platform/scrape/server/sweep-persist.ts';
-import { inTransaction } from '../src/server/db/transaction.ts';
-import { saveCluster, startWorker, storeSettings } from '../src/modules/platform/scrape/test/scrape-harness.ts';
+import { inTransaction } from '../src/base/db/transaction.ts';
+import { saveCluster, startWorker, storeSettings } from '../test/support/scrape-harness.ts';
 
 const QUEUE_COUNT = 10_000;
 const PAGE_SIZE = 2_000;
@@ -118,6 +124,9 @@ try {
         const target = { clusterId, nodeId, tier: 'C' as const, listedAt: startedAt };
         const written = await upsertQueueRows(db, target, fetched.value.rows);
         const removed = fetched.value.complete ? await removeUnlisted(db, nodeId, startedAt) : 0;
+        // As the scraper does: the queue totals (ADR 11) and the node's totals sample.
+        await refreshQueueTotals(db, clusterId, fetched.value.complete ? undefined : keysOf(fetched.value.rows));
+        await sampleNodeTotals(db, target);
         await recordSweep(db, {
           clusterId,
           nodeId,

@@ -10,6 +10,7 @@
 // `up` starts a detached `serve` process that owns the broker JVMs (the test harness ties every JVM to its
 // owning process) and runs the traffic; the state file tells `status` and `down` where it is.
 import { spawn } from 'node:child_process';
+import { brokerMbean, jolokiaExec } from '../test/support/jolokia.ts';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -94,22 +95,10 @@ function endpointOf(cluster: string, node: BrokerNode): NativeEndpoint {
 }
 
 async function createQueue(node: BrokerNode, name: string): Promise<void> {
-  const response = await fetch(node.managementUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: new URL(node.managementUrl).origin,
-      Authorization: `Basic ${Buffer.from(`${node.user}:${node.password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({
-      type: 'exec',
-      mbean: `org.apache.activemq.artemis:broker="${node.name}"`,
-      operation: 'createQueue(java.lang.String,boolean)',
-      arguments: [JSON.stringify({ name, address: name, 'routing-type': 'ANYCAST', durable: true }), true],
-    }),
-  });
-  const reply = (await response.json()) as { status: number; error?: string };
-  if (reply.status !== 200) throw new Error(`createQueue ${name} on ${node.name}: ${reply.error ?? reply.status}`);
+  await jolokiaExec(node, brokerMbean(node.name), 'createQueue(java.lang.String,boolean)', [
+    JSON.stringify({ name, address: name, 'routing-type': 'ANYCAST', durable: true }),
+    true,
+  ]);
 }
 
 /** Producers on every queue of one node, fast consumers on most, and a consumer that cannot keep up. */

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies prisma/migrations to DATABASE_URL (or to the embedded database when unset).
-import { migrate } from '@/server/db/migrate.ts';
-import { startEmbeddedPostgres } from '@/server/db/embedded-postgres.ts';
+import { migrate } from '@/base/db/migrate.ts';
+import { startEmbeddedPostgres } from '@/base/db/embedded-postgres.ts';
 
 const embedded = process.env.DATABASE_URL
   ? undefined

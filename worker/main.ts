@@ -1,7 +1,7 @@
 // The worker process: the one scheduler, plus every enabled module's worker services (scrape tiers, native
 // connections, notification subscriptions, capture). Shutdown order (spec): broker calls and scrape, then
 // subscriptions and capture, then pools — the scheduler's jobs are broker calls, so they stop with the scrape.
-import { Scheduler } from '@/modules/kernel/jobs/server/scheduler.ts';
+import { Scheduler } from '@/modules/kernel/jobs/index.ts';
 import { onShutdown, tellSupervisor } from '@/server/process/child-lifecycle.ts';
 import { openRuntime } from '@/server/runtime/runtime.ts';
 import { startWorkerServices } from './services.ts';

@@ -1,8 +1,8 @@
 // Starts every enabled module's worker services and stops them in the spec's shutdown order: broker calls and the
 // scrape, then subscriptions and capture, then the native connection pools. A service that fails to start is
 // logged and left out, so one broken module does not keep the scheduler and the others from running.
-import type { RunningWorkerService, WorkerServiceDeclaration } from '@/modules/kernel/plugin/descriptor.ts';
-import { publishSignal } from '@/modules/kernel/stream/server/signal.ts';
+import type { RunningWorkerService, WorkerServiceDeclaration } from '@/modules/kernel/plugin/index.ts';
+import { publishSignal } from '@/modules/kernel/stream/index.ts';
 import type { Runtime } from '@/server/runtime/runtime.ts';
 
 const STOP_ORDER: readonly WorkerServiceDeclaration['stage'][] = ['scrape', 'subscriptions', 'pools'];

@@ -4,8 +4,9 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { Providers } from '@/ui/providers.tsx';
 
+// No title here: every page names its tab itself (PageHeader, AuthCard, the sign-in screen render a <title>), and
+// a title in the metadata would come first in the head and win over theirs.
 export const metadata: Metadata = {
-  title: 'Flotilla',
   description: 'Run whole fleets of Apache ActiveMQ Artemis clusters: see every node, understand it, change it safely.',
 };
 

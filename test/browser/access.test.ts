@@ -17,7 +17,7 @@ let app: AppProcess;
 let page: Page;
 
 const url = (path: string) => `${app.baseUrl}${path}`;
-const NINA = { username: 'nina', first: 'nina first password', chosen: 'nina chosen password' };
+const NINA = { username: 'nina', first: 'her first password', chosen: 'her chosen password' };
 
 const tableLoaded = () => waitForTable(page);
 
@@ -54,6 +54,15 @@ describe('Admin → Access', () => {
     await row.waitFor();
     expect(await row.innerText()).toMatch(/new password due/i);
     await saveScreenshot(page, 'access-users-light');
+
+    // The only administrator is not offered what the last-administrator rule would refuse.
+    await page.getByRole('button', { name: 'Edit admin' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('sole-admin').waitFor();
+    expect(await dialog.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await dialog.getByRole('switch', { name: 'Disabled' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
 
     await page.getByRole('tab', { name: 'Roles' }).click();
     await page.getByRole('heading', { name: 'Roles', level: 1 }).waitFor();

@@ -43,6 +43,8 @@ describe('API tokens', () => {
     await page.goto(url('/account/tokens'));
     await page.getByRole('heading', { name: 'API tokens', level: 1 }).waitFor();
     await page.getByTestId('empty-state').waitFor();
+    // Nothing here yet (no filter is set), which reads differently from "nothing matches".
+    expect(await page.getByTestId('empty-state').getAttribute('data-empty')).toBe('none');
 
     const form = page.getByRole('form', { name: 'Create API token' });
     await form.getByRole('textbox', { name: 'Name' }).fill('ci-script');
@@ -56,7 +58,8 @@ describe('API tokens', () => {
 
     const row = page.getByTestId('table-api-tokens').locator('tbody tr').filter({ hasText: 'ci-script' });
     await row.waitFor();
-    expect(await row.locator('[data-column="expires"]').innerText()).toBe('never');
+    // No expiry asked: the longest allowed, apitokens.max-lifetime (two years).
+    expect(await row.locator('[data-column="expires"]').innerText()).toMatch(/in 2 yr/);
     expect(await row.locator('[data-column="lastUsed"]').innerText()).toBe('never');
 
     const used = await asBearer(token);

@@ -45,6 +45,11 @@ describe('clusters console', () => {
 
     const checks = page.getByTestId('check-results');
     await checks.waitFor({ timeout: 60_000 });
+    // The results are brought into view (they land below the form), and the form can be left without saving.
+    await expect
+      .poll(() => page.getByTestId('probe-results').evaluate((element) => element.getBoundingClientRect().top))
+      .toBeLessThan(800);
+    expect(await page.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe('/clusters');
     for (const id of ['reachability', 'authentication', 'version', 'capabilities', 'topology']) {
       expect(await checks.locator(`[data-check="${id}"]`).getAttribute('data-status')).toBe('ok');
     }
@@ -65,6 +70,13 @@ describe('clusters console', () => {
     // Registration told the worker (ClusterRegistered over the database bus); its tier A polls the node and the
     // overview, refreshed by the stream, marks the node serving — the whole chain with nothing but real parts.
     await page.locator('[data-testid="topology-node"][data-serving="true"]').waitFor({ timeout: 30_000 });
+    // The worker's native subscription confirms MESSAGE_IO, which registration could only call UNKNOWN; the ledger
+    // follows without a reload and says how it knows.
+    const messageIo = page.getByTestId('capability-ledger').locator('[data-capability-row="MESSAGE_IO"]');
+    await messageIo.locator('[data-value="AVAILABLE"]').waitFor({ timeout: 30_000 });
+    expect(await messageIo.getByTestId('capability-confirmed').innerText()).toContain(
+      "by the worker's native connection",
+    );
     await saveScreenshot(page, 'cluster-overview');
 
     await page.goto(url('/clusters'));
@@ -73,6 +85,30 @@ describe('clusters console', () => {
     expect((await row.innerText()).toLowerCase()).toContain('staging');
     expect(await row.locator('[data-health]').getAttribute('data-health')).toBe('healthy');
     await saveScreenshot(page, 'clusters-list');
+  });
+
+  it('shows a stopped node go down on the list and the overview without a reload, and says the list is live', async () => {
+    // The list in this tab, the overview in another; neither is reloaded after the broker stops.
+    const row = page.getByTestId('table-clusters').locator('tbody tr').filter({ hasText: 'browser-cluster' });
+    await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
+    const overview = await page.context().newPage();
+    try {
+      const clusterId = await row.getAttribute('data-row-key');
+      await overview.goto(url(`/clusters/${clusterId ?? ''}`));
+      const clusterHealth = overview.getByTestId('cluster-health').locator('[data-health]');
+      await clusterHealth.and(overview.locator('[data-health="healthy"]')).waitFor({ timeout: 30_000 });
+      await overview.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
+
+      const stoppedAt = Date.now();
+      await broker?.nodes[0]?.stop();
+      await row.locator('[data-health="down"]').waitFor({ timeout: 40_000 });
+      await clusterHealth.and(overview.locator('[data-health="down"]')).waitFor({ timeout: 40_000 });
+      // Within one scrape interval (tier A, 10 s by default) plus the call's own failure and the signal's trip.
+      expect(Date.now() - stoppedAt).toBeLessThan(30_000);
+      await saveScreenshot(page, 'clusters-list-node-down');
+    } finally {
+      await overview.close();
+    }
   });
 });
 

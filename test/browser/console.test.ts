@@ -93,17 +93,25 @@ describe('the console shell', () => {
     const groups = await nav
       .locator('[data-nav-group]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-nav-group')));
-    // The installed modules contribute to four of the five groups; the others stay hidden until a module fills them.
-    expect(groups).toEqual(['observe', 'messaging', 'configuration', 'activity']);
+    // The installed modules contribute to all five groups, in their fixed order (an empty group would stay hidden).
+    expect(groups).toEqual(['observe', 'messaging', 'resources', 'configuration', 'activity']);
     const group = (name: string) => nav.getByRole('group', { name });
-    expect(await group('Observe').getByRole('link').allInnerTexts()).toEqual(['Clusters']);
-    expect(await group('Messaging').getByRole('link').allInnerTexts()).toEqual(['Queues']);
+    expect(await group('Observe').getByRole('link').allInnerTexts()).toEqual(['Triage', 'Alerts', 'Clusters']);
+    expect(await group('Messaging').getByRole('link').allInnerTexts()).toEqual(['Queues', 'Dead letters']);
+    expect(await group('Resources').getByRole('link').allInnerTexts()).toEqual([
+      'Addresses',
+      'Consumers',
+      'Producers',
+      'Sessions',
+      'Connections',
+    ]);
     expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings']);
-    expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log']);
+    expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log', 'Events']);
 
     await group('Configuration').getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(pathAndQuery()).toBe('/settings');
+    await expect.poll(() => page.title()).toBe('Settings · Flotilla');
 
     // Keyboard: Tab from Settings (the last Configuration link) to Audit log shows a focus ring; Enter follows it.
     const auditLink = group('Activity').getByRole('link', { name: 'Audit log' });
@@ -137,6 +145,10 @@ describe('the console shell', () => {
         FLOTILLA_INSTANCE_ID: 'browser-apitokens-off',
         FLOTILLA_FEATURES_APITOKENS_ENABLED: 'false',
         FLOTILLA_FEATURES_QUEUES_ENABLED: 'false',
+        // Metrics (its panels live on the queue page), triage (which reads metrics) and messages need queues.
+        FLOTILLA_FEATURES_METRICS_ENABLED: 'false',
+        FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false',
+        FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
       },
     });
     const disabled = await browser.newPage();
@@ -288,6 +300,8 @@ describe('first screens', () => {
     expect(await row.count()).toBe(1);
     expect(await row.locator('[data-column="target"]').innerText()).toBe('audit.retention');
     expect(await row.locator('[data-column="outcome"]').textContent()).toBe('succeeded');
+    // A setting change reads as old → new.
+    expect(await row.locator('[data-column="change"]').innerText()).toMatch(/^\d+d → 400d$/);
 
     await page.reload();
     await page
@@ -299,10 +313,30 @@ describe('first screens', () => {
     await page.getByRole('combobox', { name: 'Outcome' }).click();
     await page.getByRole('option', { name: 'failed' }).click();
     await page.waitForURL(/outcome=FAILED/);
-    await page.getByTestId('empty-state').waitFor();
-    expect(await page.getByTestId('empty-state').innerText()).toContain('Nothing matches the search and filters');
+    const empty = page.getByTestId('empty-state');
+    await empty.waitFor();
+    // Not "nothing here yet": the filter hides rows, and the way back is offered.
+    expect(await empty.getAttribute('data-empty')).toBe('filtered');
+    expect(await empty.innerText()).toContain('Nothing matches your filter');
+    await empty.getByRole('button', { name: 'Clear search and filters' }).click();
+    await page
+      .getByTestId('table-range')
+      .filter({ hasText: /of \d+$/ })
+      .waitFor();
+    expect(page.url()).not.toContain('outcome=');
   });
 
+  it('resets a setting changed in the database to its default, in one press', async () => {
+    await page.goto(url('/settings'));
+    const editor = page.locator('[data-setting="audit.retention"]');
+    const input = editor.getByRole('textbox', { name: 'audit.retention' });
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('400d');
+    await editor.getByRole('button', { name: 'Reset to default' }).click();
+    await editor.getByText(/^default$/).waitFor();
+    expect(await input.inputValue()).toBe('365d');
+    expect(await editor.getByRole('button', { name: 'Reset to default' }).count()).toBe(0);
+  });
   it('lists the modules and the jobs, and saves screenshots of the main screens in both themes', async () => {
     await page.goto(url('/admin/modules'));
     await tableLoaded();
@@ -321,8 +355,11 @@ describe('first screens', () => {
     const scheme = () => page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
     expect(await scheme()).toBe('light');
     const toggle = page.getByRole('button', { name: 'Switch between light and dark theme' });
+    // One icon at a time: the moon in light, the sun in dark.
+    expect(await toggle.locator('svg:visible').count()).toBe(1);
     await toggle.click();
     expect(await scheme()).toBe('dark');
+    expect(await toggle.locator('svg:visible').count()).toBe(1);
     await page.reload();
     await toggle.waitFor();
     expect(await scheme()).toBe('dark');
@@ -408,10 +445,40 @@ describe('laptop widths', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
+
+  it('puts the navigation away at 1024 px to give a table the whole width, and remembers it', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    try {
+      await page.goto(url('/audit'));
+      await tableLoaded();
+      const navbar = page.locator('.mantine-AppShell-navbar');
+      const tableWidth = () => page.getByTestId('table-audit').evaluate((table) => table.getBoundingClientRect().width);
+      await page.getByRole('button', { name: 'Hide navigation' }).click();
+      await expect
+        .poll(() => navbar.evaluate((element) => element.getBoundingClientRect().right))
+        .toBeLessThanOrEqual(0);
+      // The table's frame now takes the whole width but the page padding.
+      await expect.poll(tableWidth).toBeGreaterThanOrEqual(1024 - 60);
+      expect((await layoutFit(page)).overflow).toBeLessThanOrEqual(0);
+
+      await page.reload();
+      await tableLoaded();
+      await page.getByRole('button', { name: 'Show navigation' }).click();
+      await expect.poll(() => navbar.evaluate((element) => element.getBoundingClientRect().right)).toBe(240);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
 });
 
 describe('the page itself', () => {
-  it('logged no script errors (hydration mismatches included) on any screen above', () => {
+  it('logged no script errors (hydration mismatches and content-security-policy refusals included) on any screen above', () => {
     expect(pageErrors).toEqual([]);
+  });
+
+  it('is served under a content security policy that forbids framing', async () => {
+    const response = await page.request.get(url('/settings'));
+    expect(response.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers()['x-frame-options']).toBe('DENY');
   });
 });

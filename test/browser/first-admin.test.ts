@@ -43,8 +43,8 @@ describe('the first admin', () => {
     await page.waitForURL(/\/change-password\?next=%2Fsettings/);
     await saveScreenshot(page, 'change-password-light');
     await page.getByLabel('Current password').fill(password);
-    await page.getByLabel(/^New password(?! again)/).fill('a chosen admin password');
-    await page.getByLabel('New password again').fill('a chosen admin password');
+    await page.getByLabel(/^New password(?! again)/).fill('a chosen first password');
+    await page.getByLabel('New password again').fill('a chosen first password');
     await page.getByRole('button', { name: 'Change password' }).click();
 
     await page.waitForURL(/\/settings$/);
@@ -53,5 +53,19 @@ describe('the first admin', () => {
       async () => (await fetch('/api/v1/account')).json() as Promise<{ mustChangePassword: boolean }>,
     );
     expect(account.mustChangePassword).toBe(false);
+  });
+
+  it('stays on this site whatever ?next= says after signing in (no open redirect)', async () => {
+    for (const next of ['/\\evil.example', '/\t/evil.example', '/\n/evil.example', '//evil.example']) {
+      await browser.context.clearCookies();
+      const page = await browser.newPage();
+      await page.goto(`${app.baseUrl}/sign-in?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel(/^Password/).fill('a chosen first password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/' || url.origin !== app.baseUrl);
+      expect(new URL(page.url()).origin).toBe(app.baseUrl);
+      await page.close();
+    }
   });
 });

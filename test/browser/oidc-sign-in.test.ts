@@ -217,8 +217,8 @@ describe('OIDC sign-in', () => {
     );
 
     expect((await api('PUT', '/api/v1/settings/security.sign-in.source-failures', { value: 3 })).status).toBe(200);
-    // A forged state at a configured provider is a failure too; the third locks the address.
-    for (let attempt = 0; attempt < 2; attempt += 1)
+    // A forged state at a configured provider is a failure too; past three, the address must wait before the next.
+    for (let attempt = 0; attempt < 3; attempt += 1)
       expect((await callback('corp')).headers.get('location')).toBe('/sign-in?error=sign-in-failed');
     const start = await fetch(url('/api/v1/auth/oidc/signin/corp'), { redirect: 'manual', headers: source });
     expect(start.headers.get('location')).toBe('/sign-in?error=sign-in-throttled');

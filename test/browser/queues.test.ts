@@ -3,9 +3,10 @@
 // page in the URL across reload and back, the row menu's sections and Copy name, the name link to the detail view
 // with its per-node cells, the selection panel, a cluster-scoped stream signal refreshing the grid, and the
 // cluster.header summary. Screenshots land in test-results/console/.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@/server/db/database.ts';
+import { openDatabase, type Database } from '@/base/db/database.ts';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
 import {
   saveScreenshot,
@@ -17,7 +18,7 @@ import {
 } from '../support/browser.ts';
 import { insertClusterRow } from '../support/cluster-rows.ts';
 import { queryDatabase } from '../support/database.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../support/queue-rows.ts';
+import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../support/queue-rows.ts';
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
@@ -125,17 +126,36 @@ describe('the queue grid', () => {
     const menu = page.getByRole('menu');
     await menu.waitFor();
     const labels = await menu.locator('.mantine-Menu-label, [role="menuitem"]').allInnerTexts();
-    expect(labels).toEqual(['Open', 'Open queue', 'Copy', 'Copy name']);
+    // The queues module's items (its operations link to the queue page's dialogs), the resources module's way to the
+    // queue's consumers and the messages module's browser, in the fixed sections.
+    expect(labels).toEqual([
+      'Open',
+      'Open queue',
+      'Its consumers',
+      'Browse messages',
+      'Copy',
+      'Copy name',
+      'Operate',
+      'Purge…',
+      'Delete messages…',
+      'Move messages…',
+      'Pause or resume…',
+      'Retry dead letters…',
+      'Destroy',
+      'Delete queue…',
+    ]);
     await menu.getByRole('menuitem', { name: 'Copy name' }).click();
     await expect.poll(clipboard).toBe('orders.30');
+    // The copy says it happened, beside the row's menu button and to a screen reader.
+    await page.getByRole('tooltip', { name: 'Copied orders.30' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Copied orders.30' }).waitFor({ state: 'attached' });
 
     // By keyboard alone: Enter opens the menu, the arrows move between items, Enter runs one.
     await menu.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Actions for orders.29' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy name');
     await page.keyboard.press('Enter');
     await expect.poll(clipboard).toBe('orders.29');
@@ -152,6 +172,16 @@ describe('the queue grid', () => {
     expect(await cells.count()).toBe(2);
     expect(await cells.filter({ hasText: 'broker-two' }).getByTestId('stale-mark').count()).toBe(1);
     expect(await cells.filter({ hasText: 'broker-one' }).getByTestId('stale-mark').count()).toBe(0);
+    // The metrics module's charts (ECharts on canvas): depth, in-rate, out-rate and consumers; the range is in the URL.
+    const charts = page.getByTestId('queue-charts');
+    await charts.locator('figure canvas').first().waitFor();
+    expect(await charts.locator('figure').count()).toBe(4);
+    await charts.locator('label').filter({ hasText: /^6h$/ }).click();
+    await page.waitForURL(/range=6h/);
+    // Consumer health on the queue: no samples in the window yet, so too little to judge, said so with advice.
+    const health = page.getByTestId('queue-consumer-health');
+    await health.locator('[data-verdict="INSUFFICIENT_DATA"]').waitFor();
+    expect(await health.innerText()).toContain('Too few samples in the window to judge');
     await saveScreenshot(page, 'queue-detail-light');
 
     // The row menu's Open item goes to the same place.
@@ -161,6 +191,42 @@ describe('the queue grid', () => {
     await page.getByRole('menuitem', { name: 'Open queue' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/queues/orders.29`));
     await page.getByRole('heading', { name: 'orders.29', level: 1 }).waitFor();
+    // The tab names the queue and its cluster; breadcrumbs lead back up.
+    await expect.poll(() => page.title()).toMatch(/^orders\.29 · .+ · Flotilla$/);
+    expect(await page.getByTestId('breadcrumbs').getByRole('link').allInnerTexts()).toEqual([
+      'Clusters',
+      expect.any(String) as unknown as string,
+      'Queues',
+    ]);
+  });
+
+  it('links the row menu’s operations to the queue page’s dialogs, and to the message browser', async () => {
+    await page.goto(url(`/clusters/${clusterId}/queues`));
+    await tableLoaded(page);
+    const actions = page.getByRole('button', { name: 'Actions for orders.03' });
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Purge…' }).click();
+    await page.waitForURL(url(`/clusters/${clusterId}/queues/orders.03?operate=purge`));
+    await page.getByRole('dialog', { name: 'Purge orders.03' }).waitFor();
+    // No broker behind this cluster: the dry run says the node cannot be reached, and nothing can be confirmed.
+    await page.keyboard.press('Escape');
+    await page.waitForURL((current) => !current.search.includes('operate'));
+
+    // Retry on a queue that is not a dead-letter queue says why instead of counting its messages.
+    await page.goto(url(`/clusters/${clusterId}/queues`));
+    await tableLoaded(page);
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Retry dead letters…' }).click();
+    const notOffered = page.getByTestId('operation-not-offered');
+    await notOffered.waitFor();
+    expect(await notOffered.innerText()).toContain('not a dead-letter or expiry queue');
+    await notOffered.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(url(`/clusters/${clusterId}/queues`));
+    await tableLoaded(page);
+    await actions.click();
+    await page.getByRole('menuitem', { name: 'Browse messages' }).click();
+    await page.waitForURL(url(`/clusters/${clusterId}/queues/orders.03/messages`));
   });
 
   it('shows the queues.selection panel for the picked rows, and copies their names', async () => {
@@ -210,6 +276,79 @@ describe('the queue grid', () => {
     await summary.getByText('32 queues; the deepest is invoices').waitFor();
     await summary.getByRole('link', { name: 'Open queues' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/queues`));
+  });
+
+  it('lists every queue’s consumer-health verdict, reached from the cluster overview, the verdict filter in the URL', async () => {
+    await page.goto(url(`/clusters/${clusterId}`));
+    await page.getByTestId('cluster-health-summary').getByRole('link', { name: 'Consumer health' }).click();
+    await page.waitForURL(url(`/clusters/${clusterId}/consumer-health`));
+    await tableLoaded(page);
+    const rows = page.getByTestId('table-consumer-health').locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    await page
+      .locator('label')
+      .filter({ hasText: /^insufficient data/ })
+      .click();
+    await page.waitForURL(/verdict=INSUFFICIENT_DATA/);
+    await tableLoaded(page);
+    const verdicts = await rows.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('data-verdict')),
+    );
+    expect(new Set(verdicts)).toEqual(new Set(['INSUFFICIENT_DATA']));
+    await saveScreenshot(page, 'consumer-health');
+  });
+
+  it('filters in the URL, hides internal queues unless asked, tints a growing backlog and exports the view as CSV', async () => {
+    const node = await db.prisma.clusterNode.findFirstOrThrow({ where: { clusterId, brokerName: 'broker-one' } });
+    // A dead-letter queue is one on an address the brokers' address settings name (never guessed from its name).
+    await db.query(
+      `INSERT INTO scrape_dead_letter_address (cluster_id, address, kind) VALUES ($1, 'DLQ', 'dead-letter')`,
+      [clusterId],
+    );
+    await insertScrapedQueues(db.prisma, { clusterId, nodeId: node.id, scrapedAt: new Date() }, [
+      { queueName: 'DLQ', messageCount: 4 },
+      { queueName: '$.artemis.internal.sf.payments.peer', messageCount: 0, internal: true },
+    ]);
+    // orders.07's backlog grows by 2 messages a second, as the persist step measured it.
+    await db.query(`UPDATE queue_snapshot SET depth_rate = 2 WHERE cluster_id = $1 AND queue_name = 'orders.07'`, [
+      clusterId,
+    ]);
+    await recountTotals(db.prisma, clusterId);
+
+    await page.goto(url(`/clusters/${clusterId}/queues?pageSize=100`));
+    await tableLoaded(page);
+    expect(await rowKeys()).not.toContain('$.artemis.internal.sf.payments.peer');
+    expect(await page.locator('tr[data-row-key="orders.07"]').getAttribute('data-tone')).toBe('warning');
+    expect(await page.locator('tr[data-row-key="orders.06"]').getAttribute('data-tone')).toBeNull();
+
+    // The switch follows the URL: click, then wait for the URL (check() would expect the state at once).
+    await page.getByRole('switch', { name: 'Show internal queues' }).click();
+    await page.waitForURL(/internal=true/);
+    await expect.poll(rowKeys).toContain('$.artemis.internal.sf.payments.peer');
+    await page.getByRole('switch', { name: 'Show internal queues' }).click();
+    await page.waitForURL((current) => !current.search.includes('internal='));
+
+    await page.getByRole('group', { name: 'Filters' }).getByLabel('Kind', { exact: true }).click();
+    await page.getByRole('option', { name: 'Dead-letter and expiry' }).click();
+    await page.waitForURL(/deadLetter=true/);
+    await expect.poll(rowKeys).toEqual(['DLQ']);
+    await page.reload();
+    await tableLoaded(page);
+    expect(await rowKeys()).toEqual(['DLQ']);
+
+    await page.goto(url(`/clusters/${clusterId}/queues?consumers=without&sort=-messageCount`));
+    await tableLoaded(page);
+    await expect.poll(async () => (await rowKeys())[0]).toBe('DLQ');
+    expect(await rowKeys()).not.toContain('orders.01'); // one consumer each
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = await readFile(await download.path(), 'utf8');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^queue,address,routing type,messages,consumers/);
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(await rowKeys());
+    expect(download.suggestedFilename()).toBe('queues-payments.csv');
   });
 
   it('reads at a laptop width without sideways scrolling or cut badges, in both themes', async () => {

@@ -3,12 +3,16 @@
 // shared by the checks that can share it; each describe block cleans up after itself even when a check fails.
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readMigrations } from '../../src/server/db/migrate.ts';
+import { readMigrations } from '../../src/base/db/migrate.ts';
 import {
   AppPool,
+  descendantsOf,
+  environmentOf,
   eventually,
   isAlive,
   processesWithArgument,
@@ -18,7 +22,7 @@ import {
   type ProcessInfo,
 } from '../support/app-process.ts';
 import { createTestDatabase, type TestDatabase, queryDatabase } from '../support/database.ts';
-import { signIn, type AuthHeaders } from '../support/sign-in.ts';
+import { signIn, TEST_ADMIN, type AuthHeaders } from '../support/sign-in.ts';
 
 const INSTALLATION_SCOPE = '00000000-0000-0000-0000-000000000000';
 const KERNEL_MODULES = ['core', 'plugin', 'settings', 'audit', 'jobs', 'stream'];
@@ -40,6 +44,11 @@ function authOf(app: AppProcess): Promise<AuthHeaders> {
     sessions.set(app, session);
   }
   return session;
+}
+
+/** A process's resident memory in KiB, from /proc. */
+function residentKib(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 }
 
 async function call<Body>(app: AppProcess, pathAndQuery: string, init: RequestInit = {}): Promise<HttpResult<Body>> {
@@ -142,7 +151,11 @@ describe('npm start with DATABASE_URL', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrate: false });
-    app = await pool.startReady({ env: { DATABASE_URL: database.url, FLOTILLA_INSTANCE_ID: instanceId } });
+    // The tests play a trusted proxy in front of the first instance (its X-Request-Id is believed); the second
+    // instance trusts no proxy.
+    app = await pool.startReady({
+      env: { DATABASE_URL: database.url, FLOTILLA_INSTANCE_ID: instanceId, FLOTILLA_TRUSTED_PROXIES: '127.0.0.1,::1' },
+    });
   });
 
   afterAll(async () => {
@@ -234,7 +247,7 @@ describe('npm start with DATABASE_URL', () => {
     expect((await readSetting(app, SWEEP_INTERVAL)).value).toBe('1h');
   });
 
-  it('changes nothing on a dry run, and echoes the client X-Request-Id in the response and the audit row', async () => {
+  it('changes nothing on a dry run, and carries a trusted proxy’s X-Request-Id into the response and the audit row', async () => {
     const dryRun = await putSetting(app, 'audit.retention', '400d', { query: '?dryRun=true' });
     expect(dryRun.status).toBe(200);
     expect(dryRun.body).toMatchObject({ dryRun: true, previousValue: '365d', value: '400d' });
@@ -316,6 +329,42 @@ describe('npm start with DATABASE_URL', () => {
     }
   });
 
+  it('serves every page and answer with the security headers, and no API answer may be cached', async () => {
+    for (const pathAndQuery of ['/', '/sign-in', '/api/v1/account', '/api/v1/no-such-thing']) {
+      const { headers } = await fetch(`${app.baseUrl}${pathAndQuery}`, { headers: await authOf(app) });
+      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      expect(headers.get('x-content-type-options')).toBe('nosniff');
+      expect(headers.get('referrer-policy')).toBe('same-origin');
+      if (pathAndQuery.startsWith('/api/')) expect(headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('refuses eight parallel anonymous 50 MB bodies by their length, with 413 and no growth of the web process', async () => {
+    const web = descendantsOf(app.pid).find((info) => info.args.includes('web-main.ts'));
+    if (!web) throw new Error('no web process');
+    const body = Buffer.alloc(50 * 1024 * 1024);
+    const post = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          `${app.baseUrl}/api/v1/auth/login`,
+          { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+            request.destroy();
+          },
+        );
+        // The server may answer and close before the whole body is written; the status is what counts.
+        request.on('error', (error) => (request.writableEnded ? undefined : reject(error)));
+        request.end(body);
+      });
+    const before = residentKib(web.pid);
+    expect(await Promise.all(Array.from({ length: 8 }, post))).toEqual(Array(8).fill(413));
+    expect(residentKib(web.pid) - before).toBeLessThan(100 * 1024);
+  });
+
   it('refuses a stream for a cluster the caller cannot see with the cluster guard’s 404, echoing no id', async () => {
     const unknown = randomUUID();
     const response = await fetch(`${app.baseUrl}/api/v1/stream?clusterId=${unknown}&topics=health`, {
@@ -337,6 +386,16 @@ describe('npm start with DATABASE_URL', () => {
 
     afterAll(async () => {
       await (second as AppProcess | undefined)?.destroy(); // undefined when it never started
+    });
+
+    it('replaces the X-Request-Id of a client that is not a trusted proxy with its own', async () => {
+      const chosen = `client-${randomUUID()}`;
+      const change = await putSetting(second, 'audit.retention', '401d', { requestId: chosen, query: '?dryRun=true' });
+      expect(change.status).toBe(200);
+      expect(change.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(change.headers.get('x-request-id')).not.toBe(chosen);
+      const audit = await call<{ total: number }>(second, `/api/v1/audit?q=${encodeURIComponent(chosen)}`);
+      expect(audit.body.total).toBe(0);
     });
 
     it('runs both instances healthy and shows a change made through one on the other within two seconds', async () => {
@@ -452,6 +511,11 @@ describe('npm start with the embedded database', () => {
       `[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`,
     );
     expect(first.output()).toContain('[database] creating the embedded PostgreSQL');
+    // The bootstrap password is used once, by the supervisor: no child (web, worker, database, PostgreSQL) has it.
+    const children = descendantsOf(first.pid);
+    expect(children.length).toBeGreaterThanOrEqual(4);
+    const holding = children.filter((info) => environmentOf(info.pid).includes(TEST_ADMIN.password));
+    expect(holding.map((info) => info.args)).toEqual([]);
     const health = await call<Health>(first, '/actuator/health/flotilla');
     expect(health.status).toBe(200);
     expect(health.body.components.jobs?.status).toBe('UP');
@@ -465,6 +529,28 @@ describe('npm start with the embedded database', () => {
     expect(await readSetting(second, 'audit.retention')).toMatchObject({ value: '123d', source: 'database' });
     await stopCleanly(second);
   });
+
+  // Only root runs PostgreSQL as another user (postgres), so only root can meet a private parent folder.
+  it.skipIf(process.getuid?.() !== 0)(
+    'starts as root with the data folder under a private (0700) parent, saying where PostgreSQL keeps its data',
+    async () => {
+      const privateParent = await mkdtemp(path.join(tmpdir(), 'flotilla-e2e-private-'));
+      await chmod(privateParent, 0o700);
+      const privateData = path.join(privateParent, '.data');
+      try {
+        const app = await pool.startReady({ env: { FLOTILLA_DATA_DIR: privateData } });
+        const said = /\[database\] .* is not reachable by the postgres user .*keeps its data in (\S+)/.exec(
+          app.output(),
+        );
+        expect(said?.[1]).toMatch(/^\/var\/lib\/flotilla\/[0-9a-f]{12}\/postgres$/);
+        expect((await call<Health>(app, '/actuator/health/flotilla')).status).toBe(200);
+        expect(await app.stop(30_000)).toEqual({ code: 0, signal: null });
+        await rm(path.dirname(said?.[1] ?? '/nonexistent'), { recursive: true, force: true });
+      } finally {
+        await rm(privateParent, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('npm start refusing a bad module toggle', () => {

@@ -2,6 +2,7 @@
 // brokers come up on loopback, their management URLs answer Jolokia with the printed credentials, the slow queue's
 // backlog grows, and `down` leaves no process behind. Four JVMs on two cores: the start takes a minute or two.
 import { execFile } from 'node:child_process';
+import { jolokiaRead } from '../support/jolokia.ts';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,24 +69,6 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function jolokiaRead(node: NodeInfo, mbean: string, attribute: string): Promise<unknown> {
-  const response = await fetch(node.managementUrl, {
-    method: 'POST',
-    signal: AbortSignal.timeout(10_000),
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: new URL(node.managementUrl).origin,
-      Authorization: `Basic ${Buffer.from(`${node.user}:${node.password}`).toString('base64')}`,
-    },
-    body: JSON.stringify({ type: 'read', mbean, attribute }),
-  });
-  expect(response.status).toBe(200);
-  const reply = (await response.json()) as { status: number; value?: unknown; error?: string };
-  expect(reply.error).toBeUndefined();
-  expect(reply.status).toBe(200);
-  return reply.value;
 }
 
 let status: Status;

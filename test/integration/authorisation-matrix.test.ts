@@ -8,7 +8,7 @@ import { BUILT_IN_ROLES, type BuiltInRole } from '../../src/modules/kernel/plugi
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
 import { createTrpcContext } from '../../src/server/http/context.ts';
 import type { WebRuntime } from '../../src/server/runtime/web-runtime.ts';
-import { createCallerFactory, moduleProcedure, router } from '../../src/server/trpc/init.ts';
+import { createCallerFactory, moduleProcedure, router } from '../../src/modules/kernel/access/procedure.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../support/secured-runtime.ts';
 import { signIn, type AuthHeaders } from '../support/sign-in.ts';
 import { insertClusterRow } from '../support/cluster-rows.ts';

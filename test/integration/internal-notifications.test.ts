@@ -3,8 +3,8 @@
 // does not stop the others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InternalNotifications } from '../../src/modules/kernel/core/internal-notifications.ts';
-import { createDatabaseBus, type DatabaseBus } from '../../src/server/db/bus.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { createDatabaseBus, type DatabaseBus } from '../../src/base/db/bus.ts';
+import { openDatabase, type Database } from '../../src/base/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 let database: TestDatabase;

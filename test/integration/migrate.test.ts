@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_MIGRATIONS_DIR, migrate, readMigrations } from '../../src/server/db/migrate.ts';
+import { DEFAULT_MIGRATIONS_DIR, migrate, readMigrations } from '../../src/base/db/migrate.ts';
 import { createTestDatabase, type TestDatabase, queryDatabase } from '../support/database.ts';
 
 interface HistoryRow {

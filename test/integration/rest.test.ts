@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineModule } from '../../src/modules/kernel/plugin/descriptor.ts';
-import { createCallerFactory, moduleProcedure, router } from '../../src/server/trpc/init.ts';
+import { createCallerFactory, moduleProcedure, router } from '../../src/modules/kernel/access/procedure.ts';
 import { createRestHandler } from '../../src/server/http/rest.ts';
-import { installedModules } from '../../src/server/modules/installed-modules.ts';
+import { installedModules } from '../../src/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '../../src/server/runtime/web-runtime.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '../../src/modules/kernel/security/server/built-in-roles-sync.ts';
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
@@ -156,23 +156,63 @@ describe('REST edge', () => {
       '/account/password',
       '/account/tokens',
       '/account/tokens/{id}',
+      '/alerts',
+      '/alerts/channels',
+      '/alerts/channels/{id}',
+      '/alerts/channels/{id}/test',
+      '/alerts/rules',
+      '/alerts/rules/{id}',
+      '/alerts/{id}/acknowledge',
+      '/alerts/{id}/deliveries',
+      '/alerts/{id}/silence',
       '/audit',
       '/auth/login',
       '/auth/logout',
       '/auth/providers',
+      '/auth/throttles',
+      '/auth/throttles/{key}',
       '/clusters',
       '/clusters/{clusterId}',
+      '/clusters/{clusterId}/addresses',
+      '/clusters/{clusterId}/addresses/{address}',
       '/clusters/{clusterId}/capabilities',
+      '/clusters/{clusterId}/connections',
+      '/clusters/{clusterId}/connections/{connectionId}',
+      '/clusters/{clusterId}/connections/{connectionId}/close',
+      '/clusters/{clusterId}/consumer-health',
+      '/clusters/{clusterId}/consumers',
+      '/clusters/{clusterId}/dead-letters/redrive',
+      '/clusters/{clusterId}/events',
+      '/clusters/{clusterId}/messages',
+      '/clusters/{clusterId}/messages/send',
+      '/clusters/{clusterId}/metrics/cluster',
+      '/clusters/{clusterId}/metrics/queue',
+      '/clusters/{clusterId}/node-facts',
       '/clusters/{clusterId}/nodes',
+      '/clusters/{clusterId}/producers',
       '/clusters/{clusterId}/queues',
       '/clusters/{clusterId}/queues/{queueName}',
+      '/clusters/{clusterId}/queues/{queueName}/messages/delete',
+      '/clusters/{clusterId}/queues/{queueName}/messages/move',
+      '/clusters/{clusterId}/queues/{queueName}/messages/retry',
+      '/clusters/{clusterId}/queues/{queueName}/pause',
+      '/clusters/{clusterId}/queues/{queueName}/purge',
+      '/clusters/{clusterId}/queues/{queueName}/resume',
       '/clusters/{clusterId}/rediscover',
+      '/clusters/{clusterId}/sessions',
+      '/dead-letters',
       '/environments',
       '/environments/{environmentId}',
+      '/fleet',
+      '/governance/findings',
+      '/governance/policy',
+      '/governance/remask',
+      '/governance/test',
       '/grants',
       '/grants/{id}',
       '/identity/providers/{providerId}/group-mappings',
       '/manifest',
+      '/queues',
       '/roles',
       '/roles/{id}',
       '/scrape/clusters/{clusterId}/queues',
@@ -180,13 +220,14 @@ describe('REST edge', () => {
       '/settings',
       '/settings/{key}',
       '/system/jobs',
+      '/triage',
       '/users',
       '/users/{id}',
     ]);
     const update = document.paths['/settings/{key}']?.put;
-    expect(update?.parameters?.map((parameter) => parameter.name)).toEqual(
-      expect.arrayContaining(['key', 'dryRun', 'override']),
-    );
+    // dryRun where the operation honours it; override only where a bulk cap applies (none of these).
+    expect(update?.parameters?.map((parameter) => parameter.name)).toEqual(['key', 'dryRun']);
+    expect(document.paths['/auth/login']?.post?.parameters ?? []).toEqual([]);
     expect(Object.keys(update?.responses['400']?.content ?? {})).toEqual(['application/problem+json']);
   });
 });

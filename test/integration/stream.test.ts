@@ -7,8 +7,9 @@ import {
   type StreamEndpointDependencies,
 } from '../../src/modules/kernel/stream/server/stream-endpoint.ts';
 import { publishSignal } from '../../src/modules/kernel/stream/server/signal.ts';
-import { createDatabaseBus, type DatabaseBus } from '../../src/server/db/bus.ts';
-import { openDatabase, type Database } from '../../src/server/db/database.ts';
+import { ReplayRegistry } from '../../src/modules/kernel/stream/server/replay.ts';
+import { createDatabaseBus, type DatabaseBus } from '../../src/base/db/bus.ts';
+import { openDatabase, type Database } from '../../src/base/db/database.ts';
 import { openWebRuntime, type WebRuntime } from '../../src/server/runtime/web-runtime.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
@@ -29,10 +30,14 @@ function dependencies(overrides: Partial<StreamEndpointDependencies> = {}): Stre
   };
 }
 
-function open(query: string, headers: Record<string, string> = {}) {
+function open(
+  query: string,
+  headers: Record<string, string> = {},
+  overrides: Partial<StreamEndpointDependencies> = {},
+) {
   const controller = new AbortController();
   const request = new Request(`http://127.0.0.1/api/v1/stream?${query}`, { headers, signal: controller.signal });
-  return { response: handleStreamRequest(request, context, dependencies()), abort: () => controller.abort() };
+  return { response: handleStreamRequest(request, context, dependencies(overrides)), abort: () => controller.abort() };
 }
 
 /** Reads the body until `until` matches the text so far, or the stream ends, or the time is up. */
@@ -100,19 +105,26 @@ describe('GET /api/v1/stream', () => {
     expect(runtime.stream.size).toBe(0);
   });
 
-  it('replays what a reconnecting client missed through the registered provider', async () => {
+  it('replays what a reconnecting client missed through the registered provider, and says when more were missed', async () => {
     const asked: string[] = [];
-    runtime.replay.register('events', (clusterId, lastEventId) => {
+    // A registry of its own: the installed events module registers the real provider for `events`.
+    const replay = new ReplayRegistry();
+    replay.register('events', (clusterId, lastEventId) => {
       asked.push(`${clusterId}:${lastEventId}`);
-      return Promise.resolve([
-        { topic: 'events', clusterId, id: '11', data: { kind: 'BINDING_ADDED' } },
-        { topic: 'events', clusterId, id: '12', data: { kind: 'CONSUMER_CREATED' } },
-      ]);
+      return Promise.resolve({
+        events: [
+          { topic: 'events', clusterId, id: '11', data: { kind: 'BINDING_ADDED' } },
+          { topic: 'events', clusterId, id: '12', data: { kind: 'CONSUMER_CREATED' } },
+        ],
+        truncated: true,
+      });
     });
-    const { response, abort } = open(`clusterId=${CLUSTER}&topics=events`, { 'Last-Event-ID': '10' });
-    const text = await readUntil(response, (so) => so.includes('id: 12'));
+    const { response, abort } = open(`clusterId=${CLUSTER}&topics=events`, { 'Last-Event-ID': '10' }, { replay });
+    const text = await readUntil(response, (so) => so.includes('event: replay-truncated'));
     expect(asked).toEqual([`${CLUSTER}:10`]);
     expect(text).toContain('id: 11\nevent: events\ndata: {"kind":"BINDING_ADDED"}');
+    expect(text.indexOf('id: 12')).toBeLessThan(text.indexOf('event: replay-truncated'));
+    expect(text).toContain('event: replay-truncated\ndata: {"replayed":2}');
     abort();
   });
 

@@ -1,12 +1,12 @@
 // Starts Flotilla exactly as `npm start` does (node --import tsx scripts/start.ts) for the e2e suite, and watches
 // its process tree through /proc so a test can find the worker, prove nothing is left behind, and always clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { findFreePort } from '../../src/server/db/embedded-postgres.ts';
+import { findFreePort } from '../../src/base/db/embedded-postgres.ts';
 import { TEST_ADMIN_ENV } from './sign-in.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const READY_LINE = '[flotilla] ready:';
 const TRACK_EVERY_MS = 250;
 
@@ -39,10 +39,19 @@ function readProcess(pid: number): ProcessInfo | undefined {
   }
 }
 
-export function listProcesses(): ProcessInfo[] {
+function listProcesses(): ProcessInfo[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((name) => readProcess(Number(name)) ?? []);
+}
+
+/** A process's environment as it was started (NAME=value entries); empty when it is gone or not readable. */
+export function environmentOf(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return [];
+  }
 }
 
 /** Every process below `rootPid` right now, found by walking ppid links. */

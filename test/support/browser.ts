@@ -10,8 +10,8 @@ import type { AppPool, AppProcess } from './app-process.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { signIn, TEST_ADMIN, TEST_ADMIN_ENV } from './sign-in.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/console');
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/console');
 
 const ARGS = [
   '--headless',
@@ -99,7 +99,7 @@ export async function signInOverApi(baseUrl: string): Promise<ApiSession> {
   return { cookies, headers };
 }
 
-export async function addSessionCookies(context: BrowserContext, baseUrl: string, session: ApiSession): Promise<void> {
+async function addSessionCookies(context: BrowserContext, baseUrl: string, session: ApiSession): Promise<void> {
   await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
 }
 

@@ -1,7 +1,7 @@
 // A registered cluster's row as tests outside the clusters module need it: the guard, grants and reads look only at
 // where a cluster sits, so no broker and no real credentials are involved.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
 
 export async function insertClusterRow(
   prisma: PrismaClient,

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrate } from '../../src/server/db/migrate.ts';
+import { migrate } from '../../src/base/db/migrate.ts';
 
 export interface TestDatabase {
   readonly url: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded-postgres.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/base/db/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 
-export interface SchemaColumn {
+interface SchemaColumn {
   readonly field: string;
   readonly column: string;
   readonly prismaType: string;
@@ -63,7 +63,7 @@ export async function compareSchemaWithDatabase(models: readonly SchemaModel[], 
     await client.query<DatabaseColumn>(
       `SELECT c.table_name, c.column_name, c.is_nullable, c.data_type
          FROM information_schema.columns c
-         JOIN pg_class t ON t.relname = c.table_name AND NOT t.relispartition
+         JOIN pg_class t ON t.relname = c.table_name AND NOT t.relispartition AND t.relkind IN ('r', 'p')
          JOIN pg_namespace n ON n.oid = t.relnamespace AND n.nspname = c.table_schema
         WHERE c.table_schema = 'public' AND c.table_name <> '_prisma_migrations'
         ORDER BY c.table_name, c.ordinal_position`,
@@ -84,7 +84,8 @@ export async function compareSchemaWithDatabase(models: readonly SchemaModel[], 
         differences.push(`${model.table}.${expected.column} (${model.name}.${expected.field}) does not exist`);
         continue;
       }
-      if ((found.is_nullable === 'NO') !== expected.required) {
+      // A Prisma scalar list has no optional form: a list column may be NOT NULL (with a default) or nullable.
+      if (!expected.list && (found.is_nullable === 'NO') !== expected.required) {
         differences.push(
           `${model.table}.${expected.column} is ${found.is_nullable === 'NO' ? 'NOT NULL' : 'nullable'} but the model says ${expected.required ? 'required' : 'optional'}`,
         );

@@ -1,7 +1,8 @@
 // Nodes, sweeps and queue_snapshot rows as the scrape worker leaves them, for tests of what is read from them (the
 // queue grid, its screens). No broker is involved: the rows are the input under test.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { refreshQueueTotals } from '@/modules/platform/scrape/index.ts';
 
 export interface NodeFixture {
   readonly clusterId: string;
@@ -53,6 +54,8 @@ export interface QueueFixture {
   readonly messageCount: number;
   readonly consumerCount?: number;
   readonly paused?: boolean;
+  /** The broker's internalQueue flag (store-and-forward queues). */
+  readonly internal?: boolean;
 }
 
 export async function insertScrapedQueues(
@@ -74,8 +77,21 @@ export async function insertScrapedQueues(
       messagesAcked: 0n,
       messagesExpired: 0n,
       paused: queue.paused ?? false,
+      internal: queue.internal ?? false,
       scrapedAt: target.scrapedAt,
       seenIn: 'C',
     })),
   });
+  await recountTotals(prisma, target.clusterId);
+}
+
+/** What the scrape's persist step does after writing cells: the cluster's queue totals follow them. */
+export async function recountTotals(prisma: PrismaClient, clusterId: string): Promise<void> {
+  const viaPrisma = {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- Queryable's generic signature
+    query: async <Row>(sql: string, params: unknown[]) => ({
+      rows: await prisma.$queryRawUnsafe<Row[]>(sql, ...params),
+    }),
+  };
+  await refreshQueueTotals(viaPrisma, clusterId);
 }

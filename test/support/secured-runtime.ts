@@ -9,6 +9,8 @@ import { TEST_ADMIN } from './sign-in.ts';
 export interface SecuredRuntime {
   readonly runtime: WebRuntime;
   readonly rest: (request: Request) => Promise<Response>;
+  /** The test database, for a test that opens another runtime (a worker) on it. */
+  readonly databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function openSecuredRuntime(
   return {
     runtime,
     rest: createRestHandler(() => Promise.resolve(runtime)),
+    databaseUrl: database.url,
     close: async () => {
       await runtime.close();
       await database.drop();

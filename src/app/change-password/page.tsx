@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { ChangePasswordScreen } from '@/modules/kernel/security/ui/change-password.screen.tsx';
+import { ChangePasswordScreen } from '@/modules/kernel/security/ui.ts';
 
 export default function ChangePasswordPage() {
   return (

@@ -1,14 +1,22 @@
 // Actuator endpoints: grouped health (informational, always 200), liveness and readiness (for orchestrators).
-import { getWebRuntime } from '../runtime/web-runtime.ts';
-import { healthReport, isReady } from './health.ts';
+import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
+import { createTrpcContext } from './context.ts';
+import { HEALTH_DETAILS_PERMISSION, healthReport, isReady, publicHealth } from './health.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export async function flotillaHealth(): Promise<Response> {
+/** Grouped health; the details only for a caller holding the details permission everywhere, else status and counts. */
+export async function flotillaHealth(request: Request): Promise<Response> {
   const runtime = await getWebRuntime().catch(() => undefined);
-  if (!runtime)
-    return Response.json({ status: 'DOWN', components: {}, detail: 'database unreachable' }, { headers: NO_STORE });
-  return Response.json(await healthReport(runtime), { headers: NO_STORE });
+  if (!runtime) return Response.json({ status: 'DOWN', components: {}, counts: {} }, { headers: NO_STORE });
+  return healthResponse(runtime, request);
+}
+
+export async function healthResponse(runtime: WebRuntime, request: Request): Promise<Response> {
+  const report = await healthReport(runtime);
+  const caller = await createTrpcContext(runtime, request).catch(() => undefined);
+  const detailed = caller?.principal && (await caller.globalPermissions()).has(HEALTH_DETAILS_PERMISSION);
+  return Response.json(detailed ? report : publicHealth(report), { headers: NO_STORE });
 }
 
 export function liveness(): Response {

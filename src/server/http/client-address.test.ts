@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, parseTrustedProxies } from './client-address.ts';
+import { clientAddress, isTrustedPeer, parseTrustedProxies } from './client-address.ts';
 
 describe('client address', () => {
   const none = parseTrustedProxies(undefined);
@@ -22,5 +22,16 @@ describe('client address', () => {
 
   it('refuses a malformed trusted-proxy entry at start', () => {
     expect(() => parseTrustedProxies('10.0.0.0/8, proxy.local')).toThrow(/proxy.local/);
+  });
+});
+
+describe('trusted peer', () => {
+  it('is true only for a TCP peer inside the trusted proxies', () => {
+    const proxies = parseTrustedProxies('10.0.0.0/8');
+    expect(isTrustedPeer('10.1.2.3', proxies)).toBe(true);
+    expect(isTrustedPeer('::ffff:10.1.2.3', proxies)).toBe(true);
+    expect(isTrustedPeer('198.51.100.7', proxies)).toBe(false);
+    expect(isTrustedPeer('10.1.2.3', parseTrustedProxies(undefined))).toBe(false);
+    expect(isTrustedPeer(undefined, proxies)).toBe(false);
   });
 });

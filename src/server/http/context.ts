@@ -1,27 +1,17 @@
 // The request-filter chain's one entry point, shared by the REST and tRPC edges: request id, source IP, and the
 // principal from a bearer token or the session cookie.
-import { ANONYMOUS, createRequestContext, type RequestContext } from '@/modules/kernel/core/request-context.ts';
-import { loadEffectiveGrants } from '@/modules/kernel/security/server/effective-grants.ts';
-import { globalPermissions, type EffectiveGrant } from '@/modules/kernel/security/server/grants.ts';
-import { resolvePrincipal } from '@/modules/kernel/security/server/principal.ts';
+import { ANONYMOUS, createRequestContext, isSecure, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { loadEffectiveGrants, resolvePrincipal } from '@/modules/kernel/security/index.ts';
+import { type EffectiveGrant, globalPermissions, type TrpcContext } from '@/modules/kernel/access/index.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
-import type { TrpcContext } from '../trpc/init.ts';
-
-export function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-}
 
 export async function createTrpcContext(
   runtime: WebRuntime,
   request: Request,
   base: RequestContext = createRequestContext(request.headers),
 ): Promise<TrpcContext> {
-  const principal = await resolvePrincipal(
-    {
-      prisma: runtime.prisma,
-      registry: runtime.registry,
-      sessionLifetimeMs: runtime.settings.duration('security.session-lifetime'),
-    },
+  const { principal, refusal } = await resolvePrincipal(
+    { prisma: runtime.prisma, registry: runtime.registry, settings: runtime.settings, request: base },
     request.headers,
   );
   let grants: Promise<readonly EffectiveGrant[]> | undefined;
@@ -37,6 +27,7 @@ export async function createTrpcContext(
     http: { headers: request.headers, secure: isSecure(request) },
     responseHeaders: new Headers(),
     principal,
+    ...(refusal ? { refusal } : {}),
     grants: loadGrants,
     globalPermissions: () => {
       permissions ??= loadGrants().then(globalPermissions);

@@ -1,6 +1,6 @@
 // /actuator/health/flotilla groups the health indicators that enabled modules contribute. It is informational and
 // kept apart from liveness/readiness, so a broker outage never gets Flotilla restarted by an orchestrator.
-import type { HealthComponent, HealthStatus } from '@/modules/kernel/plugin/descriptor.ts';
+import type { HealthComponent, HealthStatus } from '@/modules/kernel/plugin/index.ts';
 import type { Runtime } from '../runtime/runtime.ts';
 
 const INDICATOR_TIMEOUT_MS = 5_000;
@@ -43,6 +43,30 @@ export async function healthReport(runtime: Runtime): Promise<HealthReport> {
     'UP',
   );
   return { status, instanceId: runtime.instanceId, components: Object.fromEntries(results) };
+}
+
+/** The permission that shows the indicators' details (broker URLs, cluster ids, error text). */
+export const HEALTH_DETAILS_PERMISSION = 'jobs:read';
+
+export interface PublicHealthReport {
+  readonly status: HealthStatus;
+  readonly components: Record<string, { readonly status: HealthStatus }>;
+  readonly counts: Partial<Record<HealthStatus, number>>;
+}
+
+/**
+ * What anyone may see: the overall status, each indicator's status and how many are in each. The details name
+ * clusters, broker management URLs and brokers' own error text, which are for signed-in operators only.
+ */
+export function publicHealth(report: HealthReport): PublicHealthReport {
+  const counts: Partial<Record<HealthStatus, number>> = {};
+  for (const component of Object.values(report.components))
+    counts[component.status] = (counts[component.status] ?? 0) + 1;
+  return {
+    status: report.status,
+    components: Object.fromEntries(Object.entries(report.components).map(([id, { status }]) => [id, { status }])),
+    counts,
+  };
 }
 
 /** Readiness: this process can serve requests, which needs its database. */

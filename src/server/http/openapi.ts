@@ -1,11 +1,11 @@
 // GET /api/v1/openapi.json: generated from the same procedures that serve tRPC and REST, never hand-written.
-// Disabled modules' operations are left out; every error response is described as problem+json; every
-// mutating operation gets the common `dryRun` and `override` query parameters the REST adapter accepts.
+// Disabled modules' operations are left out; every error response is described as problem+json; a mutating
+// operation gets the `dryRun` and `override` query parameters the REST adapter accepts where it honours them.
 import { generateOpenApiDocument } from 'trpc-to-openapi';
-import type { ModuleRegistry } from '@/modules/kernel/plugin/registry.ts';
-import { PROBLEM_CONTENT_TYPE } from '@/modules/kernel/core/problem.ts';
-import { appRouter } from '../trpc/app-router.ts';
-import type { ProcedureMeta } from '../trpc/init.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import { PROBLEM_CONTENT_TYPE } from '@/modules/kernel/core/index.ts';
+import { appRouter } from '@/installation/app-router.ts';
+import type { ProcedureMeta } from '@/modules/kernel/access/index.ts';
 
 type OpenApiDocument = ReturnType<typeof generateOpenApiDocument>;
 type SchemaObject = NonNullable<NonNullable<OpenApiDocument['components']>['schemas']>[string];
@@ -33,7 +33,7 @@ const PROBLEM_SCHEMA: SchemaObject = {
   additionalProperties: true,
 };
 
-const COMMON_MUTATION_PARAMETERS: Parameter[] = [
+const COMMON_MUTATION_PARAMETERS: (Parameter & { name: string })[] = [
   {
     name: 'dryRun',
     in: 'query',
@@ -49,6 +49,13 @@ const COMMON_MUTATION_PARAMETERS: Parameter[] = [
     description: 'Permit a destructive operation whose count exceeds safety.bulk-cap',
   },
 ];
+
+/** The top-level properties of an operation's JSON request body (where its input's flags live). */
+function bodyProperties(operation: Operation): Record<string, unknown> {
+  const body = operation.requestBody as
+    { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } | undefined;
+  return body?.content?.['application/json']?.schema?.properties ?? {};
+}
 
 function isOperation(value: unknown): value is Operation {
   return typeof value === 'object' && value !== null && 'responses' in value;
@@ -77,7 +84,10 @@ export function buildOpenApiDocument(registry: ModuleRegistry): OpenApiDocument 
         });
       }
       if ((MUTATING_METHODS as readonly string[]).includes(method)) {
-        operation.parameters = [...(operation.parameters ?? []), ...COMMON_MUTATION_PARAMETERS];
+        // Only what the operation honours: `dryRun` where its input has one, `override` where a bulk cap applies.
+        const body = bodyProperties(operation);
+        const honoured = COMMON_MUTATION_PARAMETERS.filter((parameter) => parameter.name in body);
+        operation.parameters = [...(operation.parameters ?? []), ...honoured];
       }
     }
   }

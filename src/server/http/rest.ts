@@ -1,26 +1,27 @@
 // Every /api/v1 REST request passes here: feature gate by path prefix, the OpenAPI document, the common
 // mutation parameters, the procedures (through trpc-to-openapi) and, on any failure, RFC 9457 problem+json.
-import { CLUSTER_NOT_FOUND } from '@/modules/kernel/security/server/cluster-guard.ts';
+import { CLUSTER_NOT_FOUND, type TrpcContext } from '@/modules/kernel/access/index.ts';
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import {
+  createRequestContext,
   internalErrorProblem,
+  malformedRequestProblem,
   NO_ROUTE,
   notFoundProblem,
+  type Problem,
+  ProblemError,
   problemResponse,
   serviceUnavailableProblem,
   validationProblem,
-  type Problem,
-} from '@/modules/kernel/core/problem.ts';
-import { ProblemError } from '@/modules/kernel/core/problem.ts';
-import { createRequestContext } from '@/modules/kernel/core/request-context.ts';
-import { featureDisabledProblem } from '@/modules/kernel/plugin/feature-gate.ts';
+} from '@/modules/kernel/core/index.ts';
+import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
-import { appRouter } from '../trpc/app-router.ts';
-import type { TrpcContext } from '../trpc/init.ts';
+import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
 import { openApiDocumentFor } from './openapi.ts';
+import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
 
-export const API_BASE = '/api/v1';
+const API_BASE = '/api/v1';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const COMMON_FLAGS = ['dryRun', 'override'] as const;
 
@@ -48,9 +49,11 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
   if (url.pathname === `${API_BASE}/openapi.json` && request.method === 'GET') {
     return Response.json(openApiDocumentFor(runtime.registry), { headers: { 'X-Request-Id': context.requestId } });
   }
-  const forwarded = await withCommonFlags(request, url);
-  if ('problem' in forwarded)
-    return problemResponse({ ...forwarded.problem, instance: url.pathname, requestId: context.requestId });
+  const refuse = (problem: Problem) =>
+    problemResponse({ ...problem, instance: url.pathname, requestId: context.requestId });
+  const badUrl = checkUrl(url);
+  if (badUrl) return refuse(badUrl);
+  // Who is calling is known before a byte of the body is read: anonymous callers get the small limit.
   let trpcContext: TrpcContext;
   try {
     trpcContext = await createTrpcContext(runtime, request, context);
@@ -58,6 +61,10 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
     console.error(`[rest] ${context.requestId} cannot resolve the caller:`, error);
     return problemResponse(serviceUnavailableProblem(context.requestId));
   }
+  const guarded = await guardBody(request, bodyLimit(runtime, trpcContext));
+  if ('problem' in guarded) return refuse(guarded.problem);
+  const forwarded = await withCommonFlags(guarded.request, url);
+  if ('problem' in forwarded) return refuse(forwarded.problem);
   const response = await createOpenApiFetchHandler({
     endpoint: API_BASE,
     router: appRouter,
@@ -87,14 +94,7 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
-    return {
-      problem: {
-        type: 'malformed-request',
-        title: 'Malformed request',
-        status: 400,
-        detail: 'The request body is not valid JSON.',
-      },
-    };
+    return { problem: malformedRequestProblem() };
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { request: new Request(request, { body: text }) };
@@ -121,6 +121,8 @@ async function finalise(
   if (response.status < 400) {
     const headers = new Headers(response.headers);
     headers.set('X-Request-Id', context.requestId);
+    // API answers are never cached anywhere: some carry secrets shown once (a new token), all carry live state.
+    headers.set('Cache-Control', 'no-store');
     for (const cookie of responseHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
     return new Response(response.body, { status: response.status, headers });
   }

@@ -1,12 +1,14 @@
 // Wires the stream kernel's endpoint to this process's runtime, behind the same request-filter chain as every
 // API: an anonymous caller gets 401, and a cluster the caller cannot see gets the cluster access guard's 404.
 // The installation scope (nil UUID, e.g. job health) needs only a signed-in caller.
-import { ProblemError, problemResponse, serviceUnavailableProblem } from '@/modules/kernel/core/problem.ts';
-import { createRequestContext } from '@/modules/kernel/core/request-context.ts';
-import { checkAccess } from '@/modules/kernel/security/server/access.ts';
-import { guardCluster, looksLikeClusterId } from '@/modules/kernel/security/server/cluster-guard.ts';
-import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/server/signal.ts';
-import { handleStreamRequest } from '@/modules/kernel/stream/server/stream-endpoint.ts';
+import {
+  createRequestContext,
+  ProblemError,
+  problemResponse,
+  serviceUnavailableProblem,
+} from '@/modules/kernel/core/index.ts';
+import { checkAccess, guardCluster, looksLikeClusterId } from '@/modules/kernel/access/index.ts';
+import { handleStreamRequest, INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import { getWebRuntime } from '../runtime/web-runtime.ts';
 import { createTrpcContext } from './context.ts';
 
@@ -20,7 +22,7 @@ export async function handleStreamRoute(request: Request): Promise<Response> {
       access: 'authenticated',
       isMutation: false,
       principal: context.principal,
-      csrfHeader: null,
+      headers: request.headers,
       allowedBeforePasswordChange: false,
       globalPermissions: context.globalPermissions,
     });

@@ -18,7 +18,7 @@ function newestChange(entry: string): number {
   );
 }
 
-export function isBuildCurrent(root: string): boolean {
+function isBuildCurrent(root: string): boolean {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return false;
   const builtAt = statSync(buildId).mtimeMs;

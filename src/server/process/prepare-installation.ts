@@ -1,11 +1,11 @@
 // Start-up preparation run by the supervisor before any child starts: the module toggles (a bad toggle stops
 // `npm start` with one clear message instead of two crash-looping children), the built-in roles, and the first
 // admin when there are no users yet.
-import { resolveModules } from '@/modules/kernel/plugin/registry.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/server/built-in-roles-sync.ts';
-import { readStartupProperties } from '@/modules/kernel/settings/server/settings-sync.ts';
-import { openDatabase } from '../db/database.ts';
-import { installedModules } from '../modules/installed-modules.ts';
+import { resolveModules } from '@/modules/kernel/plugin/index.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { readStartupProperties } from '@/modules/kernel/settings/index.ts';
+import { openDatabase } from '@/base/db/database.ts';
+import { installedModules } from '@/installation/modules.ts';
 
 export async function prepareInstallation(databaseUrl: string): Promise<void> {
   const db = openDatabase(databaseUrl, { poolSize: 2, applicationName: 'flotilla-start' });

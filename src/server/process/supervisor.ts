@@ -3,9 +3,9 @@
 // backoff. Ctrl-C / SIGTERM stops web (stream first), then worker, then the database, and leaves nothing behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { StartupError } from '@/modules/kernel/plugin/registry.ts';
-import { defaultInstanceId } from '../config/env.ts';
-import { migrate } from '../db/migrate.ts';
+import { StartupError } from '@/modules/kernel/plugin/index.ts';
+import { defaultInstanceId } from '@/base/env.ts';
+import { migrate } from '@/base/db/migrate.ts';
 import { buildIfNeeded } from './build.ts';
 import { prepareInstallation } from './prepare-installation.ts';
 
@@ -23,11 +23,23 @@ interface Supervised {
 const root = process.cwd();
 const tsxArgs = (entry: string) => ['--import', 'tsx', path.join(root, entry)];
 
+/**
+ * The bootstrap admin password is for the supervisor's first-run step only: no child (web, worker, the database
+ * process and the PostgreSQL it starts) inherits it, so it cannot leak through /proc, a crash dump or a child's log.
+ */
+const BOOTSTRAP_SECRETS = ['FLOTILLA_ADMIN_PASSWORD'];
+
+function withoutBootstrapSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of BOOTSTRAP_SECRETS) Reflect.deleteProperty(copy, name);
+  return copy;
+}
+
 function startChild(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
   // Own process group (detached): a terminal Ctrl-C reaches only the supervisor, which stops children in order.
   return spawn(process.execPath, tsxArgs(entry), {
     cwd: root,
-    env,
+    env: withoutBootstrapSecrets(env),
     detached: true,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -110,11 +122,13 @@ export async function runSupervisor(): Promise<void> {
         ...process.env,
         FLOTILLA_DATA_DIR: dataDir,
       });
-      databaseUrl = (await waitForMessage<{ url: string }>(database.child, 'ready')).url;
-      console.log(`[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`);
+      const ready = await waitForMessage<{ url: string; folder: string }>(database.child, 'ready');
+      databaseUrl = ready.url;
+      console.log(`[flotilla] embedded PostgreSQL running, data in ${ready.folder}`);
     }
     await migrate(databaseUrl);
     await prepareInstallation(databaseUrl);
+    for (const name of BOOTSTRAP_SECRETS) Reflect.deleteProperty(process.env, name);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: 'production',

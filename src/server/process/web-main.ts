@@ -2,7 +2,8 @@
 // responses would otherwise keep `server.close()` waiting forever).
 import http from 'node:http';
 import next from 'next';
-import { CLIENT_ADDRESS_HEADER, clientAddress, parseTrustedProxies } from '../http/client-address.ts';
+import { CLIENT_ADDRESS_HEADER, clientAddress, isTrustedPeer, parseTrustedProxies } from '../http/client-address.ts';
+import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
 
@@ -23,6 +24,9 @@ const server = http.createServer((request, response) => {
     trustedProxies,
   );
   request.headers[CLIENT_ADDRESS_HEADER] = address ?? '';
+  // A request id reaches the audit log as given only from a trusted proxy; anyone else's is replaced by our own.
+  if (!isTrustedPeer(request.socket.remoteAddress, trustedProxies)) delete request.headers['x-request-id'];
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
   void handle(request, response);
 });
 

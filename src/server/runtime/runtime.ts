@@ -1,18 +1,19 @@
 // What a process holds for its lifetime: database, bus, registry and settings. Built once per process by
 // `openRuntime`; the web process adds the stream hub (web-runtime.ts), the worker the scheduler (worker/).
-import { InternalNotifications } from '@/modules/kernel/core/internal-notifications.ts';
-import type { ModuleDescriptor } from '@/modules/kernel/plugin/descriptor.ts';
-import { resolveModules, type ModuleRegistry } from '@/modules/kernel/plugin/registry.ts';
-import type { SettingsStore } from '@/modules/kernel/settings/server/settings-store.ts';
+import { InternalNotifications } from '@/modules/kernel/core/index.ts';
+import { storeParametersThrough } from '@/modules/kernel/audit/index.ts';
+import { auditParameterView } from '@/modules/kernel/audit/module.ts';
+import { type ModuleDescriptor, type ModuleRegistry, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import {
   createSettingsStore,
   loadAndFollowSettings,
   readStartupProperties,
-} from '@/modules/kernel/settings/server/settings-sync.ts';
-import { readEnvironment, type Environment } from '../config/env.ts';
-import { createDatabaseBus, type DatabaseBus } from '../db/bus.ts';
-import { openDatabase, type Database, type PrismaClient } from '../db/database.ts';
-import { installedModules } from '../modules/installed-modules.ts';
+  type SettingsStore,
+} from '@/modules/kernel/settings/index.ts';
+import { readEnvironment, type Environment } from '@/base/env.ts';
+import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
+import { openDatabase, type Database, type PrismaClient } from '@/base/db/database.ts';
+import { installedModules } from '@/installation/modules.ts';
 
 export interface Runtime {
   readonly kind: 'web' | 'worker';
@@ -28,6 +29,14 @@ export interface Runtime {
 }
 
 const BUS_READY_TIMEOUT_MS = 10_000;
+
+/** Audit rows keep their parameters as the content policy shows them (the module contributing audit.parameter-view). */
+async function storeAuditParametersMasked(registry: ModuleRegistry, db: Database, bus: DatabaseBus): Promise<void> {
+  const [declared] = registry.contributionsTo(auditParameterView);
+  if (!declared) return;
+  const view = await declared.value.load();
+  storeParametersThrough(db.prisma, async (parameters) => (await view.govern({ db, bus }, [parameters]))[0] ?? {});
+}
 
 export async function openRuntime(
   kind: Runtime['kind'],
@@ -51,6 +60,7 @@ export async function openRuntime(
         setTimeout(() => reject(new Error('database bus did not connect')), BUS_READY_TIMEOUT_MS).unref(),
       ),
     ]);
+    await storeAuditParametersMasked(registry, db, bus);
     return {
       kind,
       environment,

@@ -1,10 +1,10 @@
 // What the console needs to know about the session the security kernel keeps: the CSRF token to echo on changes,
 // and where to send a viewer who is not signed in. The session itself is an HttpOnly cookie the browser sends.
 
-export const SIGN_IN_PATH = '/sign-in';
+const SIGN_IN_PATH = '/sign-in';
 
 /** The `flotilla_csrf` cookie's value; a change made with the session cookie must send it as X-CSRF-Token. */
-export function csrfToken(): string | undefined {
+function csrfToken(): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const entry = document.cookie.split('; ').find((cookie) => cookie.startsWith('flotilla_csrf='));
   return entry ? decodeURIComponent(entry.slice('flotilla_csrf='.length)) : undefined;
@@ -22,12 +22,7 @@ export function redirectToSignIn(): void {
   window.location.assign(`${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`);
 }
 
-/** Only same-origin paths, so a crafted link cannot send a viewer elsewhere after signing in. */
-export function safeNext(next: string | null): string {
-  return next?.startsWith('/') && !next.startsWith('//') ? next : '/';
-}
-
-export const CHANGE_PASSWORD_PATH = '/change-password';
+const CHANGE_PASSWORD_PATH = '/change-password';
 
 export function changePasswordPath(next: string): string {
   return `${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(next)}`;

@@ -22,7 +22,8 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../data/trpc.ts';
 import { ProblemView } from '../parts/problem-view.tsx';
-import { changePasswordPath, safeNext } from './session.ts';
+import { safeNextPath } from '@/base/next-path.ts';
+import { changePasswordPath } from './session.ts';
 
 const REDIRECT_ERRORS: Record<string, string> = {
   'sign-in-failed': 'The identity provider did not sign you in, or your account here is disabled.',
@@ -33,7 +34,7 @@ const REDIRECT_ERRORS: Record<string, string> = {
 export function SignInScreen() {
   const trpc = useTRPC();
   const searchParams = useSearchParams();
-  const next = safeNext(searchParams.get('next'));
+  const next = safeNextPath(searchParams.get('next'));
   const redirectError = searchParams.get('error');
   const providers = useQuery(trpc.auth.providers.queryOptions());
   const credentialProviders = (providers.data ?? []).filter((provider) => provider.kind === 'credential');
@@ -59,6 +60,7 @@ export function SignInScreen() {
         >
           <Stack>
             <Stack gap={4} align="center">
+              <title>Sign in · Flotilla</title>
               <IconSailboat size={32} aria-hidden />
               <Title order={1} fz="h3">
                 Sign in to Flotilla

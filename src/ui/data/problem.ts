@@ -13,7 +13,7 @@ export interface ProblemDetails {
 }
 
 /** Thrown by the console's plain REST reads when the answer is a problem. */
-export class ProblemResponseError extends Error {
+class ProblemResponseError extends Error {
   constructor(readonly problem: ProblemDetails) {
     super(problem.detail ?? problem.title);
   }

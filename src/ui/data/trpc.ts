@@ -2,7 +2,7 @@
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@/server/trpc/app-router.ts';
+import type { AppRouter } from '@/installation/app-router.ts';
 import { csrfHeaders } from '../auth/session.ts';
 
 export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();

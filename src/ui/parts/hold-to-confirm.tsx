@@ -4,7 +4,7 @@
 import { Button, Progress, Stack } from '@mantine/core';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 
-export const HOLD_MS = 1_500;
+const HOLD_MS = 1_500;
 
 export function HoldToConfirm({
   action,

@@ -3,13 +3,14 @@
 // and opens the one stream of the page's scope (a cluster's pages: that cluster) carrying every enabled module's
 // topics.
 import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconSailboat } from '@tabler/icons-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { Suspense, useMemo, type ReactNode } from 'react';
+import { CommandPalette } from '../command-palette/command-palette.tsx';
 import { useManifest } from '../data/manifest.ts';
-import { INSTALLED_UI } from '../installed-ui.ts';
+import { INSTALLED_UI } from '@/installation/ui.ts';
 import { ProblemView } from '../parts/problem-view.tsx';
 import { ConsoleUiContext, type ConsoleUi } from '../slots/console-ui-context.ts';
 import { enabledModuleUis, enabledTopics } from '../slots/resolve-ui.ts';
@@ -25,6 +26,8 @@ import { UserMenu } from './user-menu.tsx';
 
 export function ConsoleShell({ children }: { children: ReactNode }) {
   const [navOpen, { toggle, close }] = useDisclosure(false);
+  // On a laptop the navbar can be put away to give a wide table the whole width; the choice is remembered.
+  const [navHidden, setNavHidden] = useLocalStorage({ key: 'flotilla.navbar.hidden', defaultValue: false });
   const manifest = useManifest();
   const ui = useMemo<ConsoleUi>(
     () => ({
@@ -41,7 +44,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
       <StreamProvider clusterId={streamScope} topics={topics}>
         <AppShell
           header={{ height: 56 }}
-          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen, desktop: navHidden } }}
           padding="lg"
         >
           <AppShell.Header>
@@ -49,6 +52,14 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
             <Group h="100%" px="md" justify="space-between" wrap="nowrap">
               <Group gap="sm" wrap="nowrap">
                 <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+                <Burger
+                  opened={!navHidden}
+                  onClick={() => setNavHidden((hidden) => !hidden)}
+                  visibleFrom="sm"
+                  size="sm"
+                  aria-label={navHidden ? 'Show navigation' : 'Hide navigation'}
+                  aria-expanded={!navHidden}
+                />
                 <Link href="/" style={{ textDecoration: 'none', color: 'inherit' }}>
                   <Group gap={8} wrap="nowrap">
                     <IconSailboat size={24} aria-hidden />
@@ -59,6 +70,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
                 </Link>
               </Group>
               <Group gap="sm" wrap="nowrap">
+                <CommandPalette />
                 <Slot id="shell.header" props={{}} />
                 <ConnectionIndicator />
                 <ThemeToggle />

@@ -3,7 +3,7 @@
 // that instead of rendering a screen whose API would answer `feature-disabled`.
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { INSTALLED_UI } from '../installed-ui.ts';
+import { INSTALLED_UI } from '@/installation/ui.ts';
 import { useConsoleUi } from '../slots/console-ui-context.ts';
 import { routeOwner } from '../slots/resolve-ui.ts';
 import { FeatureOffPage } from './feature-off-page.tsx';

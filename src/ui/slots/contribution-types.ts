@@ -58,7 +58,7 @@ export type PanelContribution = {
   };
 }[PanelSlotId];
 
-export interface SettingsSectionContribution extends ContributionBase {
+interface SettingsSectionContribution extends ContributionBase {
   readonly slot: 'settings.sections';
   readonly heading: SettingsHeading;
   readonly title: string;
@@ -66,7 +66,7 @@ export interface SettingsSectionContribution extends ContributionBase {
 }
 
 /** An admin tab is a route of its own: the admin layout lists the tabs, the route renders the screen. */
-export interface AdminTabContribution extends ContributionBase {
+interface AdminTabContribution extends ContributionBase {
   readonly slot: 'admin.tabs';
   readonly group: AdminGroup;
   readonly label: string;
@@ -86,11 +86,14 @@ export interface RowMenuContribution extends ContributionBase {
   readonly label: string;
   /** Either a place to go… */
   readonly href?: (target: RowTarget) => string;
-  /** …or something to do (copy, open a dialog). */
-  readonly run?: (target: RowTarget) => void;
+  /**
+   * …or something to do (copy, open a dialog). What it answers, if anything, is confirmed beside the row's menu
+   * button for a moment (e.g. "Copied orders.29"), so an action with no visible effect still says it happened.
+   */
+  readonly run?: (target: RowTarget) => string | undefined | Promise<string | undefined>;
 }
 
-export interface LinkContribution extends ContributionBase {
+interface LinkContribution extends ContributionBase {
   readonly slot: LinkSlotId;
   readonly href: (target: RowTarget) => string;
 }

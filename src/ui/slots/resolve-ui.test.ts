@@ -92,6 +92,19 @@ describe('resolving the installed UI against the manifest', () => {
     expect(activeNavHref(installed, '/elsewhere')).toBeUndefined();
   });
 
+  it('marks the entry of the kind a cluster page shows when its module has several entries', () => {
+    const resources = {
+      moduleId: 'resources',
+      routes: ['/consumers', '/connections', '/clusters/{clusterId}/consumers', '/clusters/{clusterId}/connections'],
+      navigation: [
+        { group: 'resources' as const, label: 'Consumers', href: '/consumers', icon: () => null, order: 1 },
+        { group: 'resources' as const, label: 'Connections', href: '/connections', icon: () => null, order: 2 },
+      ],
+    };
+    expect(activeNavHref([resources], '/clusters/42/connections/abc')).toBe('/connections');
+    expect(activeNavHref([resources], '/clusters/42/consumers')).toBe('/consumers');
+  });
+
   it('links a row to the enabled module’s link contribution, and to nothing while that module is off', () => {
     const target = { clusterId: 'c1', key: 'orders', row: {} };
     expect(linkHref(installed, 'queue', target)).toBe('/clusters/c1/queues/orders');

@@ -1,7 +1,7 @@
 // Pure functions from (installed UI, manifest) to what the shell shows. A disabled or unknown module contributes
 // no navigation and no slot contributions, but still owns its routes so a deep link can explain why it is off.
 import type { Contribution, ContributionFor, ModuleUi, NavEntry, RowTarget } from './contribution-types.ts';
-import { mostSpecificOwner, prefixMatch } from '@/modules/kernel/plugin/path-prefix.ts';
+import { mostSpecificOwner, prefixMatch } from '@/base/path-prefix.ts';
 import { NAV_GROUP_LABELS, NAV_GROUPS, type LinkKind, type NavGroup } from './slot-ids.ts';
 
 export interface ManifestModule {
@@ -58,13 +58,22 @@ export function routeOwner(installed: readonly ModuleUi[], pathname: string): st
 
 /** The navigation entry a page belongs to: of the module owning the route, the entry whose href matches best (else
  *  its first), so `/clusters/<id>/queues` marks Queues rather than Clusters. */
+/**
+ * A cluster's page of a kind (`/clusters/42/consumers/…`) belongs to the entry of that kind (`/consumers`) when
+ * the owning module has several entries: 0 when the entry's one segment is a segment of the path, else -1.
+ */
+function segmentMatch(pathname: string, href: string): number {
+  const [only, ...rest] = href.split('/').filter(Boolean);
+  return only !== undefined && rest.length === 0 && pathname.split('/').includes(only) ? 0 : -1;
+}
+
 export function activeNavHref(uis: readonly ModuleUi[], pathname: string): string | undefined {
   const owner = routeOwner(uis, pathname);
   const candidates = uis
     .filter((ui) => owner === undefined || ui.moduleId === owner)
     .flatMap((ui) => ui.navigation ?? []);
   const scored = candidates
-    .map((entry) => ({ entry, score: prefixMatch(pathname, entry.href) ?? -1 }))
+    .map((entry) => ({ entry, score: prefixMatch(pathname, entry.href) ?? segmentMatch(pathname, entry.href) }))
     .sort((a, b) => b.score - a.score);
   const best = scored[0];
   return best && (best.score >= 0 || owner !== undefined) ? best.entry.href : undefined;

@@ -20,22 +20,6 @@ export const PAGE_SLOTS = [
   'account.sections',
 ] as const;
 
-/** Row kinds with a row menu (`<kind>.actions`). */
-export const ROW_MENU_KINDS = [
-  'queue',
-  'address',
-  'connection',
-  'session',
-  'consumer',
-  'producer',
-  'message',
-  'divert',
-  'client',
-] as const;
-
-/** Row kinds whose name links somewhere (`<kind>.link`); built-in modules only, never plugins. */
-export const LINK_KINDS = ['queue', 'address', 'connection', 'session'] as const;
-
 /** Every row-menu item names its section; sections render in this order, separated by dividers. */
 export const ROW_MENU_SECTIONS = ['Open', 'Copy', 'Operate', 'Destroy'] as const;
 
@@ -49,11 +33,13 @@ export const SETTINGS_HEADINGS = ['System', 'Platform', 'Features', 'Plugins'] a
 export const ADMIN_GROUPS = ['Access', 'Installation', 'Governance', 'Support'] as const;
 
 export type PageSlotId = (typeof PAGE_SLOTS)[number];
-export type RowMenuKind = (typeof ROW_MENU_KINDS)[number];
-export type LinkKind = (typeof LINK_KINDS)[number];
+/** Row kinds with a row menu (`<kind>.actions`). */
+export type RowMenuKind =
+  'queue' | 'address' | 'connection' | 'session' | 'consumer' | 'producer' | 'message' | 'divert' | 'client';
+/** Row kinds whose name links somewhere (`<kind>.link`); built-in modules only, never plugins. */
+export type LinkKind = 'queue' | 'address' | 'connection' | 'session';
 export type RowMenuSlotId = `${RowMenuKind}.actions`;
 export type LinkSlotId = `${LinkKind}.link`;
-export type SlotId = PageSlotId | RowMenuSlotId | LinkSlotId;
 export type RowMenuSection = (typeof ROW_MENU_SECTIONS)[number];
 export type NavGroup = (typeof NAV_GROUPS)[number];
 export type SettingsHeading = (typeof SETTINGS_HEADINGS)[number];

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from './backoff.ts';
 import { isInvalidatedBy } from './live-query.ts';
 import { SseParser } from './sse-parser.ts';
 
@@ -13,18 +12,6 @@ describe('SseParser', () => {
     expect(parser.feed('id: 42\r\nevent: events\r\ndata: a\r\ndata: b\r\n\r\n')).toEqual([
       { event: 'events', data: 'a\nb', id: '42' },
     ]);
-  });
-});
-
-describe('backoffDelay', () => {
-  const policy = { baseMs: 1_000, capMs: 15_000 };
-
-  it('doubles per failure up to the cap, with half of the delay jittered', () => {
-    expect([1, 2, 3, 4, 5, 6, 50].map((failures) => backoffDelay(failures, policy, () => 1))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000,
-    ]);
-    expect(backoffDelay(3, policy, () => 0)).toBe(2_000);
-    expect(backoffDelay(50, policy, () => 0)).toBe(7_500);
   });
 });
 

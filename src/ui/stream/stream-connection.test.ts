@@ -60,7 +60,7 @@ class Harness {
       clusterId: CLUSTER,
       topics: ['health', 'queues'],
       origin: `http://127.0.0.1:${this.port}`,
-      backoff: { baseMs: 50, capMs: 200 },
+      backoff: { initialDelayMs: 50, maxDelayMs: 200 },
       onStatus: (status) => this.statuses.push(status),
       onSignal: (signal) => this.signals.push(signal),
       onResumed: () => (this.resumed += 1),

@@ -1,7 +1,10 @@
 // One stream connection: reads the server-sent events of /api/v1/stream through fetch, reconnects forever with
 // capped, jittered backoff, and treats a silence longer than the keep-alive (plus slack) as a failure.
 // Framework-free so the React provider stays small; see stream-provider.tsx.
-import { backoffDelay, STREAM_BACKOFF, type BackoffPolicy } from './backoff.ts';
+import { reconnectDelay, type BackoffPolicy } from '@/base/backoff.ts';
+
+/** 1 s doubling to 15 s: a console comes back quickly after a restart without hammering the server. */
+const STREAM_BACKOFF: BackoffPolicy = { initialDelayMs: 1_000, maxDelayMs: 15_000 };
 import { SseParser, type SseMessage } from './sse-parser.ts';
 
 export type StreamState = 'connecting' | 'connected' | 'down';
@@ -110,7 +113,7 @@ export class StreamConnection {
       return;
     }
     this.failures += 1;
-    this.schedule(backoffDelay(this.failures, this.options.backoff ?? STREAM_BACKOFF), 'down');
+    this.schedule(reconnectDelay(this.options.backoff ?? STREAM_BACKOFF, this.failures - 1), 'down');
   }
 
   /** Returns a reconnect delay when the server instructed a reconnect. */
@@ -130,8 +133,14 @@ export class StreamConnection {
       const { retryMs } = JSON.parse(message.data || '{}') as { retryMs?: number };
       return retryMs ?? 1_000;
     }
-    const signal = JSON.parse(message.data) as StreamSignal;
-    if (typeof signal.topic === 'string') this.options.onSignal(signal);
+    const payload = JSON.parse(message.data) as Partial<StreamSignal>;
+    if (typeof payload.topic === 'string') this.options.onSignal(payload as StreamSignal);
+    // An event of an event topic (a BrokerEvent on `events`, or the notice that a replay was cut short): the views
+    // of that topic follow it like a signal.
+    else if (message.event) {
+      const topic = message.event === 'replay-truncated' ? 'events' : message.event;
+      this.options.onSignal({ topic, clusterId: this.options.clusterId, ts: new Date().toISOString() });
+    }
     return undefined;
   }
 

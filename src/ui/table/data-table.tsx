@@ -2,7 +2,18 @@
 // The one table of the console. It shows a server-side page (q, sort, page and page size live in the URL via
 // useListState), keeps its size while loading so nothing jumps, says why it is empty, shows a failure as its
 // problem, lets the viewer choose columns, and wires row menus and selection to the slots.
-import { Checkbox, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -20,7 +31,7 @@ import { TablePager } from './table-pager.tsx';
 
 type SelectionSlot = Extract<PanelSlotId, 'queues.selection' | 'messages.selection' | 'flow.selection.panels'>;
 
-export interface TableQuery<Row> {
+interface TableQuery<Row> {
   readonly data: { readonly items: readonly Row[]; readonly total: number } | undefined;
   readonly error: unknown;
   readonly isPending: boolean;
@@ -41,6 +52,14 @@ export interface DataTableProps<Row, Filter extends string> {
   readonly filters?: ReactNode;
   readonly empty: { readonly title: string; readonly description?: ReactNode };
   readonly rowMenu?: { readonly kind: RowMenuKind; readonly clusterId?: string };
+  /** Rows that need an eye: a tinted background (with `data-tone` for tests), e.g. a backlog that grows. */
+  readonly rowTone?: (row: Row) => 'warning' | 'danger' | undefined;
+  /** Actions about the whole list (an export), beside the column menu. */
+  readonly toolbar?: ReactNode;
+  /** Extra attributes of a row (data-* for tests and styles). */
+  readonly rowAttributes?: (row: Row) => Record<`data-${string}`, string>;
+  /** Below the default minimum width, for a list of a few narrow columns (a modal's). */
+  readonly minWidth?: number;
   readonly selection?: { readonly slot: SelectionSlot; readonly clusterId: string };
 }
 
@@ -108,11 +127,22 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
         <Table.Td colSpan={columnCount}>
           {query.error ? (
             <ProblemView error={query.error} onRetry={() => void query.refetch()} />
+          ) : state.q || Object.values(state.filters).some(Boolean) ? (
+            // Something is here, the search or a filter hides it: say so, and offer the way back.
+            <EmptyState
+              title="Nothing matches your filter"
+              kind="filtered"
+              action={
+                <Button variant="light" size="xs" onClick={list.reset}>
+                  Clear search and filters
+                </Button>
+              }
+            >
+              {`No row matches${state.q ? ` "${state.q}"` : ''} with the filters set.`}
+            </EmptyState>
           ) : (
-            <EmptyState title={props.empty.title}>
-              {state.q || Object.values(state.filters).some(Boolean)
-                ? 'Nothing matches the search and filters. Clear them to see everything.'
-                : props.empty.description}
+            <EmptyState title={props.empty.title} kind="none">
+              {props.empty.description}
             </EmptyState>
           )}
         </Table.Td>
@@ -121,11 +151,20 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
   } else {
     body = rows.map((row) => {
       const key = rowKey(row);
+      const tone = props.rowTone?.(row);
       return (
         <Table.Tr
           key={key}
+          {...props.rowAttributes?.(row)}
           data-row-key={key}
-          bg={selected.has(key) ? 'var(--mantine-primary-color-light)' : undefined}
+          data-tone={tone}
+          bg={
+            selected.has(key)
+              ? 'var(--mantine-primary-color-light)'
+              : tone
+                ? `var(--mantine-color-${tone === 'danger' ? 'red' : 'yellow'}-light)`
+                : undefined
+          }
         >
           {hasSelection && (
             <Table.Td w={40}>
@@ -151,7 +190,10 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
         <SearchBox value={state.q} onChange={list.setQ} placeholder={props.searchPlaceholder ?? 'Search'} />
-        <ColumnMenu columns={columns} hidden={hidden} onToggle={toggleColumn} />
+        <Group gap="xs">
+          {props.toolbar}
+          <ColumnMenu columns={columns} hidden={hidden} onToggle={toggleColumn} />
+        </Group>
       </Group>
       {props.filters && (
         <Group gap="xs" align="flex-end" role="group" aria-label="Filters">
@@ -169,7 +211,7 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
             data-testid={`table-${props.tableId}`}
             highlightOnHover
             verticalSpacing="xs"
-            miw={720}
+            miw={props.minWidth ?? 720}
           >
             <Table.Thead>
               <Table.Tr>

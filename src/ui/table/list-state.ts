@@ -2,7 +2,7 @@
 // so reload, back and a shared link restore the view. Defaults are left out of the URL to keep links short.
 'use client';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -11,6 +11,8 @@ export interface ListDefaults<Filter extends string> {
   readonly pageSize?: number;
   /** Names of the screen's own filters kept in the URL, e.g. ['actor', 'outcome']. */
   readonly filters?: readonly Filter[];
+  /** For a second list on one page: its parameters are `<prefix>.q`, `<prefix>.sort`, … */
+  readonly prefix?: string;
 }
 
 export interface ListState<Filter extends string> {
@@ -45,44 +47,46 @@ export function useListState<Filter extends string = never>(defaults: ListDefaul
   const defaultPageSize = defaults.pageSize ?? 25;
   const filterNames = defaults.filters ?? [];
   const filterKey = filterNames.join(',');
+  const prefix = defaults.prefix ? `${defaults.prefix}.` : '';
 
   const state = useMemo<ListState<Filter>>(
     () => ({
-      q: params.get('q') ?? '',
-      sort: params.get('sort') ?? defaults.sort,
-      page: positive(params.get('page'), 1),
-      pageSize: positive(params.get('pageSize'), defaultPageSize),
+      q: params.get(`${prefix}q`) ?? '',
+      sort: params.get(`${prefix}sort`) ?? defaults.sort,
+      page: positive(params.get(`${prefix}page`), 1),
+      pageSize: positive(params.get(`${prefix}pageSize`), defaultPageSize),
       filters: Object.fromEntries(
         filterKey
           .split(',')
           .filter(Boolean)
-          .map((name) => [name, params.get(name) ?? undefined]),
+          .map((name) => [name, params.get(`${prefix}${name}`) ?? undefined]),
       ) as Record<Filter, string | undefined>,
     }),
-    [params, defaults.sort, defaultPageSize, filterKey],
+    [params, defaults.sort, defaultPageSize, filterKey, prefix],
   );
 
   const update = useCallback(
     (changes: Record<string, string | number | undefined>, mode: 'push' | 'replace' = 'push') => {
       const next = new URLSearchParams(params.toString());
       // Anything but a page change starts again at page 1.
-      if (!('page' in changes)) next.delete('page');
+      if (!('page' in changes)) next.delete(`${prefix}page`);
       for (const [name, value] of Object.entries(changes)) {
+        const key = `${prefix}${name}`;
         const isDefault =
           value === undefined ||
           value === '' ||
           (name === 'sort' && value === defaults.sort) ||
           (name === 'page' && value === 1) ||
           (name === 'pageSize' && value === defaultPageSize);
-        if (isDefault) next.delete(name);
-        else next.set(name, String(value));
+        if (isDefault) next.delete(key);
+        else next.set(key, String(value));
       }
       const query = next.toString();
       const url = query ? `${pathname}?${query}` : pathname;
       if (mode === 'push') router.push(url, { scroll: false });
       else router.replace(url, { scroll: false });
     },
-    [params, pathname, router, defaults.sort, defaultPageSize],
+    [params, pathname, router, defaults.sort, defaultPageSize, prefix],
   );
 
   return useMemo(
@@ -94,9 +98,50 @@ export function useListState<Filter extends string = never>(defaults: ListDefaul
       setPage: (page) => update({ page }),
       setPageSize: (pageSize) => update({ pageSize }),
       setFilter: (name, value) => update({ [name]: value }),
-      reset: () => router.push(pathname, { scroll: false }),
+      reset: () => {
+        if (!prefix) {
+          router.push(pathname, { scroll: false });
+          return;
+        }
+        // Only this list's parameters: another list on the page keeps its view.
+        const next = new URLSearchParams(params.toString());
+        for (const key of [...next.keys()]) if (key.startsWith(prefix)) next.delete(key);
+        const query = next.toString();
+        router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
+      },
     }),
-    [state, update, router, pathname, defaults.sort, defaultPageSize],
+    [state, update, router, pathname, params, prefix, defaults.sort, defaultPageSize],
+  );
+}
+
+/**
+ * The same view state kept in the component, for a list with nothing to share by link: a modal's rows, or the
+ * answer of a probe that exists only on this screen.
+ */
+export function useLocalListState<Filter extends string = never>(defaults: ListDefaults<Filter>): ListStateApi<Filter> {
+  const defaultPageSize = defaults.pageSize ?? 25;
+  const initial: ListState<Filter> = {
+    q: '',
+    sort: defaults.sort,
+    page: 1,
+    pageSize: defaultPageSize,
+    filters: {} as Record<Filter, string | undefined>,
+  };
+  const [state, setState] = useState<ListState<Filter>>(initial);
+  return useMemo(
+    () => ({
+      state,
+      defaults: { sort: defaults.sort, pageSize: defaultPageSize },
+      setQ: (q) => setState((current) => ({ ...current, q, page: 1 })),
+      setSort: (sort) => setState((current) => ({ ...current, sort, page: 1 })),
+      setPage: (page) => setState((current) => ({ ...current, page })),
+      setPageSize: (pageSize) => setState((current) => ({ ...current, pageSize, page: 1 })),
+      setFilter: (name, value) =>
+        setState((current) => ({ ...current, filters: { ...current.filters, [name]: value }, page: 1 })),
+      reset: () => setState({ ...initial }),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` is rebuilt each render from the same defaults
+    [state, defaults.sort, defaultPageSize],
   );
 }
 

@@ -1,10 +1,10 @@
 'use client';
 // The row menu of a table whose rows are of a kind with a `<kind>.actions` slot: items of enabled modules,
 // grouped by their section in the fixed order Open, Copy, Operate, Destroy.
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
-import { Fragment } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { RowMenuContribution, RowTarget } from '../slots/contribution-types.ts';
 import { ROW_MENU_SECTIONS } from '../slots/slot-ids.ts';
 
@@ -16,16 +16,39 @@ export function rowMenuSections(items: readonly RowMenuContribution[]) {
   })).filter((group) => group.items.length > 0);
 }
 
+/** How long an action's confirmation stays beside the menu button. */
+const FEEDBACK_MS = 2_000;
+
 export function RowMenu({ items, target }: { items: readonly RowMenuContribution[]; target: RowTarget }) {
   const router = useRouter();
   const sections = rowMenuSections(items);
+  const [feedback, setFeedback] = useState<string | undefined>();
+  useEffect(() => {
+    if (!feedback) return;
+    const timer = setTimeout(() => setFeedback(undefined), FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [feedback]);
+  const run = async (item: RowMenuContribution) => {
+    try {
+      const answer = await item.run?.(target);
+      if (answer) setFeedback(answer);
+    } catch (error) {
+      setFeedback(`Failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
   return (
     <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${target.key}`}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
+      <Tooltip label={feedback} opened={feedback !== undefined} position="left" withArrow>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${target.key}`}>
+            <IconDots size={16} />
+          </ActionIcon>
+        </Menu.Target>
+      </Tooltip>
+      {/* Read out too: a tooltip alone is not announced. */}
+      <VisuallyHidden role="status" aria-live="polite">
+        {feedback ?? ''}
+      </VisuallyHidden>
       <Menu.Dropdown>
         {sections.map((group, index) => (
           <Fragment key={group.section}>
@@ -37,7 +60,7 @@ export function RowMenu({ items, target }: { items: readonly RowMenuContribution
                 color={group.section === 'Destroy' ? 'red' : undefined}
                 onClick={() => {
                   if (item.href) router.push(item.href(target));
-                  else item.run?.(target);
+                  else void run(item);
                 }}
               >
                 {item.label}

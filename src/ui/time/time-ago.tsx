@@ -15,7 +15,16 @@ function useNow(everyMs: number): number {
   return now;
 }
 
-export function TimeAgo({ iso, empty = '—' }: { iso: string | null | undefined; empty?: string }) {
+/** `inline`: the relative time alone, inside a sentence ("read 5 seconds ago"); the full time in the tooltip. */
+export function TimeAgo({
+  iso,
+  empty = '—',
+  inline = false,
+}: {
+  iso: string | null | undefined;
+  empty?: string;
+  inline?: boolean;
+}) {
   if (!iso)
     return (
       <Text span c="dimmed">
@@ -23,12 +32,18 @@ export function TimeAgo({ iso, empty = '—' }: { iso: string | null | undefined
       </Text>
     );
   // Keyed by the time, so a new value starts from a fresh clock instead of one up to a tick old.
-  return <TimeAgoOf key={iso} iso={iso} />;
+  return <TimeAgoOf key={iso} iso={iso} inline={inline} />;
 }
 
-function TimeAgoOf({ iso }: { iso: string }) {
-  const now = useNow(10_000);
+function TimeAgoOf({ iso, inline }: { iso: string; inline: boolean }) {
+  const now = useNow(inline ? 1_000 : 10_000);
   const date = new Date(iso);
+  if (inline)
+    return (
+      <Tooltip label={`${formatAbsolute(date)} (${zone()})`} withArrow openDelay={300}>
+        <time dateTime={iso}>{formatRelative(date, now)}</time>
+      </Tooltip>
+    );
   return (
     <Tooltip label={`${formatAbsolute(date)} (${zone()})`} withArrow openDelay={300}>
       <time dateTime={iso} style={{ display: 'block', whiteSpace: 'nowrap' }}>

@@ -1,6 +1,7 @@
 // One Artemis broker instance made with `artemis create` in a temp folder, on its own free loopback ports, and its
 // JVM's life cycle (start, graceful stop, kill -9, restart). Topologies in index.ts put several of these together.
 import { execFile } from 'node:child_process';
+import { brokerMbean, jolokia } from '../jolokia.ts';
 import { readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import https from 'node:https';
 import net from 'node:net';
@@ -10,8 +11,8 @@ import { spawnBroker, type BrokerProcess } from './broker-process.ts';
 
 const execFileAsync = promisify(execFile);
 
-export const ADMIN_USER = 'admin';
-export const ADMIN_PASSWORD = 'admin';
+const ADMIN_USER = 'admin';
+const ADMIN_PASSWORD = 'admin';
 const CLUSTER_USER = 'cluster';
 const CLUSTER_PASSWORD = 'cluster-secret';
 // Small heaps: the test machine has 2 cores and several brokers may run at once. The profile hard-codes -Xms512M,
@@ -271,31 +272,19 @@ export class ArtemisNode {
 
   /** One Jolokia read of the broker MBean with admin credentials; undefined when it does not answer. */
   async readBrokerAttributes(attributes: readonly string[]): Promise<Record<string, unknown> | undefined> {
-    const headers = {
-      'Content-Type': 'application/json',
-      Origin: new URL(this.managementUrl).origin,
-      Authorization: `Basic ${Buffer.from(`${this.user}:${this.password}`).toString('base64')}`,
-    };
-    const body = JSON.stringify({
-      type: 'read',
-      mbean: `org.apache.activemq.artemis:broker="${this.name}"`,
-      attribute: attributes,
-    });
     try {
-      let status: number;
-      let text: string;
-      if (this.spec.managementTls) {
-        ({ status, text } = await postHttps(this.managementUrl, headers, body, this.spec.managementTls.client));
-      } else {
-        const response = await fetch(this.managementUrl, {
-          method: 'POST',
-          signal: AbortSignal.timeout(5_000),
-          headers,
-          body,
-        });
-        status = response.status;
-        text = await response.text();
+      if (!this.spec.managementTls) {
+        return (await jolokia(this, { type: 'read', mbean: brokerMbean(this.name), attribute: attributes }, 5_000)) as
+          Record<string, unknown> | undefined;
       }
+      // Over TLS with a client certificate, which fetch cannot present: node:https.
+      const headers = {
+        'Content-Type': 'application/json',
+        Origin: new URL(this.managementUrl).origin,
+        Authorization: `Basic ${Buffer.from(`${this.user}:${this.password}`).toString('base64')}`,
+      };
+      const body = JSON.stringify({ type: 'read', mbean: brokerMbean(this.name), attribute: attributes });
+      const { status, text } = await postHttps(this.managementUrl, headers, body, this.spec.managementTls.client);
       if (status !== 200) return undefined;
       const reply = JSON.parse(text) as { status?: number; value?: Record<string, unknown> };
       return reply.status === 200 ? reply.value : undefined;

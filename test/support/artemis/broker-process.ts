@@ -6,7 +6,7 @@ import { existsSync, openSync, readdirSync, readFileSync, rmSync, closeSync } fr
 import os from 'node:os';
 import path from 'node:path';
 
-export const OWNER_FLAG = '-Dflotilla.harness.owner=';
+const OWNER_FLAG = '-Dflotilla.harness.owner=';
 export const TEMP_PREFIX = 'flotilla-artemis-';
 const OWNER_FILE = '.owner-pid';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureArtemisHome } from '../../../scripts/artemis-dist.ts';
-import { findFreePort } from '../../../src/server/db/embedded-postgres.ts';
+import { findFreePort } from '../../../src/base/db/embedded-postgres.ts';
 import { ArtemisNode, createInstance } from './broker-node.ts';
 import { ownerFileName, reapOrphans, TEMP_PREFIX } from './broker-process.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';

@@ -7,11 +7,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureArtemisHome } from '../../../scripts/artemis-dist.ts';
-import { findFreePort } from '../../../src/server/db/embedded-postgres.ts';
+import { findFreePort } from '../../../src/base/db/embedded-postgres.ts';
 import { ArtemisNode, createInstance, type ExtraUser, type ManagementTls, type NodeRole } from './broker-node.ts';
 import { ownerFileName, reapOrphans, TEMP_PREFIX } from './broker-process.ts';
-
-export type { ExtraUser, ManagementTls } from './broker-node.ts';
 
 export interface BrokerNode {
   name: string;

@@ -1,4 +1,4 @@
-import { AccountScreen } from '@/modules/kernel/security/ui/account.screen.tsx';
+import { AccountScreen } from '@/modules/kernel/security/ui.ts';
 
 export default function AccountPage() {
   return <AccountScreen />;

@@ -1,4 +1,4 @@
-import { AuditScreen } from '@/modules/kernel/audit/ui/audit.screen.tsx';
+import { AuditScreen } from '@/modules/kernel/audit/ui.ts';
 
 export default function AuditPage() {
   return <AuditScreen />;

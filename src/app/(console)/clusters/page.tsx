@@ -1,4 +1,4 @@
-import { ClustersScreen } from '@/modules/platform/clusters/ui/clusters.screen.tsx';
+import { ClustersScreen } from '@/modules/platform/clusters/ui.ts';
 
 export default function ClustersPage() {
   return <ClustersScreen />;

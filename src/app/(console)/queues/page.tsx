@@ -1,4 +1,4 @@
-import { QueuesHomeScreen } from '@/modules/feature/queues/ui/queues-home.screen.tsx';
+import { QueuesHomeScreen } from '@/modules/feature/queues/ui.ts';
 
 export default function QueuesPage() {
   return <QueuesHomeScreen />;

@@ -1,4 +1,4 @@
-import { SettingsScreen } from '@/modules/kernel/settings/ui/settings.screen.tsx';
+import { SettingsScreen } from '@/modules/kernel/settings/ui.ts';
 
 export default function SettingsPage() {
   return <SettingsScreen />;

@@ -1,6 +1,5 @@
 // Anything under /api that is not /api/v1 or /api/trpc: a problem+json 404 rather than the console's HTML page.
-import { NO_ROUTE, notFoundProblem, problemResponse } from '@/modules/kernel/core/problem.ts';
-import { requestIdFrom } from '@/modules/kernel/core/request-context.ts';
+import { NO_ROUTE, notFoundProblem, problemResponse, requestIdFrom } from '@/modules/kernel/core/index.ts';
 
 export const dynamic = 'force-dynamic';
 

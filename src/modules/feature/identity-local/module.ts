@@ -1,4 +1,5 @@
-import { defineModule } from '../../kernel/plugin/descriptor.ts';
+import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { signInProviders } from '@/modules/kernel/security/module.ts';
 
 export const identityLocalModule = defineModule({
   id: 'identity-local',
@@ -6,7 +7,12 @@ export const identityLocalModule = defineModule({
   layer: 'feature',
   description: 'Sign-in with a username and password stored (hashed) by Flotilla.',
   requires: ['security'],
-  signInProviders: [
-    { id: 'local', kind: 'credential', label: 'Flotilla account', load: () => import('./server/local-provider.ts') },
+  contributions: [
+    contribution(signInProviders, {
+      id: 'local',
+      kind: 'credential',
+      label: 'Flotilla account',
+      load: () => import('./server/local-provider.ts'),
+    }),
   ],
 });

@@ -1,4 +1,5 @@
-import { defineModule } from '../../kernel/plugin/descriptor.ts';
+import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { signInProviders } from '@/modules/kernel/security/module.ts';
 import { configuredOidcProviders, OIDC_BASE_PATH, startPathOf } from './server/oidc-config.ts';
 
 export const identityOidcModule = defineModule({
@@ -8,12 +9,9 @@ export const identityOidcModule = defineModule({
   description:
     'Browser sign-in at external OpenID providers (FLOTILLA_OIDC_PROVIDERS); accounts are created just in time and ' +
     'their groups map to roles at every sign-in.',
-  requires: ['core', 'plugin', 'audit', 'security', 'settings'],
+  requires: ['core', 'plugin', 'security'],
   apiPrefixes: [OIDC_BASE_PATH],
-  signInProviders: configuredOidcProviders().map(({ id, label }) => ({
-    id,
-    kind: 'redirect' as const,
-    label,
-    startPath: startPathOf(id),
-  })),
+  contributions: configuredOidcProviders().map(({ id, label }) =>
+    contribution(signInProviders, { id, kind: 'redirect', label, startPath: startPathOf(id) }),
+  ),
 });

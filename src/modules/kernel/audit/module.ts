@@ -1,12 +1,27 @@
-import { defineModule } from '../plugin/descriptor.ts';
-import { durationSetting } from '../plugin/setting-types.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { Database } from '@/base/db/database.ts';
+import { createExtensionPoint, defineModule, durationSetting } from '@/modules/kernel/plugin/index.ts';
+
+/** How the audit log shows each row's parameters when it is read: the content policy's view (the governance module). */
+export interface AuditParameterView {
+  govern(
+    runtime: { readonly db: Database; readonly bus: DatabaseBus },
+    parameters: ReadonlyArray<Readonly<Record<string, unknown>>>,
+  ): Promise<Array<Record<string, unknown>>>;
+}
+
+export const auditParameterView = createExtensionPoint<{ id: string; load: () => Promise<AuditParameterView> }>({
+  id: 'audit.parameter-view',
+  owner: 'audit',
+  cardinality: 'one',
+});
 
 export const auditModule = defineModule({
   id: 'audit',
   title: 'Audit',
   layer: 'kernel',
   description: 'The audit trail: who did what, when, to which cluster, with what outcome.',
-  requires: ['core'],
+  requires: ['core', 'access'],
   permissions: [{ id: 'audit:read', description: 'Read the audit log', includedIn: 'operator' }],
   settings: [
     durationSetting({
@@ -25,6 +40,7 @@ export const auditModule = defineModule({
     }),
   ],
   apiPrefixes: ['/api/v1/audit'],
+  extensionPoints: [auditParameterView],
   jobs: [
     {
       id: 'audit.retention',

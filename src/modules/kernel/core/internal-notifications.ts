@@ -3,30 +3,22 @@
 // next (alerting evaluates a tier "in the same thread", in order), and announced on the database bus so the other
 // processes of every instance deliver it to theirs (a cluster registered in the web process reaches the worker).
 import { randomUUID } from 'node:crypto';
-import type { DatabaseBus } from '@/server/db/bus.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
 
-export interface InternalNotificationMap {
-  /** A cluster was saved by registration (clusters → built-in alert rules, the scrape scheduler). */
-  ClusterRegistered: { clusterId: string; name: string; environmentId: string | null };
-  /** A cluster's nodes, credentials or TLS changed, or it was removed (the scrape scheduler re-reads it). */
-  ClusterChanged: { clusterId: string; change: 'updated' | 'removed' };
-  /** A scrape tier finished for one cluster (scrape → alerting, HA reconciliation), published in tier order. */
-  ScrapeTierCompleted: {
-    clusterId: string;
-    tier: 'A' | 'B' | 'C';
-    startedAt: string;
-    completedAt: string;
-    nodesScraped: number;
-    nodesFailed: number;
-  };
-}
+/**
+ * Notification name → payload. Empty here: each publisher declares its own notifications by merging into this
+ * interface (`declare module '@/modules/kernel/core/internal-notifications.ts'`, in its module.ts), so the kernel
+ * names no platform or feature event and a consumer gets the publisher's payload type without importing it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface InternalNotificationMap {}
 
 export type InternalNotificationName = keyof InternalNotificationMap;
 export type Consumer<N extends InternalNotificationName> = (
   payload: InternalNotificationMap[N],
 ) => Promise<void> | void;
 
-export const INTERNAL_NOTIFICATION_CHANNEL = 'flotilla_internal';
+const INTERNAL_NOTIFICATION_CHANNEL = 'flotilla_internal';
 
 interface Envelope {
   readonly name: InternalNotificationName;

@@ -1,7 +1,7 @@
 // The shared shape of every list endpoint: `q`, `sort`, `page`, `pageSize` in, `items` and `total` out.
 import { z } from 'zod';
 
-export const MAX_PAGE_SIZE = 500;
+const MAX_PAGE_SIZE = 500;
 
 /** `sort` is a field name, descending when prefixed with `-`; only the listed fields are accepted. */
 export function listQuerySchema<const Field extends string>(

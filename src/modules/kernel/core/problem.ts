@@ -1,5 +1,5 @@
 // RFC 9457 problem details: the one error format of every REST response. Types are short slugs (relative URI
-// references) named by the spec, e.g. `feature-disabled`; docs/api-errors.md lists them.
+// references) named by the spec, e.g. `feature-disabled`; docs/api.md ("Errors") lists them.
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export interface FieldError {
@@ -30,11 +30,25 @@ export class ProblemError extends Error {
 export function problemResponse(problem: Problem, headers: HeadersInit = {}): Response {
   const responseHeaders = new Headers(headers);
   responseHeaders.set('Content-Type', PROBLEM_CONTENT_TYPE);
+  responseHeaders.set('Cache-Control', 'no-store');
   if (problem.requestId) responseHeaders.set('X-Request-Id', problem.requestId);
+  // A refusal that says when to come back (a sign-in lock, a busy server) says it the standard way too.
+  if (typeof problem.retryAfterSeconds === 'number') {
+    responseHeaders.set('Retry-After', String(Math.max(1, Math.ceil(problem.retryAfterSeconds))));
+  }
   return new Response(JSON.stringify(problem), { status: problem.status, headers: responseHeaders });
 }
 
 export const NO_ROUTE = 'No API route matches this method and path.';
+
+export function malformedRequestProblem(): Problem {
+  return {
+    type: 'malformed-request',
+    title: 'Malformed request',
+    status: 400,
+    detail: 'The request body is not valid JSON.',
+  };
+}
 
 export function notFoundProblem(detail: string): Problem {
   return { type: 'not-found', title: 'Not found', status: 404, detail };

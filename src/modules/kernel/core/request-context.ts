@@ -15,7 +15,7 @@ export interface RequestContext {
 }
 
 export const ANONYMOUS: Actor = { name: 'anonymous', userId: null };
-export const SYSTEM: Actor = { name: 'system', userId: null };
+const SYSTEM: Actor = { name: 'system', userId: null };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -29,8 +29,13 @@ export function requestIdFrom(headers: Headers): string {
  * The client address the web server established from the socket and the trusted proxies
  * (src/server/http/client-address.ts) and always overwrites; a client's own X-Forwarded-For counts for nothing.
  */
-export function sourceIpFrom(headers: Headers): string | null {
+function sourceIpFrom(headers: Headers): string | null {
   return headers.get('x-flotilla-client-address')?.trim() || null;
+}
+
+/** Whether the browser reached us over HTTPS (directly or through a proxy that says so): cookies get `Secure`. */
+export function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
 }
 
 export function createRequestContext(headers: Headers): RequestContext {

@@ -1,12 +1,14 @@
 // The module contract. Every module — kernel, platform, feature — declares itself once with `defineModule`.
-// A descriptor is data plus lazily imported handlers, so importing one is cheap in either process.
-// Routers are the exception: they are composed statically in src/server/trpc/app-router.ts so the
-// `AppRouter` type survives; a disabled module's procedures are refused by the feature gate.
+// A descriptor is data plus lazily imported handlers, so importing one is cheap in either process. It carries
+// what every module may have (permissions, settings, topics, jobs, health, worker services); what belongs to one
+// domain (sign-in providers, registration checks, …) is an extension point declared by the module that owns it.
+// Routers are composed statically in src/installation/app-router.ts so the `AppRouter` type survives; a disabled
+// module's procedures are refused by the feature gate.
 import type { Pool } from 'pg';
-import type { DatabaseBus } from '@/server/db/bus.ts';
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { InternalNotifications } from '../core/internal-notifications.ts';
-import type { ModuleRegistry } from './registry.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
+import type { Contribution, ExtensionPoint } from './extension-point.ts';
 import type { SettingDeclaration } from './setting-types.ts';
 
 export type ModuleLayer = 'kernel' | 'platform' | 'feature';
@@ -23,7 +25,7 @@ export interface PermissionDeclaration {
   readonly includedIn: BuiltInRole;
 }
 
-export interface McpEntryDeclaration {
+interface McpEntryDeclaration {
   readonly name: string;
   readonly kind: 'tool' | 'resource' | 'prompt';
 }
@@ -47,7 +49,7 @@ export interface SettingsReader {
 }
 
 /** The one database handle jobs get: set-based SQL with parameters. */
-export interface JobDatabase {
+interface JobDatabase {
   execute(sql: string, params?: readonly unknown[]): Promise<{ rowCount: number }>;
 }
 
@@ -74,7 +76,7 @@ export interface HealthComponent {
   readonly details: Record<string, unknown>;
 }
 
-export interface HealthIndicatorDeclaration {
+interface HealthIndicatorDeclaration {
   readonly id: string;
   readonly load: () => Promise<{ check: (context: HealthContext) => Promise<HealthComponent> }>;
 }
@@ -83,58 +85,6 @@ export interface HealthContext {
   readonly instanceId: string;
   readonly prisma: PrismaClient;
   readonly registry: ModuleRegistry;
-}
-
-/** What the security kernel asks a sign-in provider; providers answer nothing for what is not theirs. */
-export interface SignInProviderContext {
-  readonly prisma: PrismaClient;
-}
-
-export interface CredentialProvider {
-  /** Takes the same time whether or not the user exists (verify against a decoy hash when it does not). */
-  authenticate(
-    context: SignInProviderContext,
-    credentials: { username: string; password: string },
-  ): Promise<{ userId: string } | undefined>;
-}
-
-export interface CredentialProviderDeclaration {
-  readonly id: string;
-  readonly kind: 'credential';
-  readonly label: string;
-  readonly load: () => Promise<CredentialProvider>;
-}
-
-/** A browser sign-in at an external provider (OIDC): the sign-in page sends the browser to `startPath`. */
-export interface RedirectProviderDeclaration {
-  readonly id: string;
-  readonly kind: 'redirect';
-  readonly label: string;
-  readonly startPath: string;
-}
-
-export type SignInProviderDeclaration = CredentialProviderDeclaration | RedirectProviderDeclaration;
-
-/** A bearer provider answers for its own tokens only (e.g. `as_` API tokens) and nothing otherwise. */
-export interface BearerProvider {
-  resolve(context: SignInProviderContext, token: string): Promise<{ userId: string; label: string } | undefined>;
-}
-
-export interface BearerProviderDeclaration {
-  readonly id: string;
-  readonly load: () => Promise<BearerProvider>;
-}
-
-/** Where a cluster sits in the scope hierarchy (its environment), for the cluster access guard. */
-export interface LocatedCluster {
-  readonly clusterId: string;
-  readonly environmentId: string | null;
-}
-
-/** Answered by the module that owns clusters; undefined for an id that names no cluster. */
-export interface ClusterLocator {
-  locate(prisma: PrismaClient, clusterId: string): Promise<LocatedCluster | undefined>;
-  environmentExists(prisma: PrismaClient, environmentId: string): Promise<boolean>;
 }
 
 /**
@@ -165,66 +115,42 @@ export interface WorkerServiceContext {
   readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
 }
 
-/** One registration check's answer, shown to whoever registers a cluster before anything is saved. */
-export interface RegistrationCheckOutcome {
-  readonly status: 'ok' | 'warn' | 'fail';
-  readonly detail: string;
-  /** What to do about a warn or fail, in words. */
-  readonly advice?: string;
-  /** Broker configuration that would change the answer, with the file it belongs in. */
-  readonly snippet?: string;
+export type ToggleSource = 'default' | 'environment' | 'database';
+
+export interface InstalledModule {
+  readonly descriptor: ModuleDescriptor;
+  readonly enabled: boolean;
+  readonly enablingProperty: string;
+  readonly toggleSource: ToggleSource;
 }
 
-/** What the clusters module found about one node of the cluster being registered (plain data, no clients). */
-export interface RegistrationProbeNode {
-  readonly managementUrl: string;
-  readonly amqpUrl: string | null;
-  /** Found through the seed's topology rather than given. */
-  readonly discovered: boolean;
-  readonly role: 'PRIMARY' | 'BACKUP' | 'UNKNOWN';
-  /** Set when the node answered its state read. */
-  readonly state?: {
-    readonly name: string;
-    readonly version: string;
-    readonly nodeId: string;
-    readonly active: boolean;
-    readonly backup: boolean;
-    readonly haPolicy: string;
-  };
-  /** Set when it did not: a classified management error. */
-  readonly error?: {
-    readonly kind: string;
-    readonly message: string;
-    readonly advice: string;
-    readonly snippet?: string;
-  };
-}
-
-export interface RegistrationProbe {
-  readonly clusterName: string;
-  readonly username: string;
-  /** The seed first, then every other given or discovered node. */
-  readonly nodes: readonly RegistrationProbeNode[];
-  /** Capability verdicts read on the seed: MANAGEMENT_READ, MANAGEMENT_WRITE, NOTIFICATIONS, MESSAGE_IO. */
-  readonly capabilities: Readonly<
-    Record<
-      string,
-      { readonly value: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN'; readonly detail: string; readonly snippet?: string }
-    >
-  >;
-  /** One Jolokia bulk call to a node of the cluster (with the registration's credentials), for checks needing more. */
-  readonly call: (managementUrl: string, requests: readonly object[]) => Promise<unknown[]>;
+export interface PermissionEntry extends PermissionDeclaration {
+  readonly module: string;
+  readonly enabled: boolean;
 }
 
 /**
- * A check run while a cluster is registered (and on every dry-run probe). A failing blocking check refuses the
- * registration; every result is shown either way.
+ * The installation as the registry resolved it (registry.ts builds it): declared here, beside the descriptor,
+ * because handlers' contexts carry it and the descriptor must not import the registry that reads it.
  */
-export interface RegistrationCheckDeclaration {
-  readonly id: string;
-  readonly title: string;
-  readonly blocking: boolean;
-  readonly load: () => Promise<{ run: (probe: RegistrationProbe) => Promise<RegistrationCheckOutcome> }>;
+export interface ModuleRegistry {
+  readonly modules: readonly InstalledModule[];
+  readonly warnings: readonly string[];
+  readonly enabledDescriptors: readonly ModuleDescriptor[];
+  get(id: string): InstalledModule | undefined;
+  isEnabled(id: string): boolean;
+  /** The module whose API prefix matches the path most specifically, enabled or not. */
+  ownerOfPath(pathname: string): InstalledModule | undefined;
+  /** Topics of enabled modules; a subscriber's other topics are dropped. */
+  enabledTopics(): ReadonlySet<string>;
+  /** Every permission of the installation; disabled modules' permissions are listed and marked. */
+  permissionCatalogue(): PermissionEntry[];
+  /** Settings of enabled modules plus the enabling property of every module that can be turned off. */
+  settingDeclarations(): SettingDeclaration[];
+  enabledJobs(): (JobDeclaration & { moduleId: string })[];
+  enabledWorkerServices(): (WorkerServiceDeclaration & { moduleId: string })[];
+  /** What enabled modules contribute to a point, in module order. */
+  contributionsTo<T>(point: ExtensionPoint<T>): { readonly moduleId: string; readonly value: T }[];
 }
 
 export interface ModuleDescriptor {
@@ -241,13 +167,11 @@ export interface ModuleDescriptor {
   readonly apiPrefixes: readonly string[];
   readonly jobs: readonly JobDeclaration[];
   readonly healthIndicators: readonly HealthIndicatorDeclaration[];
-  readonly signInProviders: readonly SignInProviderDeclaration[];
-  readonly bearerProviders: readonly BearerProviderDeclaration[];
-  /** Checks run during cluster registration, every enabled module's, in module order. */
-  readonly registrationChecks: readonly RegistrationCheckDeclaration[];
-  /** The one module that owns clusters answers where a cluster sits; the security kernel's guard asks it. */
-  readonly clusterLocator?: () => Promise<ClusterLocator>;
   readonly workerServices: readonly WorkerServiceDeclaration[];
+  /** The extension points this module owns (and consumes); see extension-point.ts. */
+  readonly extensionPoints: readonly ExtensionPoint<unknown>[];
+  /** What this module contributes to other modules' (or its own) extension points. */
+  readonly contributions: readonly Contribution[];
 }
 
 type Optional =
@@ -259,10 +183,9 @@ type Optional =
   | 'apiPrefixes'
   | 'jobs'
   | 'healthIndicators'
-  | 'signInProviders'
-  | 'bearerProviders'
   | 'workerServices'
-  | 'registrationChecks';
+  | 'extensionPoints'
+  | 'contributions';
 
 export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<ModuleDescriptor, Optional>>;
 
@@ -276,25 +199,9 @@ export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
     apiPrefixes: [],
     jobs: [],
     healthIndicators: [],
-    signInProviders: [],
-    bearerProviders: [],
     workerServices: [],
-    registrationChecks: [],
+    extensionPoints: [],
+    contributions: [],
     ...definition,
   };
-}
-
-/** The startup property that turns a module on or off, e.g. `flotilla.features.queues.enabled`. */
-export function enablingProperty(moduleId: string): string {
-  return `flotilla.features.${moduleId}.enabled`;
-}
-
-/** The environment form of a property: dots and hyphens become underscores, letters upper case. */
-export function environmentVariableFor(property: string): string {
-  return property.replace(/[.-]/g, '_').toUpperCase();
-}
-
-/** Kernel and platform modules are required; `mcp` is the one platform module that may be turned off. */
-export function canBeDisabled(module: Pick<ModuleDescriptor, 'id' | 'layer'>): boolean {
-  return module.layer === 'feature' || module.id === 'mcp';
 }

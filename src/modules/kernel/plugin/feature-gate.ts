@@ -1,7 +1,7 @@
 // The answer for anything that belongs to a disabled feature: 404 `feature-disabled` naming the property.
-import type { Problem } from '../core/problem.ts';
-import { environmentVariableFor } from './descriptor.ts';
-import type { InstalledModule } from './registry.ts';
+import type { Problem } from '@/modules/kernel/core/index.ts';
+import type { InstalledModule } from './descriptor.ts';
+import { environmentVariableFor } from './toggles.ts';
 
 export function featureDisabledProblem(entry: InstalledModule): Problem {
   const variable = environmentVariableFor(entry.enablingProperty);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defineModule, type ModuleDefinition } from './descriptor.ts';
+import { contribution, createExtensionPoint } from './extension-point.ts';
 import { resolveModules, StartupError } from './registry.ts';
+import { buildManifest } from './server/manifest.ts';
 import { durationSetting } from './setting-types.ts';
 
 const kernel = (id: string, extra: Partial<ModuleDefinition> = {}) =>
@@ -150,5 +152,57 @@ describe('ModuleRegistry', () => {
       { id: 'audit:read', description: '', includedIn: 'operator', module: 'audit', enabled: true },
       { id: 'queue:read', description: 'Read queues', includedIn: 'viewer', module: 'queues', enabled: true },
     ]);
+  });
+});
+
+describe('extension points', () => {
+  const checks = createExtensionPoint<{ id: string }>({ id: 'audit.checks', owner: 'audit', cardinality: 'many' });
+  const locator = createExtensionPoint<{ id: string }>({ id: 'audit.locator', owner: 'audit', cardinality: 'one' });
+  const owner = kernel('audit', { requires: ['core'], extensionPoints: [checks, locator] });
+
+  it('hands the owner what enabled modules contribute, in module order', () => {
+    const registry = resolveModules(
+      [
+        kernel('core'),
+        owner,
+        feature('queues', { requires: ['audit'], contributions: [contribution(checks, { id: 'depth' })] }),
+        feature('rr', { requires: ['audit'], contributions: [contribution(checks, { id: 'replies' })] }),
+      ],
+      { environment: { FLOTILLA_FEATURES_RR_ENABLED: 'false' }, stored: new Map() },
+    );
+    expect(registry.contributionsTo(checks)).toEqual([{ moduleId: 'queues', value: { id: 'depth' } }]);
+    expect(registry.contributionsTo(locator)).toEqual([]);
+  });
+
+  it('refuses contributions to undeclared points, from modules not requiring the owner, and a second one', () => {
+    const stray = createExtensionPoint<{ id: string }>({ id: 'routing.rules', owner: 'routing', cardinality: 'many' });
+    const problems = startupProblems(() =>
+      resolveModules(
+        [
+          kernel('core', { extensionPoints: [checks] }),
+          owner,
+          feature('queues', { requires: ['audit'], contributions: [contribution(locator, { id: 'a' })] }),
+          feature('rr', {
+            requires: ['core'],
+            contributions: [contribution(locator, { id: 'b' }), contribution(stray, { id: 'c' })],
+          }),
+        ],
+        none,
+      ),
+    );
+    expect(problems).toEqual([
+      'module "core" declares extension point "audit.checks" owned by "audit"',
+      'module "rr" contributes to "audit.locator" but does not require its owner "audit"',
+      'module "rr" contributes to "routing.rules", which no installed module declares',
+      'extension point "audit.locator" takes one contribution, but queues, rr each contribute',
+    ]);
+  });
+});
+
+describe('the manifest', () => {
+  it('says which modules can be turned off: features and mcp, not kernel or other platform modules', () => {
+    const manifest = buildManifest(resolveModules(modules, none));
+    const canBeDisabled = Object.fromEntries(manifest.modules.map((module) => [module.id, module.canBeDisabled]));
+    expect(canBeDisabled).toEqual({ core: false, audit: false, mcp: true, queues: true, triage: true, rr: true });
   });
 });

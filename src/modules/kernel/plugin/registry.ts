@@ -1,38 +1,26 @@
 // The feature registry: reads every descriptor, applies the toggles, checks the dependency rules and answers
 // "is this module on, who owns this path, which topics/settings/jobs exist". Pure: no I/O, so both processes
 // and the supervisor build the same registry from the same inputs and fail start-up with the same message.
-import { mostSpecificOwner } from './path-prefix.ts';
-import { booleanSetting, type SettingDeclaration } from './setting-types.ts';
-import {
-  canBeDisabled,
-  enablingProperty,
-  environmentVariableFor,
-  type JobDeclaration,
-  type ModuleDescriptor,
-  type ModuleLayer,
-  type PermissionDeclaration,
-  type WorkerServiceDeclaration,
+import { mostSpecificOwner } from '@/base/path-prefix.ts';
+import type {
+  InstalledModule,
+  JobDeclaration,
+  ModuleDescriptor,
+  ModuleLayer,
+  ModuleRegistry,
+  PermissionEntry,
+  ToggleSource,
+  WorkerServiceDeclaration,
 } from './descriptor.ts';
-
-export type ToggleSource = 'default' | 'environment' | 'database';
-
-export interface InstalledModule {
-  readonly descriptor: ModuleDescriptor;
-  readonly enabled: boolean;
-  readonly enablingProperty: string;
-  readonly toggleSource: ToggleSource;
-}
+import type { ExtensionPoint } from './extension-point.ts';
+import { booleanSetting, type SettingDeclaration } from './setting-types.ts';
+import { canBeDisabled, enablingProperty, environmentVariableFor } from './toggles.ts';
 
 export interface ToggleInputs {
   /** Process environment (FLOTILLA_FEATURES_<ID>_ENABLED). */
   readonly environment: Readonly<Record<string, string | undefined>>;
   /** Startup properties stored in flotilla_setting, keyed by property name. */
   readonly stored: ReadonlyMap<string, unknown>;
-}
-
-export interface PermissionEntry extends PermissionDeclaration {
-  readonly module: string;
-  readonly enabled: boolean;
 }
 
 export class StartupError extends Error {
@@ -44,7 +32,7 @@ export class StartupError extends Error {
 
 const LAYER_RANK: Record<ModuleLayer, number> = { kernel: 0, platform: 1, feature: 2 };
 
-export class ModuleRegistry {
+class ResolvedRegistry implements ModuleRegistry {
   private readonly byId: ReadonlyMap<string, InstalledModule>;
 
   constructor(
@@ -66,7 +54,6 @@ export class ModuleRegistry {
     return this.modules.filter((entry) => entry.enabled).map((entry) => entry.descriptor);
   }
 
-  /** The module whose API prefix matches the path most specifically, enabled or not. */
   ownerOfPath(pathname: string): InstalledModule | undefined {
     return mostSpecificOwner(
       pathname,
@@ -74,12 +61,10 @@ export class ModuleRegistry {
     );
   }
 
-  /** Topics of enabled modules; a subscriber's other topics are dropped. */
   enabledTopics(): ReadonlySet<string> {
     return new Set(this.enabledDescriptors.flatMap((descriptor) => descriptor.topics));
   }
 
-  /** Every permission of the installation; disabled modules' permissions are listed and marked. */
   permissionCatalogue(): PermissionEntry[] {
     return this.modules.flatMap((entry) =>
       entry.descriptor.permissions.map((permission) => ({
@@ -90,7 +75,6 @@ export class ModuleRegistry {
     );
   }
 
-  /** Settings of enabled modules plus the enabling property of every module that can be turned off. */
   settingDeclarations(): SettingDeclaration[] {
     const toggles = this.modules
       .filter((entry) => canBeDisabled(entry.descriptor))
@@ -107,6 +91,14 @@ export class ModuleRegistry {
   enabledWorkerServices(): (WorkerServiceDeclaration & { moduleId: string })[] {
     return this.enabledDescriptors.flatMap((descriptor) =>
       descriptor.workerServices.map((service) => ({ ...service, moduleId: descriptor.id })),
+    );
+  }
+
+  contributionsTo<T>(point: ExtensionPoint<T>): { readonly moduleId: string; readonly value: T }[] {
+    return this.enabledDescriptors.flatMap((descriptor) =>
+      descriptor.contributions
+        .filter((contribution) => contribution.point.id === point.id)
+        .map((contribution) => ({ moduleId: descriptor.id, value: contribution.value as T })),
     );
   }
 }
@@ -186,6 +178,41 @@ function checkDeclarations(descriptors: readonly ModuleDescriptor[], problems: s
   }
   const cycle = findCycle(descriptors);
   if (cycle) problems.push(`modules depend on each other in a cycle: ${cycle.join(' -> ')}`);
+  checkContributions(descriptors, problems);
+}
+
+function checkContributions(descriptors: readonly ModuleDescriptor[], problems: string[]): void {
+  const points = new Map<string, { owner: string; cardinality: 'one' | 'many' }>();
+  for (const descriptor of descriptors) {
+    for (const point of descriptor.extensionPoints) {
+      if (point.owner !== descriptor.id) {
+        problems.push(`module "${descriptor.id}" declares extension point "${point.id}" owned by "${point.owner}"`);
+      } else if (points.has(point.id)) {
+        problems.push(`extension point "${point.id}" is declared twice`);
+      } else points.set(point.id, point);
+    }
+  }
+  const contributors = new Map<string, string[]>();
+  for (const descriptor of descriptors) {
+    for (const { point } of descriptor.contributions) {
+      const declared = points.get(point.id);
+      if (!declared) {
+        problems.push(`module "${descriptor.id}" contributes to "${point.id}", which no installed module declares`);
+        continue;
+      }
+      if (declared.owner !== descriptor.id && !descriptor.requires.includes(declared.owner)) {
+        problems.push(
+          `module "${descriptor.id}" contributes to "${point.id}" but does not require its owner "${declared.owner}"`,
+        );
+      }
+      contributors.set(point.id, [...(contributors.get(point.id) ?? []), descriptor.id]);
+    }
+  }
+  for (const [id, modules] of contributors) {
+    if (points.get(id)?.cardinality === 'one' && modules.length > 1) {
+      problems.push(`extension point "${id}" takes one contribution, but ${modules.join(', ')} each contribute`);
+    }
+  }
 }
 
 function findCycle(descriptors: readonly ModuleDescriptor[]): string[] | undefined {
@@ -253,5 +280,5 @@ export function resolveModules(descriptors: readonly ModuleDescriptor[], inputs:
     }
   }
   if (problems.length > 0) throw new StartupError(problems);
-  return new ModuleRegistry(modules, unknownToggleWarnings(descriptors, inputs));
+  return new ResolvedRegistry(modules, unknownToggleWarnings(descriptors, inputs));
 }

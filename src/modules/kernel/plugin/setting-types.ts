@@ -1,7 +1,7 @@
 // Typed setting declarations. A module declares its keys with these builders in its descriptor; the settings
 // kernel stores, validates and distributes the values. Values are JSON: durations are strings such as "72h".
 
-export type SettingKind = 'duration' | 'integer' | 'boolean' | 'string';
+type SettingKind = 'duration' | 'integer' | 'boolean' | 'string';
 export type SettingValue = string | number | boolean;
 
 export interface SettingDeclaration {

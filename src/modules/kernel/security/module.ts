@@ -1,12 +1,33 @@
-import { defineModule } from '../plugin/descriptor.ts';
-import { durationSetting, integerSetting } from '../plugin/setting-types.ts';
+import { createExtensionPoint, defineModule, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
+import type { BearerProviderDeclaration, SignInProviderDeclaration } from './server/providers.ts';
+
+export type {
+  BearerProvider,
+  BearerProviderDeclaration,
+  CredentialProvider,
+  SignInProviderDeclaration,
+} from './server/providers.ts';
+
+/** Ways to sign in (local passwords, OpenID providers): listed on the sign-in page, asked in module order. */
+export const signInProviders = createExtensionPoint<SignInProviderDeclaration>({
+  id: 'security.sign-in-providers',
+  owner: 'security',
+  cardinality: 'many',
+});
+
+/** Resolvers of `Authorization: Bearer` tokens; each answers for its own tokens only. */
+export const bearerProviders = createExtensionPoint<BearerProviderDeclaration>({
+  id: 'security.bearer-providers',
+  owner: 'security',
+  cardinality: 'many',
+});
 
 export const securityModule = defineModule({
   id: 'security',
   title: 'Security',
   layer: 'kernel',
   description: 'Principals, roles, scoped grants, sessions, the sign-in throttle and the request-filter chain.',
-  requires: ['core', 'plugin', 'audit', 'settings'],
+  requires: ['core', 'access', 'plugin', 'audit'],
   permissions: [
     { id: 'users:read', description: 'See users', includedIn: 'admin' },
     { id: 'users:write', description: 'Create, change and remove users', includedIn: 'admin' },
@@ -22,15 +43,28 @@ export const securityModule = defineModule({
       max: '30d',
     }),
     integerSetting({
-      key: 'security.sign-in.user-failures',
-      description: 'Failed sign-ins for one username within the lockout window before that username is locked.',
+      key: 'security.sign-in.pair-failures',
+      description:
+        'Failed sign-ins for one username from one address within the lockout window before that pair is locked ' +
+        '(after two, each further attempt waits longer: 1 s, 2 s, 4 s …).',
       defaultValue: 5,
       min: 1,
       max: 1_000,
     }),
     integerSetting({
+      key: 'security.sign-in.user-failures',
+      description:
+        'Failed sign-ins for one username from any address within the lockout window before the username is ' +
+        'locked (an administrator can unlock it).',
+      defaultValue: 50,
+      min: 1,
+      max: 100_000,
+    }),
+    integerSetting({
       key: 'security.sign-in.source-failures',
-      description: 'Failed sign-ins from one source address within the lockout window before that address is locked.',
+      description:
+        'Failed sign-ins from one address within the lockout window before each further attempt from it waits ' +
+        'longer (1 s doubling to a minute). An address is slowed down, never locked, so it cannot shut others out.',
       defaultValue: 20,
       min: 1,
       max: 100_000,
@@ -43,6 +77,7 @@ export const securityModule = defineModule({
       max: '1d',
     }),
   ],
+  extensionPoints: [signInProviders, bearerProviders],
   // /api/v1/account/tokens belongs to the apitokens feature (the longer prefix wins).
   apiPrefixes: [
     '/api/v1/auth',

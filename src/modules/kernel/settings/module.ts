@@ -1,11 +1,11 @@
-import { defineModule } from '../plugin/descriptor.ts';
+import { defineModule } from '@/modules/kernel/plugin/index.ts';
 
 export const settingsModule = defineModule({
   id: 'settings',
   title: 'Settings',
   layer: 'kernel',
   description: 'Runtime settings declared by modules, stored in flotilla_setting and shared by every process.',
-  requires: ['core', 'plugin', 'audit'],
+  requires: ['core', 'access', 'plugin', 'audit'],
   permissions: [
     { id: 'settings:read', description: 'Read settings and their values', includedIn: 'viewer' },
     { id: 'settings:write', description: 'Change settings', includedIn: 'admin' },

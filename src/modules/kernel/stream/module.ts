@@ -1,5 +1,14 @@
-import { defineModule } from '../plugin/descriptor.ts';
-import { durationSetting } from '../plugin/setting-types.ts';
+import { createExtensionPoint, defineModule, durationSetting } from '@/modules/kernel/plugin/index.ts';
+import type { StreamEventSourceDeclaration } from './server/event-source.ts';
+
+export type { StreamEventSourceDeclaration } from './server/event-source.ts';
+
+/** Topics that carry events with a replay position (Last-Event-ID), each with its bus channel and reader. */
+export const streamEventSources = createExtensionPoint<StreamEventSourceDeclaration>({
+  id: 'stream.event-sources',
+  owner: 'stream',
+  cardinality: 'many',
+});
 
 export const streamModule = defineModule({
   id: 'stream',
@@ -17,4 +26,5 @@ export const streamModule = defineModule({
     }),
   ],
   apiPrefixes: ['/api/v1/stream'],
+  extensionPoints: [streamEventSources],
 });

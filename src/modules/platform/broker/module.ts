@@ -1,6 +1,16 @@
-import { defineModule } from '../../kernel/plugin/descriptor.ts';
+import { createExtensionPoint, defineModule, durationSetting } from '@/modules/kernel/plugin/index.ts';
+import type { BrokerEventConsumerDeclaration } from './native/broker-event-consumer.ts';
 import { managementSettings } from './management/management.settings.ts';
 import { nativeSettings } from './native/native.settings.ts';
+
+export type { BrokerEventConsumerDeclaration } from './native/broker-event-consumer.ts';
+
+/** Consumers of every broker notification (address, binding, consumer, security events …) from subscribed nodes. */
+export const brokerEventConsumers = createExtensionPoint<BrokerEventConsumerDeclaration>({
+  id: 'broker.event-consumers',
+  owner: 'broker',
+  cardinality: 'many',
+});
 
 export const brokerModule = defineModule({
   id: 'broker',
@@ -8,10 +18,26 @@ export const brokerModule = defineModule({
   layer: 'platform',
   description:
     'Management (Jolokia) and native (AMQP) clients for Artemis nodes, the per-node call limiter, capability probing, notification subscriptions and message transport.',
-  requires: ['core'],
-  settings: [...managementSettings, ...nativeSettings],
+  requires: [],
+  settings: [
+    ...managementSettings,
+    ...nativeSettings,
+    durationSetting({
+      key: 'broker.health.report-interval',
+      description:
+        'How often the worker reports what it holds of the brokers (node states, native connections) for health; ' +
+        'a report older than two intervals shows the worker DOWN.',
+      defaultValue: '5s',
+      min: '100ms',
+      max: '5m',
+    }),
+  ],
+  extensionPoints: [brokerEventConsumers],
   healthIndicators: [{ id: 'brokers', load: () => import('./management/brokers.health.ts') }],
   // The `subscriptions` indicator is the clusters module's: it knows which nodes serve and reads the worker's
   // persisted subscription state, which the web process answering health can see.
-  workerServices: [{ id: 'native-pools', stage: 'pools', load: () => import('./native/native-pools.service.ts') }],
+  workerServices: [
+    { id: 'native-pools', stage: 'pools', load: () => import('./native/native-pools.service.ts') },
+    { id: 'health-report', stage: 'scrape', load: () => import('./management/worker-report.ts') },
+  ],
 });

@@ -1,5 +1,19 @@
-import { defineModule } from '../../kernel/plugin/descriptor.ts';
+import { defineModule } from '@/modules/kernel/plugin/index.ts';
 import { SCRAPE_SETTING_KEYS, scrapeSettings } from './server/scrape.settings.ts';
+
+declare module '@/modules/kernel/core/internal-notifications.ts' {
+  interface InternalNotificationMap {
+    /** A scrape tier finished for one cluster (scrape → alerting, HA reconciliation), published in tier order. */
+    ScrapeTierCompleted: {
+      clusterId: string;
+      tier: 'A' | 'B' | 'C';
+      startedAt: string;
+      completedAt: string;
+      nodesScraped: number;
+      nodesFailed: number;
+    };
+  }
+}
 
 export const scrapeModule = defineModule({
   id: 'scrape',
@@ -7,7 +21,7 @@ export const scrapeModule = defineModule({
   layer: 'platform',
   description:
     'The tiered scrape (HA state, first queue page, every queue page) into queue_snapshot and the partitioned metric_sample, one instance per cluster by advisory lock.',
-  requires: ['core', 'security', 'broker', 'clusters'],
+  requires: ['core', 'access', 'broker', 'clusters', 'stream'],
   settings: scrapeSettings,
   topics: ['queues'],
   apiPrefixes: ['/api/v1/scrape'],

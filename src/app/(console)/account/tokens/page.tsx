@@ -1,4 +1,4 @@
-import { TokensScreen } from '@/modules/feature/apitokens/ui/tokens.screen.tsx';
+import { TokensScreen } from '@/modules/feature/apitokens/ui.ts';
 
 export default function ApiTokensPage() {
   return <TokensScreen />;

@@ -1,4 +1,4 @@
-import { IdentityProvidersScreen } from '@/modules/feature/identity-oidc/ui/identity-providers.screen.tsx';
+import { IdentityProvidersScreen } from '@/modules/feature/identity-oidc/ui.ts';
 
 export default function IdentityProvidersPage() {
   return <IdentityProvidersScreen />;

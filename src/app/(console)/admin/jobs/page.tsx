@@ -1,4 +1,4 @@
-import { JobsScreen } from '@/modules/kernel/jobs/ui/jobs.screen.tsx';
+import { JobsScreen } from '@/modules/kernel/jobs/ui.ts';
 
 export default function JobsPage() {
   return <JobsScreen />;

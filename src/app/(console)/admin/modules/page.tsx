@@ -1,4 +1,4 @@
-import { ModulesScreen } from '@/modules/kernel/plugin/ui/modules.screen.tsx';
+import { ModulesScreen } from '@/modules/kernel/plugin/ui.ts';
 
 export default function ModulesPage() {
   return <ModulesScreen />;

@@ -1,4 +1,4 @@
-import { ClusterOverviewScreen } from '@/modules/platform/clusters/ui/cluster-overview.screen.tsx';
+import { ClusterOverviewScreen } from '@/modules/platform/clusters/ui.ts';
 
 export default function ClusterPage() {
   return <ClusterOverviewScreen />;

@@ -1,4 +1,4 @@
-import { RegisterClusterScreen } from '@/modules/platform/clusters/ui/register-cluster.screen.tsx';
+import { RegisterClusterScreen } from '@/modules/platform/clusters/ui.ts';
 
 export default function RegisterClusterPage() {
   return <RegisterClusterScreen />;

@@ -1,6 +1,6 @@
 // The bearer provider for API tokens: answers only for well-formed `as_` tokens it has, unexpired; records last
 // use at most once a minute so a busy script does not write on every call.
-import type { BearerProvider } from '../../../kernel/plugin/descriptor.ts';
+import type { BearerProvider } from '@/modules/kernel/security/module.ts';
 import { isApiToken, tokenDigest } from './api-token.ts';
 
 const LAST_USE_RESOLUTION_MS = 60_000;

@@ -1,7 +1,7 @@
 // API tokens: `as_` followed by 192 random bits (base64url), stored only as their SHA-256.
 import { createHash, randomBytes } from 'node:crypto';
 
-export const TOKEN_PREFIX = 'as_';
+const TOKEN_PREFIX = 'as_';
 
 export function newToken(): string {
   return `${TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;

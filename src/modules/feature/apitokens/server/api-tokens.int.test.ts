@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../../kernel/security/server/built-in-roles-sync.ts';
-import { hashPassword } from '../../../kernel/security/server/passwords.ts';
+import { ensureFirstAdmin, hashPassword, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { tokenDigest } from './api-token.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
@@ -103,6 +102,32 @@ describe('API tokens', () => {
     expect(again).toMatchObject({ status: 409, body: { type: 'token-name-taken' } });
   });
 
+  it('live at most apitokens.max-lifetime (also when no expiry is asked), and a user holds at most apitokens.max-per-user', async () => {
+    const threeYears = new Date(Date.now() + 3 * 365 * 86_400_000).toISOString();
+    const tooLong = await call('POST', '/api/v1/account/tokens', {
+      body: { name: 'forever', expiresAt: threeYears },
+      headers: other,
+    });
+    expect(tooLong).toMatchObject({
+      status: 400,
+      body: { type: 'validation-failed', errors: [{ field: 'expiresAt' }] },
+    });
+    const defaulted = await call('POST', '/api/v1/account/tokens', { body: { name: 'defaulted' }, headers: other });
+    const lifetime = Date.parse(defaulted.body.expiresAt as string) - Date.now();
+    expect(lifetime).toBeGreaterThan(729 * 86_400_000);
+    expect(lifetime).toBeLessThanOrEqual(730 * 86_400_000);
+
+    const cap = await call('PUT', '/api/v1/settings/apitokens.max-per-user', { body: { value: 2 }, headers: admin });
+    expect(cap.status).toBe(200);
+    expect((await call('POST', '/api/v1/account/tokens', { body: { name: 'second' }, headers: other })).status).toBe(
+      200,
+    );
+    const third = await call('POST', '/api/v1/account/tokens', { body: { name: 'third' }, headers: other });
+    expect(third).toMatchObject({ status: 409, body: { type: 'token-limit', limit: 2 } });
+    expect(await runtime.prisma.apiToken.count({ where: { name: 'third' } })).toBe(0);
+    await call('PUT', '/api/v1/settings/apitokens.max-per-user', { body: { value: 50 }, headers: admin });
+  });
+
   it('answer nothing for tokens that are not theirs, expired or revoked', async () => {
     expect(await actorSeenBy({ authorization: 'Bearer as_NotARealTokenNotARealTokenNotAReal' })).toBe('anonymous');
     expect(await actorSeenBy({ authorization: 'Bearer some-other-scheme-token' })).toBe('anonymous');
@@ -151,5 +176,42 @@ describe('API tokens', () => {
     expect(dry.body).toMatchObject({ dryRun: true, token: null });
     expect(await runtime.prisma.apiToken.count({ where: { name: 'maybe' } })).toBe(0);
     expect(await runtime.prisma.auditEvent.count({ where: { action: 'apitoken.create', dryRun: true } })).toBe(1);
+  });
+
+  it('list like every other list: q, sort and pages, with the total', async () => {
+    for (const name of ['list-b', 'list-a', 'list-c']) {
+      expect((await call('POST', '/api/v1/account/tokens', { body: { name }, headers: admin })).status).toBe(200);
+    }
+    const page = await call('GET', '/api/v1/account/tokens?q=LIST-&sort=-name&page=2&pageSize=2', { headers: admin });
+    expect(page.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect((page.body.items as { name: string }[]).map((item) => item.name)).toEqual(['list-a']);
+    const bad = await call('GET', '/api/v1/account/tokens?sort=secret', { headers: admin });
+    expect(bad.status).toBe(400);
+  });
+
+  it('slow down an address that guesses tokens, like failed sign-ins, auditing the refusals once', async () => {
+    const valid = (await call('POST', '/api/v1/account/tokens', { body: { name: 'guessed-at' }, headers: admin })).body
+      .token as string;
+    expect(
+      (await call('PUT', '/api/v1/settings/security.sign-in.source-failures', { body: { value: 3 }, headers: admin }))
+        .status,
+    ).toBe(200);
+    const from = (address: string, token: string) => ({
+      authorization: `Bearer ${token}`,
+      'x-flotilla-client-address': address,
+    });
+    const guess = (n: number) => from('198.51.100.99', `as_${'x'.repeat(31)}${n}`);
+    for (let n = 0; n < 4; n++) expect((await call('GET', '/api/v1/account', { headers: guess(n) })).status).toBe(401);
+    const slowed = await call('GET', '/api/v1/account', { headers: from('198.51.100.99', valid) });
+    expect(slowed).toMatchObject({ status: 429, body: { type: 'sign-in-throttled' } });
+    expect((await call('GET', '/api/v1/account', { headers: guess(9) })).status).toBe(429);
+    expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.bearer', outcome: 'REFUSED' } })).toBe(1);
+    const row = await runtime.prisma.signInThrottle.findUniqueOrThrow({ where: { key: 'bearer:198.51.100.99' } });
+    expect([row.failures, row.refused]).toEqual([4, 2]);
+    // Another address is not affected, and the slowed one is heard again once its wait is over.
+    expect((await call('GET', '/api/v1/account', { headers: from('198.51.100.100', valid) })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await call('GET', '/api/v1/account', { headers: from('198.51.100.99', valid) })).status).toBe(200);
+    await call('PUT', '/api/v1/settings/security.sign-in.source-failures', { body: { value: 20 }, headers: admin });
   });
 });

@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { ProblemError, validationProblem } from '../../../kernel/core/problem.ts';
-import { audited } from '../../../kernel/audit/server/audit.service.ts';
-import { requireSignedInUser } from '../../../kernel/security/server/access.ts';
+import { moduleProcedure, requireSignedInUser, router } from '@/modules/kernel/access/index.ts';
+import {
+  listQuerySchema,
+  listResultSchema,
+  pageOf,
+  parseSort,
+  ProblemError,
+  validationProblem,
+} from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
 import { newToken, tokenDigest } from './api-token.ts';
 
 const procedure = moduleProcedure('apitokens');
@@ -17,6 +23,9 @@ const tokenView = z.object({
 });
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+const TOKEN_SORT_FIELDS = ['name', 'createdAt', 'expiresAt', 'lastUsedAt'] as const;
+type TokenSortField = (typeof TOKEN_SORT_FIELDS)[number];
 
 export const apiTokensRouter = router({
   create: procedure('authenticated')
@@ -34,7 +43,7 @@ export const apiTokensRouter = router({
         expiresAt: z.iso
           .datetime({ offset: true })
           .optional()
-          .describe('When the token stops working; never when omitted'),
+          .describe('When the token stops working; at most apitokens.max-lifetime ahead, which is also the default'),
         dryRun: z.boolean().default(false),
       }),
     )
@@ -49,14 +58,22 @@ export const apiTokensRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const userId = requireSignedInUser(ctx.request);
-      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
-      if (expiresAt && expiresAt <= new Date()) {
-        throw new ProblemError(
-          validationProblem(
-            [{ field: 'expiresAt', message: 'must be in the future' }],
-            'expiresAt must be in the future.',
-          ),
-        );
+      const { settings, prisma } = ctx.runtime;
+      const latest = new Date(Date.now() + settings.duration('apitokens.max-lifetime'));
+      const expiresAt = input.expiresAt ? new Date(input.expiresAt) : latest;
+      if (expiresAt <= new Date() || expiresAt > latest) {
+        const rule = `must be in the future and no later than ${latest.toISOString()} (apitokens.max-lifetime)`;
+        throw new ProblemError(validationProblem([{ field: 'expiresAt', message: rule }], `expiresAt ${rule}.`));
+      }
+      const cap = settings.integer('apitokens.max-per-user');
+      if ((await prisma.apiToken.count({ where: { userId } })) >= cap) {
+        throw new ProblemError({
+          type: 'token-limit',
+          title: 'Too many tokens',
+          status: 409,
+          detail: `You hold ${cap} API tokens, the most one user may (apitokens.max-per-user): revoke one first.`,
+          limit: cap,
+        });
       }
       const taken = await ctx.runtime.prisma.apiToken.findFirst({ where: { userId, name: input.name } });
       if (taken) {
@@ -99,13 +116,29 @@ export const apiTokensRouter = router({
         summary: 'Your API tokens (never the tokens themselves)',
       },
     })
-    .input(z.void())
-    .output(z.object({ items: z.array(tokenView), total: z.number() }))
-    .query(async ({ ctx }) => {
-      const rows = await ctx.runtime.prisma.apiToken.findMany({
-        where: { userId: requireSignedInUser(ctx.request) },
-        orderBy: { createdAt: 'desc' },
-      });
+    .input(listQuerySchema(TOKEN_SORT_FIELDS, '-createdAt'))
+    .output(listResultSchema(tokenView))
+    .query(async ({ ctx, input }) => {
+      const where = {
+        userId: requireSignedInUser(ctx.request),
+        ...(input.q ? { name: { contains: input.q, mode: 'insensitive' as const } } : {}),
+      };
+      const { field, direction } = parseSort<TokenSortField>(input.sort);
+      const [rows, total] = await Promise.all([
+        ctx.runtime.prisma.apiToken.findMany({
+          where,
+          // Never-used and never-expiring tokens sort last either way; the id keeps pages stable.
+          orderBy: [
+            field === 'expiresAt' || field === 'lastUsedAt'
+              ? { [field]: { sort: direction, nulls: 'last' } }
+              : { [field]: direction },
+            { id: 'asc' },
+          ],
+          skip: (input.page - 1) * input.pageSize,
+          take: input.pageSize,
+        }),
+        ctx.runtime.prisma.apiToken.count({ where }),
+      ]);
       const items = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -113,7 +146,7 @@ export const apiTokensRouter = router({
         expiresAt: iso(row.expiresAt),
         lastUsedAt: iso(row.lastUsedAt),
       }));
-      return { items, total: items.length };
+      return pageOf(items, total, input.page, input.pageSize);
     }),
 
   revoke: procedure('authenticated')

@@ -10,7 +10,8 @@ import { TOKENS_PATH } from './tokens-path.ts';
 export function TokensAccountSection() {
   const trpc = useTRPC();
   const { data: active } = useQuery({
-    ...trpc.apiTokens.list.queryOptions(),
+    // A user holds at most apitokens.max-per-user tokens (50 by default): one page of 500 sees them all.
+    ...trpc.apiTokens.list.queryOptions({ pageSize: 500 }),
     select: (data) => data.items.filter((token) => !token.expiresAt || Date.parse(token.expiresAt) > Date.now()).length,
   });
   return (

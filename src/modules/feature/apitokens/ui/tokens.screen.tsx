@@ -2,17 +2,19 @@
 // Account → API tokens: the viewer's own tokens, a form that creates one and shows it exactly once, and revoke
 // by press-and-hold. The list is small and unpaged on the server, so search and paging happen here.
 import { Alert, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type SyntheticEvent } from 'react';
 import { problemOf } from '@/ui/data/problem.ts';
-import { useTRPC } from '@/ui/data/trpc.ts';
+import { useTRPC, type RouterInputs } from '@/ui/data/trpc.ts';
 import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { PageSection } from '@/ui/parts/page-section.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { DataTable } from '@/ui/table/data-table.tsx';
-import { useListState } from '@/ui/table/list-state.ts';
+import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { tokenColumns, type TokenRow } from './token-columns.tsx';
+
+type TokensInput = RouterInputs['apiTokens']['list'];
 
 interface CreatedToken {
   readonly name: string;
@@ -127,17 +129,11 @@ function RevokeToken({ row }: { row: TokenRow }) {
 
 export function TokensScreen() {
   const trpc = useTRPC();
-  const list = useListState({ sort: 'created' });
-  const query = useQuery(trpc.apiTokens.list.queryOptions());
+  const list = useListState({ sort: '-createdAt' });
+  const input = { ...listInput(list.state), sort: list.state.sort as TokensInput['sort'] };
+  const query = useQuery({ ...trpc.apiTokens.list.queryOptions(input), placeholderData: keepPreviousData });
   const [created, setCreated] = useState<CreatedToken | undefined>(undefined);
   const columns = useMemo(() => tokenColumns((row) => <RevokeToken row={row} />), []);
-  const { q, page, pageSize } = list.state;
-  const data = useMemo(() => {
-    if (!query.data) return undefined;
-    const needle = q.trim().toLowerCase();
-    const matching = query.data.items.filter((row) => row.name.toLowerCase().includes(needle));
-    return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length };
-  }, [query.data, q, page, pageSize]);
 
   return (
     <>
@@ -161,7 +157,7 @@ export function TokensScreen() {
           columns={columns}
           rowKey={(row) => row.id}
           list={list}
-          query={{ ...query, data }}
+          query={query}
           searchPlaceholder="Search tokens"
           empty={{ title: 'No API tokens', description: 'Create one above to call the API from a script.' }}
         />

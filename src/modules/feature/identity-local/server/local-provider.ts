@@ -1,6 +1,6 @@
 // The `local` credential provider: accounts whose password hash Flotilla keeps.
-import type { CredentialProvider } from '../../../kernel/plugin/descriptor.ts';
-import { verifyAgainstDecoy, verifyPassword } from '../../../kernel/security/server/passwords.ts';
+import type { CredentialProvider } from '@/modules/kernel/security/module.ts';
+import { verifyAgainstDecoy, verifyPassword } from '@/modules/kernel/security/index.ts';
 
 export const authenticate: CredentialProvider['authenticate'] = async ({ prisma }, { username, password }) => {
   const rows = await prisma.$queryRaw<{ id: string; password_hash: string | null; disabled: boolean }[]>`

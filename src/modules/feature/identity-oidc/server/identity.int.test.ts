@@ -4,13 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHandler } from '@/server/http/rest.ts';
-import { installedModules } from '@/server/modules/installed-modules.ts';
+import { installedModules } from '@/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { defineModule } from '../../../kernel/plugin/descriptor.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../../kernel/security/server/built-in-roles-sync.ts';
-import { loadEffectiveGrants } from '../../../kernel/security/server/effective-grants.ts';
-import { globalPermissions } from '../../../kernel/security/server/grants.ts';
-import { hashPassword } from '../../../kernel/security/server/passwords.ts';
+import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { signInProviders } from '@/modules/kernel/security/module.ts';
+import {
+  ensureFirstAdmin,
+  hashPassword,
+  loadEffectiveGrants,
+  syncBuiltInRoles,
+} from '@/modules/kernel/security/index.ts';
+import { globalPermissions } from '@/modules/kernel/access/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { identityOidcModule } from '../module.ts';
@@ -30,12 +34,9 @@ const modules = [
   ...installedModules.filter((module) => module.id !== identityOidcModule.id),
   defineModule({
     ...identityOidcModule,
-    signInProviders: ['corp', 'partner'].map((id) => ({
-      id,
-      kind: 'redirect' as const,
-      label: id,
-      startPath: `/api/v1/auth/oidc/signin/${id}`,
-    })),
+    contributions: ['corp', 'partner'].map((id) =>
+      contribution(signInProviders, { id, kind: 'redirect', label: id, startPath: `/api/v1/auth/oidc/signin/${id}` }),
+    ),
   }),
 ];
 

@@ -2,7 +2,7 @@
 // docs/security.md). Read once per process; a bad value stops start-up with one message naming the field.
 import { z } from 'zod';
 
-export const OIDC_PROVIDERS_VARIABLE = 'FLOTILLA_OIDC_PROVIDERS';
+const OIDC_PROVIDERS_VARIABLE = 'FLOTILLA_OIDC_PROVIDERS';
 export const OIDC_BASE_PATH = '/api/v1/auth/oidc';
 
 const providerSchema = z.object({

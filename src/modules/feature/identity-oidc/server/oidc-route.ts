@@ -6,24 +6,30 @@
 import { skipCSRFCheck } from '@auth/core';
 import type { NextAuthConfig } from 'next-auth';
 import NextAuth from 'next-auth';
-import { isSecure } from '@/server/http/context.ts';
-import { ProblemError, notFoundProblem, problemResponse } from '../../../kernel/core/problem.ts';
-import { createRequestContext, type RequestContext } from '../../../kernel/core/request-context.ts';
-import { featureDisabledProblem } from '../../../kernel/plugin/feature-gate.ts';
-import { sessionCookies } from '../../../kernel/security/server/sessions.ts';
+import {
+  createRequestContext,
+  isSecure,
+  notFoundProblem,
+  ProblemError,
+  problemResponse,
+  type RequestContext,
+} from '@/modules/kernel/core/index.ts';
+import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
 import {
   completeSignIn,
   failSignIn,
   refuseWhileThrottled,
-  signInProviders,
+  sessionCookies,
   type SignInAttempt,
   type SignInDependencies,
-} from '../../../kernel/security/server/sign-in.service.ts';
+  enabledSignInProviders,
+} from '@/modules/kernel/security/index.ts';
 import { externalIdentityOf } from './external-identity.ts';
 import { configuredOidcProviders, OIDC_BASE_PATH, type OidcProviderConfig } from './oidc-config.ts';
 import { oidcCookieSecret } from './oidc-secret.ts';
 import { provisionExternalUser } from './provisioning.ts';
-import { asAddressed, safeNextPath } from './request-origin.ts';
+import { safeNextPath } from '@/base/next-path.ts';
+import { asAddressed } from './request-origin.ts';
 
 const STEP = new RegExp(`^${OIDC_BASE_PATH}/(signin|callback)/([^/]+)$`);
 
@@ -157,7 +163,7 @@ export function createOidcHandler(getRuntime: () => Promise<SignInDependencies>)
     const step = STEP.exec(url.pathname);
     if (!step) return problemResponse({ ...notFoundProblem('No such OIDC step.'), instance: url.pathname });
     const [, action, providerId] = step;
-    const enabled = signInProviders(runtime.registry).some(
+    const enabled = enabledSignInProviders(runtime.registry).some(
       (entry) => entry.kind === 'redirect' && entry.id === providerId,
     );
     const provider = enabled ? configuredOidcProviders().find((entry) => entry.id === providerId) : undefined;

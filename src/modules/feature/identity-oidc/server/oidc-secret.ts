@@ -1,7 +1,7 @@
 // The key Auth.js seals its short-lived cookies with (state, PKCE verifier, nonce). Every instance must use the
 // same one, so it is FLOTILLA_OIDC_SECRET when set, else one random key kept in the database.
 import { randomBytes } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
 
 let cached: Promise<string> | undefined;
 

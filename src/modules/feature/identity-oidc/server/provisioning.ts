@@ -1,7 +1,8 @@
 // Just-in-time accounts for external identities, keyed by (provider, subject): created at the first sign-in and
 // refreshed at every one after (username, email, display name, and the groups that mappings turn into grants).
+import { lockTransaction } from '@/base/advisory-lock.ts';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient, Transaction } from '@/server/db/database.ts';
+import type { PrismaClient, Transaction } from '@/base/db/database.ts';
 import { usernameCandidates, type ExternalIdentity } from './external-identity.ts';
 
 async function freeUsername(tx: Transaction, identity: ExternalIdentity, ownId: string | undefined): Promise<string> {
@@ -19,8 +20,9 @@ async function freeUsername(tx: Transaction, identity: ExternalIdentity, ownId: 
 /** The account's id; an existing account keeps its id and its disabled flag (a disabled account stays refused). */
 export async function provisionExternalUser(prisma: PrismaClient, identity: ExternalIdentity): Promise<string> {
   return prisma.$transaction(async (tx) => {
-    // One sign-in at a time per subject, so two first sign-ins cannot create two accounts.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${identity.providerId}), hashtext(${identity.subject}))`;
+    // One sign-in at a time per subject, so two first sign-ins cannot create two accounts. The pair is JSON, not
+    // joined by NUL: PostgreSQL text refuses the NUL byte.
+    await lockTransaction(tx, 'identity-oidc.provisioning', JSON.stringify([identity.providerId, identity.subject]));
     const existing = await tx.user.findFirst({
       where: { providerId: identity.providerId, externalSubject: identity.subject },
     });

@@ -1,9 +1,5 @@
-// Where a sign-in request came from and may return to. Pure, so it is tested on its own.
-
-/** Only a path on this site (not `//host`), so the sign-in cannot be turned into an open redirect. */
-export function safeNextPath(next: string | null | undefined): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
+// Where a sign-in request came from. Pure, so it is tested on its own. (Where it may return to is
+// src/base/next-path.ts, shared with the sign-in page.)
 
 /**
  * The request as the browser addressed it: Next.js hands route handlers a URL naming its own listen host

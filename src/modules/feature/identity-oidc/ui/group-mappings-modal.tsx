@@ -1,13 +1,17 @@
 'use client';
 // One provider's group → role mappings and default role, edited as a whole and saved with one PUT (which
 // replaces the set). Field problems from the server show beside the row they name.
-import { ActionIcon, Button, Group, Loader, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { problemOf } from '@/ui/data/problem.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
+import type { Column } from '@/ui/table/column.ts';
+import { DataTable } from '@/ui/table/data-table.tsx';
+import { useLocalListState } from '@/ui/table/list-state.ts';
+import { localQuery } from '@/ui/table/local-query.ts';
 import { toBody, toDrafts, type MappingDraft, type ScopeKind } from './mapping-draft.ts';
 
 const SCOPES: { value: ScopeKind; label: string }[] = [
@@ -59,6 +63,84 @@ function MappingsForm({ provider, stored, onClose }: { provider: Provider; store
   const change = (key: number, patch: Partial<MappingDraft>) =>
     setDrafts((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const nextKey = () => Math.max(-1, ...drafts.map((row) => row.key)) + 1;
+  // Rows keep their place in the set (`index`), which is what the server's field errors name, however they are
+  // sorted or paged here.
+  const list = useLocalListState({ sort: 'order', pageSize: 10 });
+  const rows = drafts.map((row, index) => ({ ...row, index }));
+  const query = localQuery(rows, list, {
+    text: (row) => row.groupName,
+    sortValue: (row, field) => (field === 'group' ? row.groupName : field === 'scope' ? row.scopeKind : row.index),
+  });
+  const columns: readonly Column<MappingDraft & { readonly index: number }>[] = [
+    {
+      id: 'group',
+      header: 'Group',
+      sortField: 'group',
+      cell: (row) => (
+        <TextInput
+          aria-label={`Group of mapping ${row.index + 1}`}
+          value={row.groupName}
+          onChange={(event) => change(row.key, { groupName: event.currentTarget.value })}
+          error={fieldError(`mappings.${row.index}.groupName`)}
+        />
+      ),
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      cell: (row) => (
+        <Select
+          aria-label={`Role of mapping ${row.index + 1}`}
+          data={roleOptions}
+          value={row.roleId || null}
+          onChange={(value) => change(row.key, { roleId: value ?? '' })}
+          error={fieldError(`mappings.${row.index}.roleId`)}
+        />
+      ),
+    },
+    {
+      id: 'scope',
+      header: 'Scope',
+      sortField: 'scope',
+      cell: (row) => (
+        <Select
+          aria-label={`Scope of mapping ${row.index + 1}`}
+          data={SCOPES}
+          allowDeselect={false}
+          value={row.scopeKind}
+          onChange={(value) => change(row.key, { scopeKind: value ?? 'GLOBAL' })}
+        />
+      ),
+    },
+    {
+      id: 'scopeId',
+      header: 'Environment or cluster id',
+      cell: (row) => (
+        <TextInput
+          aria-label={`Scope id of mapping ${row.index + 1}`}
+          disabled={row.scopeKind === 'GLOBAL'}
+          value={row.scopeKind === 'GLOBAL' ? '' : row.scopeId}
+          onChange={(event) => change(row.key, { scopeId: event.currentTarget.value })}
+          error={fieldError(`mappings.${row.index}.scope.id`)}
+        />
+      ),
+    },
+    {
+      id: 'remove',
+      header: '',
+      width: 48,
+      cell: (row) => (
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove mapping ${row.index + 1}`}
+          onClick={() => setDrafts((current) => current.filter((candidate) => candidate.key !== row.key))}
+        >
+          <IconTrash size={16} aria-hidden />
+        </ActionIcon>
+      ),
+    },
+  ];
 
   return (
     <Stack>
@@ -77,73 +159,22 @@ function MappingsForm({ provider, stored, onClose }: { provider: Provider; store
         error={fieldError('defaultRoleId')}
         w={300}
       />
-      <Table aria-label="Group mappings" data-testid="group-mappings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Group</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Scope</Table.Th>
-            <Table.Th>Environment or cluster id</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {drafts.map((row, index) => (
-            <Table.Tr key={row.key}>
-              <Table.Td>
-                <TextInput
-                  aria-label={`Group of mapping ${index + 1}`}
-                  value={row.groupName}
-                  onChange={(event) => change(row.key, { groupName: event.currentTarget.value })}
-                  error={fieldError(`mappings.${index}.groupName`)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`Role of mapping ${index + 1}`}
-                  data={roleOptions}
-                  value={row.roleId || null}
-                  onChange={(value) => change(row.key, { roleId: value ?? '' })}
-                  error={fieldError(`mappings.${index}.roleId`)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  aria-label={`Scope of mapping ${index + 1}`}
-                  data={SCOPES}
-                  allowDeselect={false}
-                  value={row.scopeKind}
-                  onChange={(value) => change(row.key, { scopeKind: value ?? 'GLOBAL' })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  aria-label={`Scope id of mapping ${index + 1}`}
-                  disabled={row.scopeKind === 'GLOBAL'}
-                  value={row.scopeKind === 'GLOBAL' ? '' : row.scopeId}
-                  onChange={(event) => change(row.key, { scopeId: event.currentTarget.value })}
-                  error={fieldError(`mappings.${index}.scope.id`)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove mapping ${index + 1}`}
-                  onClick={() => setDrafts((rows) => rows.filter((candidate) => candidate.key !== row.key))}
-                >
-                  <IconTrash size={16} aria-hidden />
-                </ActionIcon>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {drafts.length === 0 && (
-        <Text size="sm" c="dimmed">
-          No mappings: accounts from this provider hold only the default role.
-        </Text>
-      )}
+      <div data-testid="group-mappings">
+        <DataTable
+          tableId="group-mappings"
+          label="Group mappings"
+          columns={columns}
+          rowKey={(row) => String(row.key)}
+          list={list}
+          query={query}
+          searchPlaceholder="Search groups"
+          empty={{
+            title: 'No mappings',
+            description: 'Accounts from this provider hold only the default role. Add a mapping to give groups roles.',
+          }}
+          minWidth={640}
+        />
+      </div>
       {save.isError && <ProblemView error={save.error} />}
       <Group justify="space-between">
         <Button

@@ -8,9 +8,9 @@ import {
   sendDurableMessages,
   uniqueName,
   waitFor,
-} from '../../../platform/broker/native/native-test-helpers.ts';
-import { startHaScenario, type HaScenario, type RegisteredNode } from '../../../platform/clusters/ha/ha-test-kit.ts';
-import { readQueueGrid, type QueueGridRow } from '../../../platform/scrape/server/queue-grid.ts';
+} from '../../../../../test/support/native-test-helpers.ts';
+import { startHaScenario, type HaScenario, type RegisteredNode } from '../../../../../test/support/ha-test-kit.ts';
+import { readQueueGrid, type QueueGridRow } from '@/modules/platform/scrape/index.ts';
 
 const MESSAGES = 5;
 let scenario: HaScenario;

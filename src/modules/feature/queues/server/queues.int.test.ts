@@ -155,11 +155,39 @@ describe('queue grid', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.type).toBe('cluster-not-found');
   });
+
+  it('carries each row’s stored consumer-health verdict and filters on it, naming an unknown verdict', async () => {
+    const { db } = secured.runtime;
+    await db.query(
+      `INSERT INTO queue_verdict (cluster_id, address, queue_name, routing_type, verdict, severity, depth, consumers,
+                                  delivering, evaluated_at)
+       SELECT $1, address, queue_name, routing_type, CASE WHEN queue_name = 'orders' THEN 'STALLED' ELSE 'HEALTHY' END,
+              0, 0, 0, 0, now()
+         FROM queue_total WHERE cluster_id = $1`,
+      [clusterId],
+    );
+    const stalled = await get(`/clusters/${clusterId}/queues?verdict=STALLED,STARVED`);
+    expect(stalled.body.items.map((row) => [row.queueName, (row as unknown as { verdict: string }).verdict])).toEqual([
+      ['orders', 'STALLED'],
+    ]);
+    const all = await get(`/clusters/${clusterId}/queues`);
+    expect(all.body.items.every((row) => (row as unknown as { verdict: string | null }).verdict !== null)).toBe(true);
+    const unknown = await get(`/clusters/${clusterId}/queues?verdict=SLEEPY`);
+    expect([unknown.status, unknown.body.type]).toEqual([400, 'validation-failed']);
+    expect(String(unknown.body.detail)).toContain('SLEEPY');
+    await db.query('DELETE FROM queue_verdict WHERE cluster_id = $1', [clusterId]);
+  });
 });
 
 describe('queue grid with the queues feature off', () => {
   it('answers feature-disabled naming the property, below the clusters module’s own paths', async () => {
-    const off = await openSecuredRuntime(undefined, { FLOTILLA_FEATURES_QUEUES_ENABLED: 'false' });
+    // Metrics (its panels live on the queue page) and triage (which reads metrics) need queues: off together.
+    const off = await openSecuredRuntime(undefined, {
+      FLOTILLA_FEATURES_QUEUES_ENABLED: 'false',
+      FLOTILLA_FEATURES_METRICS_ENABLED: 'false',
+      FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false',
+      FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
+    });
     try {
       const auth = await signIn(off.rest, 'http://127.0.0.1');
       const answer = await get(`/clusters/${randomUUID()}/queues`, off.rest, auth);
@@ -173,5 +201,64 @@ describe('queue grid with the queues feature off', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('queue grid trends', () => {
+  it('gives each row its last 15 minutes and its in/out rates over the serving nodes, a reset never negative', async () => {
+    const { prisma, db } = secured.runtime;
+    const now = Date.now();
+    for (const offsetDays of [0, -1]) {
+      const day = new Date(now + offsetDays * 86_400_000);
+      const from = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
+      const name = `metric_sample_p${from.toISOString().slice(0, 10).replaceAll('-', '')}`;
+      await db.query(
+        `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF metric_sample FOR VALUES FROM ('${from.toISOString()}') TO ('${new Date(from.getTime() + 86_400_000).toISOString()}')`,
+      );
+    }
+    // orders on the serving backup: 4/s in, 3/s out, its counters restarting five minutes ago; on the dead
+    // primary (not serving) numbers that must not count; on primary-2: 1/s in and out.
+    const sampleRows = async (nodeId: string, rate: (seconds: number) => { added: number; acked: number }) => {
+      const queue = await prisma.queueSnapshot.findFirstOrThrow({ where: { nodeId, queueName: 'orders' } });
+      await prisma.metricSample.createMany({
+        data: Array.from({ length: 61 }, (_, i) => {
+          const seconds = i * 10;
+          const { added, acked } = rate(seconds);
+          return {
+            queueId: queue.id,
+            ts: new Date(now - 600_000 + seconds * 1_000),
+            messageCount: BigInt(added - acked),
+            consumerCount: 1,
+            deliveringCount: 0n,
+            messagesAdded: BigInt(added),
+            messagesAcked: BigInt(acked),
+            messagesExpired: 0n,
+          };
+        }),
+      });
+    };
+    await sampleRows(nodes.servingBackup, (seconds) => {
+      const since = seconds >= 300 ? seconds - 300 : seconds;
+      return { added: since * 4, acked: since * 3 };
+    });
+    await sampleRows(nodes.deadPrimary, (seconds) => ({ added: seconds * 1000, acked: 0 }));
+    await sampleRows(nodes.second, (seconds) => ({ added: seconds, acked: seconds }));
+
+    const { body } = await get(`/clusters/${clusterId}/queues?q=orders&sort=queueName`);
+    const orders = body.items.find((row) => row.queueName === 'orders') as unknown as {
+      inRate: number | null;
+      outRate: number | null;
+      trend: { depth: Array<number | null>; inRate: Array<number | null>; outRate: Array<number | null> } | null;
+    };
+    // The newest minute: 4/s on the serving backup + 1/s on primary-2, not the dead primary.
+    expect(orders.trend?.inRate.at(-1)).toBeCloseTo(5, 5);
+    expect(orders.trend?.outRate.at(-1)).toBeCloseTo(4, 5);
+    expect(orders.trend?.depth).toHaveLength(15);
+    const rates = [...(orders.trend?.inRate ?? []), ...(orders.trend?.outRate ?? [])].filter((rate) => rate !== null);
+    expect(rates.length).toBeGreaterThan(10);
+    expect(Math.min(...rates)).toBeGreaterThanOrEqual(0);
+    // A queue without samples has no trend and no rates.
+    const eu = body.items.find((row) => row.queueName === 'orders/eu west') as unknown as { trend: unknown };
+    expect(eu).toMatchObject({ trend: null });
   });
 });

@@ -1,21 +1,85 @@
 // The queues API under /api/v1/clusters/{clusterId}/queues: the cross-node grid and one queue. Read from the
 // scrape's queue_snapshot; no broker call.
-import { ProblemError } from '../../../kernel/core/problem.ts';
-import { pageOf, parseSort } from '../../../kernel/core/list-query.ts';
-import { readQueueGrid, type QueueGridSortField } from '../../../platform/scrape/server/queue-grid.ts';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { getQueueInput, listQueuesInput, listQueuesOutput, queueGridRowSchema } from './queues.schema.ts';
+import { pageOf, parseSort, ProblemError } from '@/modules/kernel/core/index.ts';
+import {
+  readQueueGrid,
+  readQueueTrends,
+  trendKeyOf,
+  type QueueGridFilters,
+  type QueueGridSortField,
+} from '@/modules/platform/scrape/index.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import type { Database } from '@/base/db/database.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import { queueVerdictSource, type QueueVerdictSource } from '../module.ts';
+import {
+  getQueueInput,
+  listQueuesInput,
+  listQueuesOutput,
+  queueGridRowSchema,
+  type ListQueuesInput,
+} from './queues.schema.ts';
+import { queueActionProcedures } from './queue-actions.router.ts';
+import { queueNotFound } from './queue-actions.ts';
+import { deadLetterProcedures } from './dead-letters.router.ts';
 
 const procedure = moduleProcedure('queues');
 const queueRead = { clusterPermission: 'queue:read' } as const;
 
-export function queueNotFound(queueName: string): ProblemError {
-  return new ProblemError({
-    type: 'queue-not-found',
-    title: 'Queue not found',
-    status: 404,
-    detail: `No node of this cluster has listed a queue named "${queueName}" (the scrape may not have seen it yet).`,
-  });
+/** The installed verdict source (the metrics module), loaded once per registry; undefined when none is on. */
+const sources = new WeakMap<ModuleRegistry, Promise<QueueVerdictSource | undefined>>();
+function verdictSourceOf(registry: ModuleRegistry): Promise<QueueVerdictSource | undefined> {
+  let source = sources.get(registry);
+  if (!source) {
+    const [declared] = registry.contributionsTo(queueVerdictSource);
+    source = declared ? declared.value.load() : Promise.resolve(undefined);
+    sources.set(registry, source);
+  }
+  return source;
+}
+
+/** Names of the cluster's queues with one of the verdicts asked for (a 400 naming an unknown one). */
+async function queuesWithVerdicts(
+  source: QueueVerdictSource | undefined,
+  db: Database,
+  clusterId: string,
+  text: string,
+): Promise<string[]> {
+  const wanted = text.split(',').filter(Boolean);
+  if (!source) {
+    throw new ProblemError({
+      type: 'validation-failed',
+      title: 'No verdicts here',
+      status: 400,
+      detail: 'Filtering by verdict needs the metrics module, which is off (flotilla.features.metrics.enabled).',
+    });
+  }
+  const unknown = wanted.filter((verdict) => !source.verdicts.includes(verdict));
+  if (unknown.length > 0) {
+    throw new ProblemError({
+      type: 'validation-failed',
+      title: 'Unknown verdict',
+      status: 400,
+      detail: `Unknown verdict ${unknown.join(', ')}; one of ${source.verdicts.join(', ')}.`,
+    });
+  }
+  return [...(await source.verdictsOf(db, clusterId, { verdicts: wanted })).keys()];
+}
+
+const flagOf = (value: 'true' | 'false' | undefined) => (value === undefined ? undefined : value === 'true');
+
+/** The API's filters as the grid read takes them (absent ones left out). */
+function gridFiltersOf(input: ListQueuesInput): QueueGridFilters {
+  const filters: QueueGridFilters = {
+    q: input.q || undefined,
+    consumers: input.consumers,
+    paused: flagOf(input.paused),
+    stale: flagOf(input.stale),
+    deadLetter: flagOf(input.deadLetter),
+    growing: flagOf(input.growing),
+    includeInternal: flagOf(input.internal),
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined));
 }
 
 export const queuesRouter = router({
@@ -31,14 +95,32 @@ export const queuesRouter = router({
     .input(listQueuesInput)
     .output(listQueuesOutput)
     .query(async ({ ctx, input }) => {
-      const { items, total } = await readQueueGrid(ctx.runtime.db, {
+      const source = await verdictSourceOf(ctx.runtime.registry);
+      const withVerdicts = input.verdict
+        ? await queuesWithVerdicts(source, ctx.runtime.db, input.clusterId, input.verdict)
+        : undefined;
+      const { items, total, deadLetterSettings } = await readQueueGrid(ctx.runtime.db, {
         clusterId: input.clusterId,
-        ...(input.q ? { q: input.q } : {}),
+        ...gridFiltersOf(input),
+        ...(withVerdicts ? { queueNames: withVerdicts } : {}),
         sort: parseSort<QueueGridSortField>(input.sort),
         page: input.page,
         pageSize: input.pageSize,
       });
-      return pageOf(items, total, input.page, input.pageSize);
+      // The page's trends and verdicts in one more statement each, whatever the page size.
+      const [trends, verdicts] = await Promise.all([
+        readQueueTrends(ctx.runtime.db, input.clusterId, items),
+        source?.verdictsOf(ctx.runtime.db, input.clusterId, { names: items.map((row) => row.queueName) }),
+      ]);
+      const rows = items.map((row) => {
+        const trend = trends.get(trendKeyOf(row));
+        return {
+          ...row,
+          trend: trend ? { depth: trend.depth, inRate: trend.inRate, outRate: trend.outRate } : null,
+          verdict: verdicts?.get(row.queueName) ?? null,
+        };
+      });
+      return { ...pageOf(rows, total, input.page, input.pageSize), deadLetterSettings };
     }),
 
   get: procedure(queueRead)
@@ -64,4 +146,6 @@ export const queuesRouter = router({
       if (!queue) throw queueNotFound(input.queueName);
       return queue;
     }),
+  ...queueActionProcedures,
+  ...deadLetterProcedures,
 });

@@ -1,7 +1,7 @@
 'use client';
 // One queue: its totals, a cell per node (a backup's cell that does not count, a stale node's old numbers, both
-// marked), and the panels other modules contribute to `queue.detail.panels`.
-import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+// marked), the Operate menu (queue-operations.tsx), and the panels other modules contribute to `queue.detail.panels`.
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
@@ -12,8 +12,14 @@ import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { Slot } from '@/ui/slots/slot.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import type { Column } from '@/ui/table/column.ts';
+import { DataTable } from '@/ui/table/data-table.tsx';
+import { useListState } from '@/ui/table/list-state.ts';
+import { localQuery } from '@/ui/table/local-query.ts';
 import { Count, formatCount, StaleMark } from './queue-numbers.tsx';
-import { decodeSegment, queuesPath } from './queue-paths.ts';
+import { decodeSegment } from '@/base/path-segment.ts';
+import { queuesPath } from './queue-paths.ts';
+import { QueueOperations } from './queue-operations.tsx';
 
 type Queue = RouterOutputs['queues']['get'];
 
@@ -39,61 +45,81 @@ function Total({ label, value }: { label: string; value: number }) {
   );
 }
 
-function NodeCells({ queue }: { queue: Queue }) {
+type Cell = Queue['cells'][number];
+
+const cellColumns: readonly Column<Cell>[] = [
+  {
+    id: 'broker',
+    header: 'Broker',
+    sortField: 'broker',
+    cell: (cell) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {cell.brokerName ?? cell.nodeId}
+        </Text>
+        {cell.stale && <StaleMark />}
+        {cell.paused && (
+          <Badge size="xs" color="yellow" variant="light">
+            paused
+          </Badge>
+        )}
+        {!cell.counted && (
+          <Badge size="xs" color="gray" variant="outline" title="Its logical node counts the serving member">
+            not counted
+          </Badge>
+        )}
+      </Group>
+    ),
+  },
+  {
+    id: 'logicalNode',
+    header: 'Logical node',
+    sortField: 'logicalNode',
+    cell: (cell) => (
+      <Text size="xs" ff="monospace" c="dimmed">
+        {cell.logicalNode}
+      </Text>
+    ),
+  },
+  ...CELL_COUNTS.map(([field, header]): Column<Cell> => ({
+    id: field,
+    header,
+    sortField: field,
+    align: 'right',
+    cell: (cell) => <Count value={cell[field]} />,
+  })),
+  { id: 'scraped', header: 'Scraped', sortField: 'scraped', cell: (cell) => <TimeAgo iso={cell.scrapedAt} /> },
+];
+
+function NodeCells({ queue }: { queue: Queue | undefined }) {
+  const list = useListState({ sort: 'broker', prefix: 'cells' });
+  const query = localQuery(queue?.cells, list, {
+    text: (cell) => [cell.brokerName ?? cell.nodeId, cell.logicalNode].join(' '),
+    sortValue: (cell, field) => {
+      if (field === 'logicalNode') return cell.logicalNode;
+      if (field === 'scraped') return Date.parse(cell.scrapedAt);
+      const count = CELL_COUNTS.find(([name]) => name === field);
+      return count ? cell[count[0]] : (cell.brokerName ?? cell.nodeId);
+    },
+  });
   return (
-    <Table.ScrollContainer minWidth={800}>
-      <Table verticalSpacing="xs" aria-label="Per node" data-testid="queue-cells">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Broker</Table.Th>
-            <Table.Th>Logical node</Table.Th>
-            {CELL_COUNTS.map(([field, header]) => (
-              <Table.Th key={field} ta="right">
-                {header}
-              </Table.Th>
-            ))}
-            <Table.Th>Scraped</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {queue.cells.map((cell) => (
-            <Table.Tr key={cell.nodeId} data-node-id={cell.nodeId} data-counted={cell.counted}>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {cell.brokerName ?? cell.nodeId}
-                  </Text>
-                  {cell.stale && <StaleMark />}
-                  {cell.paused && (
-                    <Badge size="xs" color="yellow" variant="light">
-                      paused
-                    </Badge>
-                  )}
-                  {!cell.counted && (
-                    <Badge size="xs" color="gray" variant="outline" title="Its logical node counts the serving member">
-                      not counted
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" c="dimmed">
-                  {cell.logicalNode}
-                </Text>
-              </Table.Td>
-              {CELL_COUNTS.map(([field]) => (
-                <Table.Td key={field}>
-                  <Count value={cell[field]} />
-                </Table.Td>
-              ))}
-              <Table.Td>
-                <TimeAgo iso={cell.scrapedAt} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div data-testid="queue-cells">
+      <DataTable
+        tableId="queue-cells"
+        label="Per node"
+        columns={cellColumns}
+        rowKey={(cell) => cell.nodeId}
+        rowAttributes={(cell) => ({ 'data-node-id': cell.nodeId, 'data-counted': String(cell.counted) })}
+        list={list}
+        query={query}
+        searchPlaceholder="Search brokers"
+        empty={{
+          title: 'No node lists this queue',
+          description: 'It appears after the next scrape of a node that has it.',
+        }}
+        minWidth={800}
+      />
+    </div>
   );
 }
 
@@ -103,12 +129,14 @@ export function QueueDetailScreen() {
   const queueName = decodeSegment(params.queueName);
   const trpc = useTRPC();
   const queue = useQuery({ ...trpc.queues.get.queryOptions({ clusterId, queueName }), ...useLive(['queues']) });
+  const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
   const back = (
     <Anchor component={Link} href={queuesPath(clusterId)} size="sm">
       All queues
     </Anchor>
   );
-  if (queue.isError)
+  // Once read, a failed refresh keeps the page (and a Delete queue dialog's outcome) on screen.
+  if (queue.isError && !queue.data)
     return (
       <Stack>
         {back}
@@ -120,18 +148,25 @@ export function QueueDetailScreen() {
     <>
       <PageHeader
         title={queueName}
+        cluster={cluster.data?.name}
+        crumbs={[
+          { label: 'Clusters', href: '/clusters' },
+          { label: cluster.data?.name ?? 'Cluster', href: `/clusters/${clusterId}` },
+          { label: 'Queues', href: queuesPath(clusterId) },
+        ]}
         description={data ? `Address ${data.address}, ${data.routingType.toLowerCase()}` : undefined}
         actions={
           <>
             {data?.paused && <Badge color="yellow">paused</Badge>}
             {data?.stale && <StaleMark />}
+            <QueueOperations clusterId={clusterId} queue={data} />
             {back}
           </>
         }
       />
       <Stack gap="lg">
         <PageSection title="Totals" description="Over logical nodes: a primary and its backup count once.">
-          <SimpleGrid cols={{ base: 2, md: 5 }} mih={52}>
+          <SimpleGrid cols={{ base: 2, md: 6 }} mih={52}>
             {data && (
               <>
                 <Total label="Messages" value={data.messageCount} />
@@ -139,6 +174,7 @@ export function QueueDetailScreen() {
                 <Total label="In delivery" value={data.deliveringCount} />
                 <Total label="Added" value={data.messagesAdded} />
                 <Total label="Expired" value={data.messagesExpired} />
+                <Total label="Killed" value={data.messagesKilled} />
               </>
             )}
           </SimpleGrid>
@@ -149,7 +185,7 @@ export function QueueDetailScreen() {
           )}
         </PageSection>
         <PageSection title="Per node" description="Each node’s last listing; a stale node keeps its numbers, marked.">
-          {data && <NodeCells queue={data} />}
+          <NodeCells queue={data} />
         </PageSection>
         <Slot id="queue.detail.panels" props={{ clusterId, queueName }} />
       </Stack>

@@ -3,12 +3,3 @@ export const queuesPath = (clusterId: string) => `/clusters/${clusterId}/queues`
 
 export const queuePath = (clusterId: string, queueName: string) =>
   `${queuesPath(clusterId)}/${encodeURIComponent(queueName)}`;
-
-/** A route segment as the router hands it over, decoded once (a name with a literal `%` stays as it is). */
-export function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}

@@ -1,9 +1,11 @@
 'use client';
 // A cluster's queues: one row per queue with cluster totals over logical nodes (a primary and its backup count
-// once), how many nodes list it, and stale numbers marked. The name opens the queue; the row menu and the
-// selection panel come from the `queue.actions` and `queues.selection` slots. Live on the `queues` topic.
-import { Select } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// once), how many nodes list it, and stale numbers marked; filters in the URL, growing backlogs tinted, internal
+// queues hidden unless asked for, and the filtered view exported as CSV. The name opens the queue; the row menu and the
+// selection panel come from the `queue.actions` and `queues.selection` slots; Create queue opens its dry run first.
+// Live on the `queues` topic. A failed read of the dead-letter settings is said above the table.
+import { Alert, Select } from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useRouter } from 'next/navigation';
 import { useMemo } from 'react';
 import { useTRPC, type RouterInputs } from '@/ui/data/trpc.ts';
@@ -12,13 +14,35 @@ import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
-import { queueColumns } from './queue-columns.tsx';
+import { CsvExport } from '@/ui/table/csv-export.tsx';
+import { QUEUE_CSV_COLUMNS, queueColumns } from './queue-columns.tsx';
+import { QUEUE_FILTERS, QueueFilters, type QueueFilter } from './queue-filters.tsx';
 import { queuesPath } from './queue-paths.ts';
+import { CreateQueueButton } from './create-queue.tsx';
 
 type ListInput = RouterInputs['queues']['list'];
 
+/**
+ * When the brokers' address settings could not be read, the dead-letter and expiry marks are not known: say so and
+ * infer nothing (spec: Broker writes, safety rule 5).
+ */
+function DeadLetterSettingsNotice({
+  settings,
+}: {
+  settings: { readAt: string | null; ok: boolean; error: string | null } | undefined;
+}) {
+  if (!settings || settings.ok) return null;
+  return (
+    <Alert color="yellow" title="Dead-letter and expiry queues not known" mb="sm" data-testid="dead-letter-settings">
+      {settings.readAt
+        ? `The last read of the brokers’ address settings failed (${settings.error ?? 'no reason given'}); the marks are those of the read at ${new Date(settings.readAt).toLocaleString()}.`
+        : `The brokers’ address settings have not been read yet${settings.error ? ` (${settings.error})` : ''}, so no queue is marked as a dead-letter or expiry queue — none is guessed from its name.`}
+    </Alert>
+  );
+}
+
 /** Switches to the same screen of another cluster the viewer can see. */
-export function ClusterPicker({ clusterId }: { clusterId: string }) {
+function ClusterPicker({ clusterId }: { clusterId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
@@ -42,10 +66,17 @@ export function ClusterPicker({ clusterId }: { clusterId: string }) {
 export function QueuesScreen() {
   const { clusterId } = useParams<{ clusterId: string }>();
   const trpc = useTRPC();
-  const list = useListState({ sort: 'queueName' });
+  const queryClient = useQueryClient();
+  const list = useListState<QueueFilter>({ sort: 'queueName', filters: QUEUE_FILTERS });
   const live = useLive(['queues']);
   const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
-  const input = { ...listInput(list.state), sort: list.state.sort as ListInput['sort'], clusterId };
+  const filters = Object.fromEntries(Object.entries(list.state.filters).filter(([, value]) => value !== undefined));
+  const input: ListInput = {
+    ...listInput(list.state),
+    ...filters,
+    sort: list.state.sort,
+    clusterId,
+  };
   const query = useQuery({
     ...trpc.queues.list.queryOptions(input),
     ...live,
@@ -57,9 +88,20 @@ export function QueuesScreen() {
     <>
       <PageHeader
         title="Queues"
+        cluster={cluster.data?.name}
+        crumbs={[
+          { label: 'Clusters', href: '/clusters' },
+          { label: cluster.data?.name ?? 'Cluster', href: `/clusters/${clusterId}` },
+        ]}
         description={`Every queue of ${cluster.data?.name ?? 'the cluster'} with its totals over logical nodes, as the scrape last read them.`}
-        actions={<ClusterPicker clusterId={clusterId} />}
+        actions={
+          <>
+            <ClusterPicker clusterId={clusterId} />
+            <CreateQueueButton clusterId={clusterId} />
+          </>
+        }
       />
+      <DeadLetterSettingsNotice settings={query.data?.deadLetterSettings} />
       <DataTable
         tableId="queues"
         label="Queues"
@@ -72,6 +114,18 @@ export function QueuesScreen() {
           title: 'No queues yet',
           description: 'The scrape lists every queue within one tier-C sweep (5 minutes by default) of registration.',
         }}
+        filters={<QueueFilters list={list} />}
+        rowTone={(row) => (row.growing ? 'warning' : undefined)}
+        rowAttributes={(row) => ({ 'data-growing': String(row.growing) })}
+        toolbar={
+          <CsvExport
+            fileName={`queues-${cluster.data?.name ?? clusterId}`}
+            columns={QUEUE_CSV_COLUMNS}
+            fetchPage={(page, pageSize) =>
+              queryClient.query(trpc.queues.list.queryOptions({ ...input, page, pageSize }))
+            }
+          />
+        }
         rowMenu={{ kind: 'queue', clusterId }}
         selection={{ slot: 'queues.selection', clusterId }}
       />

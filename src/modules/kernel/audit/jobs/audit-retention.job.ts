@@ -1,5 +1,5 @@
 // Deletes audit rows past `audit.retention` in batches, so a large backlog never holds a long lock.
-import type { JobContext, JobResult } from '../../plugin/descriptor.ts';
+import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
 
 const BATCH_SIZE = 5_000;
 

@@ -1,7 +1,7 @@
 // Reading the audit log: filters, free text, sort and page, all in the database.
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
 import type { Prisma } from '@/generated/prisma/client.ts';
-import { pageOf, parseSort } from '../../core/list-query.ts';
+import { pageOf, parseSort } from '@/modules/kernel/core/index.ts';
 import type { AUDIT_SORT_FIELDS, ListAuditInput } from './audit.schema.ts';
 
 export async function listAuditEvents(prisma: PrismaClient, input: ListAuditInput) {

@@ -1,12 +1,13 @@
 // The audit trail against a real PostgreSQL: `audited` wraps work and its row in one transaction, and a failure
-// still leaves a FAILED row; `listAuditEvents` filters, searches, sorts and pages in the database.
+// still leaves a FAILED row; `openAudit` commits its PENDING row before the work (what a broker command needs),
+// shows progress on it and finishes it once; `listAuditEvents` filters, searches, sorts and pages in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '@/server/db/database.ts';
+import { openDatabase, type Database } from '@/base/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
-import type { RequestContext } from '../../core/request-context.ts';
+import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { listAuditEvents } from './audit-query.ts';
 import { listAuditInput } from './audit.schema.ts';
-import { audited } from './audit.service.ts';
+import { audited, openAudit } from './audit.service.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -225,5 +226,33 @@ describe('listAuditEvents', () => {
     expect(await list({ pageSize: 4, page: 2 })).toMatchObject({ numbers: [2, 1], total: 6 });
     expect(await list({ pageSize: 2, page: 4 })).toMatchObject({ numbers: [], total: 6 });
     expect(await list({ actor: 'alice', pageSize: 1, page: 2 })).toMatchObject({ numbers: [1], total: 2 });
+  });
+});
+
+describe('openAudit', () => {
+  it('commits the PENDING row before the work, shows progress on it, and finishes it once', async () => {
+    const request = requestNamed('req-open-audit');
+    const audit = await openAudit(db.prisma, request, { action: 'queue.purge', target: 'orders', cluster });
+    // Committed: another connection sees it before any work is done.
+    const pending = await db.query<{ outcome: string }>('SELECT outcome FROM audit_event WHERE id = $1', [audit.id]);
+    expect(pending).toEqual([{ outcome: 'PENDING' }]);
+
+    await audit.progress({ nodes: [{ nodeName: 'a', outcome: 'APPLIED' }] });
+    const during = await db.prisma.auditEvent.findUniqueOrThrow({ where: { id: audit.id } });
+    expect(during).toMatchObject({
+      outcome: 'PENDING',
+      nodeDetail: { nodes: [{ nodeName: 'a', outcome: 'APPLIED' }] },
+    });
+
+    await audit.finish({ outcome: 'PARTIAL', nodeDetail: { nodes: ['a done', 'b failed'] }, error: 'b: unreachable' });
+    // Progress arriving after the end changes nothing.
+    await audit.progress({ nodes: ['late'] });
+    const finished = await db.prisma.auditEvent.findUniqueOrThrow({ where: { id: audit.id } });
+    expect(finished).toMatchObject({
+      outcome: 'PARTIAL',
+      nodeDetail: { nodes: ['a done', 'b failed'] },
+      error: 'b: unreachable',
+    });
+    expect(finished.finishedAt).not.toBeNull();
   });
 });

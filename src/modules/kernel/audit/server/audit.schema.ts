@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 export const AUDIT_SORT_FIELDS = ['startedAt', 'actor', 'action', 'outcome', 'clusterName'] as const;
 
@@ -13,7 +13,7 @@ export const listAuditInput = listQuerySchema(AUDIT_SORT_FIELDS, '-startedAt').e
   to: z.iso.datetime({ offset: true }).optional().describe('Started before (ISO 8601)'),
 });
 
-export const auditEventSchema = z.object({
+const auditEventSchema = z.object({
   id: z.string(),
   actor: z.string(),
   userId: z.string().nullable(),

@@ -1,10 +1,10 @@
 // The audit service: every mutation opens its `audit_event` row inside the caller's transaction before the work
 // and completes it after. A failed command rolls its transaction back, so its row is then written afresh.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient, Transaction } from '@/server/db/database.ts';
-import type { RequestContext } from '../../core/request-context.ts';
+import type { PrismaClient, Transaction } from '@/base/db/database.ts';
+import type { RequestContext } from '@/modules/kernel/core/index.ts';
 
-export type AuditOutcome = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'PARTIAL' | 'REFUSED';
+type AuditOutcome = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'PARTIAL' | 'REFUSED';
 
 export interface AuditEntry {
   readonly action: string;
@@ -18,6 +18,25 @@ export interface AuditCompletion {
   readonly outcome: Exclude<AuditOutcome, 'PENDING'>;
   readonly nodeDetail?: unknown;
   readonly error?: string;
+}
+
+type ParameterMasker = (parameters: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+/** How each database's rows keep their parameters: set by the runtime that owns it (audit.parameter-view). */
+const maskers = new WeakMap<PrismaClient, ParameterMasker>();
+
+/**
+ * Parameters are stored as the content policy shows them (a caller may type a card number into anything), so the
+ * row never holds what no screen may show. The runtime that owns `prisma` registers the policy's view here.
+ */
+export function storeParametersThrough(prisma: PrismaClient, masker: ParameterMasker): void {
+  maskers.set(prisma, masker);
+}
+
+async function withStoredParameters(prisma: PrismaClient, entry: AuditEntry): Promise<AuditEntry> {
+  const masker = maskers.get(prisma);
+  if (!masker || !entry.parameters || Object.keys(entry.parameters).length === 0) return entry;
+  return { ...entry, parameters: await masker({ ...entry.parameters }) };
 }
 
 function rowFor(id: string, request: RequestContext, entry: AuditEntry, startedAt: Date) {
@@ -37,13 +56,13 @@ function rowFor(id: string, request: RequestContext, entry: AuditEntry, startedA
   };
 }
 
-export async function beginAudit(tx: Transaction, request: RequestContext, entry: AuditEntry): Promise<string> {
+async function beginAudit(tx: Transaction, request: RequestContext, entry: AuditEntry): Promise<string> {
   const id = randomUUID();
   await tx.auditEvent.create({ data: { ...rowFor(id, request, entry, new Date()), outcome: 'PENDING' } });
   return id;
 }
 
-export async function finishAudit(tx: Transaction, id: string, completion: AuditCompletion): Promise<void> {
+async function finishAudit(tx: Transaction, id: string, completion: AuditCompletion): Promise<void> {
   await tx.auditEvent.update({
     where: { id },
     data: {
@@ -62,15 +81,43 @@ export async function recordAuditEvent(
   entry: AuditEntry,
   completion: AuditCompletion,
 ): Promise<void> {
+  const stored = await withStoredParameters(prisma, entry);
   await prisma.auditEvent.create({
     data: {
-      ...rowFor(randomUUID(), request, entry, new Date()),
+      ...rowFor(randomUUID(), request, stored, new Date()),
       outcome: completion.outcome,
       nodeDetail: completion.nodeDetail === undefined ? undefined : (completion.nodeDetail as object),
       error: completion.error ?? null,
       finishedAt: new Date(),
     },
   });
+}
+
+/** An audit row already committed as PENDING: the work outside any transaction, then `finish` once. */
+export interface OpenAudit {
+  readonly id: string;
+  /** Progress of long work: the node detail so far, on the row while it is still PENDING. */
+  progress(nodeDetail: unknown): Promise<void>;
+  finish(completion: AuditCompletion): Promise<void>;
+}
+
+/**
+ * For work that calls out (a broker write): the PENDING row is committed before anything else, so no transaction
+ * is held across network calls and, when the row cannot be written, this throws and the work never starts.
+ */
+export async function openAudit(prisma: PrismaClient, request: RequestContext, entry: AuditEntry): Promise<OpenAudit> {
+  const stored = await withStoredParameters(prisma, entry);
+  const id = await prisma.$transaction((tx) => beginAudit(tx, request, stored));
+  return {
+    id,
+    progress: async (nodeDetail) => {
+      await prisma.auditEvent.updateMany({
+        where: { id, outcome: 'PENDING' },
+        data: { nodeDetail: nodeDetail as object },
+      });
+    },
+    finish: (completion) => prisma.$transaction((tx) => finishAudit(tx, id, completion)),
+  };
 }
 
 /**
@@ -84,10 +131,11 @@ export async function audited<Result>(
   work: (tx: Transaction) => Promise<{ result: Result; completion?: Partial<AuditCompletion> }>,
 ): Promise<Result> {
   const startedAt = new Date();
+  const stored = await withStoredParameters(prisma, entry);
   let auditId: string | undefined;
   try {
     return await prisma.$transaction(async (tx) => {
-      auditId = await beginAudit(tx, request, entry);
+      auditId = await beginAudit(tx, request, stored);
       const { result, completion } = await work(tx);
       await finishAudit(tx, auditId, { outcome: 'SUCCEEDED', ...completion });
       return result;
@@ -97,7 +145,7 @@ export async function audited<Result>(
     await prisma.auditEvent
       .create({
         data: {
-          ...rowFor(auditId ?? randomUUID(), request, entry, startedAt),
+          ...rowFor(auditId ?? randomUUID(), request, stored, startedAt),
           outcome: 'FAILED',
           error: error instanceof Error ? error.message : String(error),
           finishedAt: new Date(),

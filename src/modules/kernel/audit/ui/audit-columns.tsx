@@ -13,6 +13,16 @@ const OUTCOME_COLOR: Record<string, string> = {
   PENDING: 'gray',
 };
 
+const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A change recorded with its old and new value (a setting's `{ from, to }`) reads as "old → new". */
+export function changeOf(parameters: unknown): { from: string; to: string } | undefined {
+  if (typeof parameters !== 'object' || parameters === null) return undefined;
+  const { from, to } = parameters as { from?: unknown; to?: unknown };
+  if (from === undefined || to === undefined) return undefined;
+  return { from: shown(from), to: shown(to) };
+}
+
 export const AUDIT_COLUMNS: readonly Column<AuditRow>[] = [
   {
     id: 'startedAt',
@@ -24,6 +34,18 @@ export const AUDIT_COLUMNS: readonly Column<AuditRow>[] = [
   { id: 'actor', header: 'Actor', sortField: 'actor', width: 140, cell: (row) => row.actor },
   { id: 'action', header: 'Action', sortField: 'action', cell: (row) => <Code>{row.action}</Code> },
   { id: 'target', header: 'Target', cell: (row) => row.target ?? '—' },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: (row) => {
+      const change = changeOf(row.parameters);
+      return change ? (
+        <Text size="sm" ff="monospace" data-testid="audit-change">
+          {change.from} → {change.to}
+        </Text>
+      ) : null;
+    },
+  },
   {
     id: 'cluster',
     header: 'Cluster',

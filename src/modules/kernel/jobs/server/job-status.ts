@@ -1,8 +1,8 @@
 // What the job list and the jobs health indicator show: declared jobs merged with the status rows the worker
 // writes. A job is DEGRADED when its last counted run is more than three intervals old (the spec's rule).
-import type { JobDeclaration } from '../../plugin/descriptor.ts';
+import type { JobDeclaration } from '@/modules/kernel/plugin/index.ts';
 
-export const MISSED_INTERVALS_BEFORE_DEGRADED = 3;
+const MISSED_INTERVALS_BEFORE_DEGRADED = 3;
 
 export type JobHealth = 'OK' | 'FAILING' | 'DEGRADED' | 'WAITING';
 

@@ -1,7 +1,7 @@
 // Reads this instance's job status rows and merges them with the declared jobs (a job the worker has not
 // scheduled yet shows as WAITING). Shared by GET /api/v1/system/jobs and the jobs health indicator.
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { ModuleRegistry } from '../../plugin/registry.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { toJobView, type JobView } from './job-status.ts';
 
 export async function readJobViews(

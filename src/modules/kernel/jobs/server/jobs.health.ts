@@ -1,5 +1,5 @@
 // The `jobs` health indicator: DEGRADED when any job missed three intervals.
-import type { HealthComponent, HealthContext } from '../../plugin/descriptor.ts';
+import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
 import { readJobViews } from './jobs-query.ts';
 
 export async function check(context: HealthContext): Promise<HealthComponent> {

@@ -1,5 +1,5 @@
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { pageOf, parseSort } from '../../core/list-query.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { pageOf, parseSort } from '@/modules/kernel/core/index.ts';
 import { readJobViews } from './jobs-query.ts';
 import { listJobsInput, listJobsOutput } from './jobs.schema.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 export const listJobsInput = listQuerySchema(['id', 'module', 'status', 'lastFinishedAt'], 'id');
 
-export const jobViewSchema = z.object({
+const jobViewSchema = z.object({
   id: z.string(),
   module: z.string(),
   description: z.string(),

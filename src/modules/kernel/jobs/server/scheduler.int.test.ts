@@ -1,18 +1,25 @@
 // The scheduler against a real PostgreSQL: status rows, health signals on the bus, re-timing when the interval
 // setting changes in another process, the advisory lock of exclusive jobs, failures and a clean stop.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabaseBus, type DatabaseBus } from '@/server/db/bus.ts';
-import { openDatabase, type Database } from '@/server/db/database.ts';
-import { installedModules } from '@/server/modules/installed-modules.ts';
+import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
+import { openDatabase, type Database } from '@/base/db/database.ts';
+import { installedModules } from '@/installation/modules.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
-import { systemContext } from '../../core/request-context.ts';
-import { defineModule, type JobContext, type JobResult } from '../../plugin/descriptor.ts';
-import { resolveModules } from '../../plugin/registry.ts';
-import { durationSetting } from '../../plugin/setting-types.ts';
-import type { SettingsStore } from '../../settings/server/settings-store.ts';
-import { createSettingsStore, loadAndFollowSettings } from '../../settings/server/settings-sync.ts';
-import { updateSetting } from '../../settings/server/settings.service.ts';
-import { INSTALLATION_SCOPE_ID, parseSignal, STREAM_CHANNEL } from '../../stream/server/signal.ts';
+import { systemContext } from '@/modules/kernel/core/index.ts';
+import {
+  defineModule,
+  durationSetting,
+  type JobContext,
+  type JobResult,
+  resolveModules,
+} from '@/modules/kernel/plugin/index.ts';
+import {
+  createSettingsStore,
+  loadAndFollowSettings,
+  type SettingsStore,
+  updateSetting,
+} from '@/modules/kernel/settings/index.ts';
+import { INSTALLATION_SCOPE_ID, parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { Scheduler, type ScheduledJob } from './scheduler.ts';
 
 // A fixture feature declaring the interval settings the fixture jobs run on; one key per test, so a change made

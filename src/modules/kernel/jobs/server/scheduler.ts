@@ -1,12 +1,13 @@
 // The one scheduler, run by the worker. Interval jobs take their cadence from a duration setting and are
 // re-timed when it changes (cron cannot say "every 90s"); cron jobs are timed by node-cron. After every run the
 // job's status row is written and a `health` signal is published, so every instance's console sees it.
+import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
 import cron, { type ScheduledTask } from 'node-cron';
-import type { Database } from '@/server/db/database.ts';
-import type { DatabaseBus } from '@/server/db/bus.ts';
-import type { JobContext, JobDeclaration } from '../../plugin/descriptor.ts';
-import type { SettingsStore } from '../../settings/server/settings-store.ts';
-import { INSTALLATION_SCOPE_ID, publishSignal } from '../../stream/server/signal.ts';
+import type { Database } from '@/base/db/database.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { JobContext, JobDeclaration } from '@/modules/kernel/plugin/index.ts';
+import type { SettingsStore } from '@/modules/kernel/settings/index.ts';
+import { INSTALLATION_SCOPE_ID, publishSignal } from '@/modules/kernel/stream/index.ts';
 import { describeSchedule } from './job-status.ts';
 
 export type ScheduledJob = JobDeclaration & { readonly moduleId: string };
@@ -137,13 +138,7 @@ export class Scheduler {
     let summary: string | null = null;
     const lockClient = state.job.exclusive ? await db.pool.connect() : undefined;
     try {
-      const locked = lockClient
-        ? (
-            await lockClient.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
-              `flotilla.job.${state.job.id}`,
-            ])
-          ).rows[0]?.locked
-        : true;
+      const locked = lockClient ? await tryLockSession(lockClient, 'jobs', state.job.id) : true;
       if (!locked) {
         outcome = 'SKIPPED';
         summary = 'another instance was running this job';
@@ -168,7 +163,7 @@ export class Scheduler {
       console.error(`[jobs] ${state.job.id} failed: ${error}`);
     } finally {
       if (lockClient) {
-        await lockClient.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        await unlockSession(lockClient, 'jobs', state.job.id).catch(() => undefined);
         lockClient.release();
       }
     }

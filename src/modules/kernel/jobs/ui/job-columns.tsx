@@ -5,6 +5,24 @@ import type { Column } from '@/ui/table/column.ts';
 import { formatDuration } from '@/ui/time/format-time.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 
+/** "every 1 h" for an interval job, the cron expression for a cron job. */
+export function scheduleInWords(job: { schedule: string; intervalMs: number | null }): string {
+  if (job.schedule.startsWith('cron ') || job.intervalMs === null) return job.schedule;
+  return `every ${intervalInWords(job.intervalMs)}`;
+}
+
+/** The largest unit that divides the interval evenly: 1 d, 6 h, 90 min, 30 s. */
+function intervalInWords(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+    [1_000, 's'],
+  ];
+  const [size, unit] = units.find(([candidate]) => ms >= candidate && ms % candidate === 0) ?? [1, 'ms'];
+  return `${ms / size} ${unit}`;
+}
+
 export type JobRow = RouterOutputs['jobs']['list']['items'][number];
 
 const STATUS_LOOK: Record<JobRow['status'], { color: string; hint: string }> = {
@@ -54,10 +72,13 @@ export const JOB_COLUMNS: readonly Column<JobRow>[] = [
     id: 'schedule',
     header: 'Schedule',
     width: 170,
+    // The interval a person reads ("every 1 h"); the setting or cron expression behind it is the hint.
     cell: (job) => (
-      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-        {job.schedule}
-      </Text>
+      <Tooltip label={job.schedule} withArrow>
+        <Text size="xs" data-testid="job-interval" style={{ overflowWrap: 'anywhere' }}>
+          {scheduleInWords(job)}
+        </Text>
+      </Tooltip>
     ),
   },
   {

@@ -8,6 +8,8 @@ export const manifestSchema = z.object({
       layer: z.enum(['kernel', 'platform', 'feature']),
       description: z.string(),
       enabled: z.boolean(),
+      /** Kernel and platform modules (except mcp) are required and cannot be turned off. */
+      canBeDisabled: z.boolean(),
       enablingProperty: z.string(),
       toggleSource: z.enum(['default', 'environment', 'database']),
       requires: z.array(z.string()),

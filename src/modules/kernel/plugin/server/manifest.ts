@@ -1,5 +1,6 @@
 // The manifest describes what is installed and what is on; it never grants anything.
-import type { ModuleRegistry } from '../registry.ts';
+import type { ModuleRegistry } from '../descriptor.ts';
+import { canBeDisabled } from '../toggles.ts';
 import type { Manifest } from './manifest.schema.ts';
 
 export function buildManifest(registry: ModuleRegistry): Manifest {
@@ -10,6 +11,7 @@ export function buildManifest(registry: ModuleRegistry): Manifest {
       layer: descriptor.layer,
       description: descriptor.description,
       enabled,
+      canBeDisabled: canBeDisabled(descriptor),
       enablingProperty,
       toggleSource,
       requires: [...descriptor.requires],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { buildManifest } from './manifest.ts';
 import { manifestSchema } from './manifest.schema.ts';
 

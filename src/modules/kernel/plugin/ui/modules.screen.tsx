@@ -42,7 +42,7 @@ const COLUMNS: readonly Column<ManifestModule>[] = [
     id: 'enablingProperty',
     header: 'Enabling property',
     cell: (module) =>
-      module.layer === 'feature' || module.id === 'mcp' ? (
+      module.canBeDisabled ? (
         <Code>{module.enablingProperty}</Code>
       ) : (
         <Text size="xs" c="dimmed">

@@ -1,14 +1,12 @@
 // The signed-in user's own account: who am I and what may I do, and changing my password (which also lifts the
 // must-change-password mark and ends my other sessions).
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { ProblemError, validationProblem } from '../../core/problem.ts';
-import { audited } from '../../audit/server/audit.service.ts';
-import { requireSignedInUser } from './access.ts';
+import { globalPermissions, moduleProcedure, requireSignedInUser, router } from '@/modules/kernel/access/index.ts';
+import { ProblemError, validationProblem } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
 import { loadEffectiveGrants } from './effective-grants.ts';
-import { globalPermissions } from './grants.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { newPasswordSchema } from './password-policy.ts';
+import { newPasswordSchema, refusePasswordWithUsername } from './password-policy.ts';
 import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
 
 const procedure = moduleProcedure('security');
@@ -71,9 +69,10 @@ export const accountRouter = router({
       z.object({
         currentPassword: z.string().min(1).max(1_000),
         newPassword: newPasswordSchema,
+        dryRun: z.boolean().default(false),
       }),
     )
-    .output(z.object({ changed: z.boolean(), otherSessionsEnded: z.number() }))
+    .output(z.object({ changed: z.boolean(), otherSessionsEnded: z.number(), dryRun: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       const userId = requireSignedInUser(ctx.request);
       const { prisma } = ctx.runtime;
@@ -86,6 +85,7 @@ export const accountRouter = router({
           ),
         );
       }
+      refusePasswordWithUsername(input.newPassword, user.username, 'newPassword');
       if (input.newPassword === input.currentPassword) {
         throw new ProblemError(
           validationProblem(
@@ -94,23 +94,24 @@ export const accountRouter = router({
           ),
         );
       }
-      const passwordHash = await hashPassword(input.newPassword);
+      const passwordHash = input.dryRun ? undefined : await hashPassword(input.newPassword);
       const currentSession = readCookie(ctx.http.headers, SESSION_COOKIE);
+      const otherSessions = { userId, ...(currentSession ? { id: { not: sessionDigest(currentSession) } } : {}) };
       const ended = await audited(
         prisma,
         ctx.request,
-        { action: 'account.password-change', target: user.username },
+        { action: 'account.password-change', target: user.username, dryRun: input.dryRun },
         async (tx) => {
+          // A dry run checks everything above and says how many other sessions would end.
+          if (!passwordHash) return { result: await tx.session.count({ where: otherSessions }) };
           await tx.user.update({
             where: { id: userId },
             data: { passwordHash, mustChangePassword: false, updatedAt: new Date() },
           });
-          const { count } = await tx.session.deleteMany({
-            where: { userId, ...(currentSession ? { id: { not: sessionDigest(currentSession) } } : {}) },
-          });
+          const { count } = await tx.session.deleteMany({ where: otherSessions });
           return { result: count };
         },
       );
-      return { changed: true, otherSessionsEnded: ended };
+      return { changed: !input.dryRun, otherSessionsEnded: ended, dryRun: input.dryRun };
     }),
 });

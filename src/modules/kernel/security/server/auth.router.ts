@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { recordAuditEvent } from '../../audit/server/audit.service.ts';
+import { moduleProcedure, requireCsrfToken, router } from '@/modules/kernel/access/index.ts';
+import { recordAuditEvent } from '@/modules/kernel/audit/index.ts';
 import { endSession, readCookie, SESSION_COOKIE, sessionCookies } from './sessions.ts';
-import { signIn, signInProviders } from './sign-in.service.ts';
+import { enabledSignInProviders, signIn } from './sign-in.service.ts';
 
 const procedure = moduleProcedure('security');
 
@@ -28,7 +28,7 @@ export const authRouter = router({
     .input(z.void())
     .output(z.array(providerSchema))
     .query(({ ctx }) =>
-      signInProviders(ctx.runtime.registry).map((provider) =>
+      enabledSignInProviders(ctx.runtime.registry).map((provider) =>
         provider.kind === 'redirect'
           ? { id: provider.id, kind: provider.kind, label: provider.label, startPath: provider.startPath }
           : { id: provider.id, kind: provider.kind, label: provider.label },
@@ -44,6 +44,7 @@ export const authRouter = router({
         summary: 'Sign in with a credential provider (default local); sets the session cookie',
         protect: false,
       },
+      dryRun: 'refused',
     })
     .input(
       z.object({
@@ -77,10 +78,14 @@ export const authRouter = router({
         summary: 'End the current session',
         protect: false,
       },
+      dryRun: 'refused',
     })
     .input(z.object({}).optional())
     .output(z.object({ signedOut: z.boolean() }))
     .mutation(async ({ ctx }) => {
+      // Public, so an expired session can still clear its cookies; but ending a live session is a change made with
+      // the session cookie, and like every other one it must echo the CSRF token.
+      requireCsrfToken(ctx.principal, ctx.http.headers);
       const token = readCookie(ctx.http.headers, SESSION_COOKIE);
       const signedOut = token ? await endSession(ctx.runtime.prisma, token) : false;
       for (const cookie of sessionCookies(undefined, ctx.http.secure)) ctx.responseHeaders.append('Set-Cookie', cookie);

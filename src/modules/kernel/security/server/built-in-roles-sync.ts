@@ -2,12 +2,11 @@
 // when there are no users. Runs in the supervisor after migrations, under an advisory lock (instances may start
 // together).
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { PermissionDeclaration } from '../../plugin/descriptor.ts';
+import { lockTransaction } from '@/base/advisory-lock.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { PermissionDeclaration } from '@/modules/kernel/plugin/index.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
 import { builtInRoles } from './roles.ts';
-
-const SECURITY_SETUP_LOCK = 7_208_151_102;
 
 export async function syncBuiltInRoles(
   prisma: PrismaClient,
@@ -39,12 +38,13 @@ export async function ensureFirstAdmin(
   environment: Readonly<Record<string, string | undefined>>,
 ): Promise<FirstAdmin | undefined> {
   return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${SECURITY_SETUP_LOCK})`;
+    await lockTransaction(tx, 'security.setup');
     if ((await tx.user.count()) > 0) return undefined;
     const username = environment.FLOTILLA_ADMIN_USERNAME?.trim() || 'admin';
     const given = environment.FLOTILLA_ADMIN_PASSWORD;
     const password = given || generatePassword();
-    const admin = await tx.role.findUniqueOrThrow({ where: { name: 'admin' } });
+    // The one who installed Flotilla holds the top tier; admins made later cannot rise above them (role-hierarchy.ts).
+    const installer = await tx.role.findUniqueOrThrow({ where: { name: 'installer' } });
     const userId = randomUUID();
     await tx.user.create({
       data: {
@@ -56,7 +56,14 @@ export async function ensureFirstAdmin(
       },
     });
     await tx.grant.create({
-      data: { id: randomUUID(), roleId: admin.id, principal: 'USER', userId, scopeKind: 'GLOBAL', createdBy: 'system' },
+      data: {
+        id: randomUUID(),
+        roleId: installer.id,
+        principal: 'USER',
+        userId,
+        scopeKind: 'GLOBAL',
+        createdBy: 'system',
+      },
     });
     return given ? { username } : { username, generatedPassword: password };
   });

@@ -1,8 +1,8 @@
 // Loads what a user may do: their own USER grants, plus — for an external account — the grants its provider's
 // group mappings give for the groups it held at its last sign-in, and the provider's default role (GLOBAL).
 // The GROUP columns of flotilla_grant are not used: group grants live in identity_group_mapping (docs/security.md).
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { EffectiveGrant } from './grants.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { EffectiveGrant } from '@/modules/kernel/access/index.ts';
 import { grantsFromGroups, scopeOf, withPermissions } from './group-mappings.ts';
 
 async function groupGrants(prisma: PrismaClient, userId: string) {

@@ -1,15 +1,15 @@
 // /api/v1/identity/providers/{providerId}/group-mappings: an external provider's group → role mappings and its
 // default role. PUT replaces the provider's whole set in one audited transaction; sign-ins re-apply it.
+import { requireHeldByCaller } from './admin/role-hierarchy.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { PrismaClient } from '@/server/db/database.ts';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { scopeExists } from './cluster-guard.ts';
-import { notFoundProblem, ProblemError, validationProblem, type FieldError } from '../../core/problem.ts';
-import { audited } from '../../audit/server/audit.service.ts';
-import type { ModuleRegistry } from '../../plugin/registry.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { moduleProcedure, router, scopeExists } from '@/modules/kernel/access/index.ts';
+import { notFoundProblem, ProblemError, validationProblem, type FieldError } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { scopeOf } from './group-mappings.ts';
-import { signInProviders } from './sign-in.service.ts';
+import { enabledSignInProviders } from './sign-in.service.ts';
 
 const procedure = moduleProcedure('security');
 
@@ -35,7 +35,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Only external (redirect) providers have groups; any other id answers like a missing provider. */
 function requireExternalProvider(registry: ModuleRegistry, providerId: string): void {
-  const provider = signInProviders(registry).find((candidate) => candidate.id === providerId);
+  const provider = enabledSignInProviders(registry).find((candidate) => candidate.id === providerId);
   if (provider?.kind !== 'redirect')
     throw new ProblemError(notFoundProblem(`No external identity provider "${providerId}" is configured.`));
 }
@@ -60,7 +60,7 @@ async function readMappingSet(prisma: PrismaClient, providerId: string): Promise
 }
 
 /** Every problem of a mapping set at once: unknown roles, scopes without (or with a stray) id, duplicates. */
-export function mappingSetErrors(
+function mappingSetErrors(
   input: { defaultRoleId: string | null; mappings: readonly z.infer<typeof mappingSchema>[] },
   knownRoleIds: ReadonlySet<string>,
 ): FieldError[] {
@@ -123,7 +123,12 @@ export const groupMappingsRouter = router({
       const wanted = [input.defaultRoleId, ...input.mappings.map((mapping) => mapping.roleId)].filter(
         (id): id is string => id !== null && UUID.test(id),
       );
-      const roles = await prisma.role.findMany({ where: { id: { in: [...new Set(wanted)] } }, select: { id: true } });
+      const roles = await prisma.role.findMany({ where: { id: { in: [...new Set(wanted)] } } });
+      requireHeldByCaller(
+        await ctx.globalPermissions(),
+        roles.flatMap((role) => role.permissions),
+        'Mapping groups to these roles',
+      );
       const errors = mappingSetErrors(input, new Set(roles.map((role) => role.id)));
       if (errors.length === 0) {
         // Well-formed scope ids must also name an environment or cluster that exists.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globalPermissions } from './grants.ts';
+import { globalPermissions } from '@/modules/kernel/access/index.ts';
 import { grantsFromGroups, withPermissions } from './group-mappings.ts';
 
 const mappings = [

@@ -1,7 +1,7 @@
 // An external provider's groups → roles: each mapping gives its role at its scope to every account of that
 // provider holding the group (as of the account's last sign-in); the provider's default role is given globally to
 // every account of the provider. Pure, so the rule is tested on its own.
-import type { EffectiveGrant, Scope } from './grants.ts';
+import type { EffectiveGrant, Scope } from '@/modules/kernel/access/index.ts';
 
 export interface GroupMappingRule {
   readonly groupName: string;

@@ -1,50 +1,82 @@
 // The request-filter chain's principal step: a bearer token (every enabled bearer provider is asked; each answers
 // only for its own tokens) or the session cookie. Audit names a token's caller `<owner> [token: <name>]`.
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { Actor } from '../../core/request-context.ts';
-import type { ModuleRegistry } from '../../plugin/registry.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { recordAuditEvent } from '@/modules/kernel/audit/index.ts';
+import type { Problem, RequestContext } from '@/modules/kernel/core/index.ts';
+import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { bearerProviders } from '../module.ts';
+import type { Principal } from '@/modules/kernel/access/index.ts';
 import { readCookie, resolveSession, SESSION_COOKIE } from './sessions.ts';
+import { limitsOf, throttledProblem } from './sign-in.service.ts';
+import { recordFailure, refusalOf } from './sign-in-throttle.ts';
 
-export interface Principal {
-  readonly actor: Actor;
-  readonly via: 'session' | 'bearer';
-  /** The session's CSRF token; cookie-authenticated mutations must echo it. */
-  readonly csrfToken?: string;
-  readonly mustChangePassword: boolean;
-}
-
-export function bearerTokenOf(headers: Headers): string | undefined {
+function bearerTokenOf(headers: Headers): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '');
   return match?.[1];
 }
 
+export interface PrincipalDependencies {
+  readonly prisma: PrismaClient;
+  readonly registry: ModuleRegistry;
+  readonly settings: SettingsReader;
+  /** The request being served: its source address keys the bearer throttle, and a refusal is audited with it. */
+  readonly request: RequestContext;
+}
+
+/** Who is calling; or, for a source guessing bearer tokens, the refusal to answer instead of anything else. */
+export type PrincipalAnswer = { readonly principal?: Principal; readonly refusal?: Problem };
+
 export async function resolvePrincipal(
-  dependencies: { prisma: PrismaClient; registry: ModuleRegistry; sessionLifetimeMs: number },
+  dependencies: PrincipalDependencies,
   headers: Headers,
-): Promise<Principal | undefined> {
-  const { prisma, registry } = dependencies;
+): Promise<PrincipalAnswer> {
+  const { prisma, registry, settings, request } = dependencies;
   const bearer = bearerTokenOf(headers);
   if (bearer) {
-    for (const declaration of registry.enabledDescriptors.flatMap((descriptor) => descriptor.bearerProviders)) {
+    // Unknown tokens from one address are counted like failed sign-ins, and past the free ones each further
+    // attempt waits: a token cannot be guessed at full speed. The first refusal is audited, the rest counted.
+    const keys = request.sourceIp ? [{ key: `bearer:${request.sourceIp}`, kind: 'bearer' as const }] : [];
+    const refusal = await refusalOf(prisma, keys);
+    if (refusal) {
+      if (refusal.first) {
+        await recordAuditEvent(
+          prisma,
+          request,
+          { action: 'auth.bearer', target: request.sourceIp ?? undefined },
+          {
+            outcome: 'REFUSED',
+            error: 'throttled: too many unknown bearer tokens from this address; further refusals are counted',
+          },
+        );
+      }
+      return { refusal: throttledProblem(refusal.until, 'Too many unknown API tokens came from this address.') };
+    }
+    for (const { value: declaration } of registry.contributionsTo(bearerProviders)) {
       const answer = await (await declaration.load()).resolve({ prisma }, bearer);
       if (!answer) continue;
       const owner = await prisma.user.findUnique({ where: { id: answer.userId } });
-      if (!owner || owner.disabled) return undefined;
+      if (!owner || owner.disabled) return {};
       return {
-        actor: { name: `${owner.username} [token: ${answer.label}]`, userId: owner.id },
-        via: 'bearer',
-        mustChangePassword: owner.mustChangePassword,
+        principal: {
+          actor: { name: `${owner.username} [token: ${answer.label}]`, userId: owner.id },
+          via: 'bearer',
+          mustChangePassword: owner.mustChangePassword,
+        },
       };
     }
-    return undefined;
+    await recordFailure(prisma, keys, limitsOf(settings));
+    return {};
   }
   const token = readCookie(headers, SESSION_COOKIE);
-  const session = token ? await resolveSession(prisma, token, dependencies.sessionLifetimeMs) : undefined;
-  if (!session) return undefined;
+  const lifetimeMs = settings.duration('security.session-lifetime');
+  const session = token ? await resolveSession(prisma, token, lifetimeMs) : undefined;
+  if (!session) return {};
   return {
-    actor: { name: session.username, userId: session.userId },
-    via: 'session',
-    csrfToken: session.csrfToken,
-    mustChangePassword: session.mustChangePassword,
+    principal: {
+      actor: { name: session.username, userId: session.userId },
+      via: 'session',
+      csrfToken: session.csrfToken,
+      mustChangePassword: session.mustChangePassword,
+    },
   };
 }

@@ -1,6 +1,6 @@
 // The built-in roles follow the permission catalogue: each permission names the lowest built-in role holding it,
 // and every role holds the permissions of the roles below it.
-import { BUILT_IN_ROLES, type BuiltInRole, type PermissionDeclaration } from '../../plugin/descriptor.ts';
+import { BUILT_IN_ROLES, type BuiltInRole, type PermissionDeclaration } from '@/modules/kernel/plugin/index.ts';
 
 export interface RoleDefinition {
   readonly name: BuiltInRole;

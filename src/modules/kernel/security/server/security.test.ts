@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSeeCluster, clusterPermissions, globalPermissions, type EffectiveGrant } from './grants.ts';
+import { newPasswordSchema, refusePasswordWithUsername } from './password-policy.ts';
+import {
+  canSeeCluster,
+  clusterPermissions,
+  globalPermissions,
+  type EffectiveGrant,
+} from '@/modules/kernel/access/index.ts';
 import { generatePassword, hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { builtInRoles } from './roles.ts';
 
@@ -58,5 +64,43 @@ describe('grants', () => {
     const admin: EffectiveGrant[] = [{ scope: { kind: 'GLOBAL' }, permissions: ['users:write', 'queues:read'] }];
     expect([...globalPermissions(admin)].sort()).toEqual(['queues:read', 'users:write']);
     expect(canSeeCluster(admin, prod)).toBe(true);
+  });
+});
+
+describe('password hashing under a burst', () => {
+  it('runs a bounded number at once, queues a bounded number and refuses the rest with 503 and Retry-After', async () => {
+    // A cheap hash (N=1024) so the burst is quick; the bound is the same whatever the cost.
+    const cheap = ['scrypt', 1024, 8, 1, Buffer.alloc(16).toString('base64'), Buffer.alloc(32).toString('base64')];
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 70 }, () => verifyPassword('guess', cheap.join('$'))),
+    );
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(66);
+    expect(refused).toHaveLength(4);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      problem: { type: 'busy', status: 503, retryAfterSeconds: 1 },
+    });
+    // Once the burst has drained, the next check runs again.
+    expect(await verifyPassword('guess', cheap.join('$'))).toBe(false);
+  });
+});
+
+describe('the password policy', () => {
+  it.each(['aaaaaaaaaaaa', 'abcabcabcabc', 'abcdabcdabcdabcd', '121212121212'])(
+    'refuses %j, a few characters repeated',
+    (password) => {
+      expect(newPasswordSchema.safeParse(password).success).toBe(false);
+    },
+  );
+
+  it('accepts a long password that is not a repetition, and refuses a short one', () => {
+    expect(newPasswordSchema.safeParse('correct horse battery').success).toBe(true);
+    expect(newPasswordSchema.safeParse('abcdeabcdeab').success).toBe(true); // five repeated is no longer trivial
+    expect(newPasswordSchema.safeParse('short').success).toBe(false);
+  });
+
+  it('refuses a password holding the username, whatever its case', () => {
+    expect(() => refusePasswordWithUsername('Welcome-Grace-2026', 'grace', 'password')).toThrow(/username/);
+    expect(() => refusePasswordWithUsername('a long and fine password', 'grace', 'password')).not.toThrow();
   });
 });

@@ -1,10 +1,10 @@
 // Console sessions: a random token in an HttpOnly cookie, stored only as its sha256. Each use extends the session
 // to `security.session-lifetime` from now (written at most once a minute), so an idle session expires.
 import { createHash, randomBytes } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
 
 export const SESSION_COOKIE = 'flotilla_session';
-export const CSRF_COOKIE = 'flotilla_csrf';
+const CSRF_COOKIE = 'flotilla_csrf';
 const EXTEND_AFTER_MS = 60_000;
 
 export interface SessionPrincipal {

@@ -2,9 +2,10 @@
 // throttling, sign-out, and the actor that audit rows then carry.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHandler } from '@/server/http/rest.ts';
-import { installedModules } from '@/server/modules/installed-modules.ts';
+import { handleTrpcRequest } from '@/server/http/trpc-route.ts';
+import { installedModules } from '@/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { resolveModules } from '../../plugin/registry.ts';
+import { resolveModules } from '@/modules/kernel/plugin/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from './built-in-roles-sync.ts';
 import { resolveSession } from './sessions.ts';
@@ -56,6 +57,7 @@ beforeAll(async () => {
   });
   adminHeaders = await signIn(rest, 'http://127.0.0.1', ADMIN);
   // Generous limits by default; the throttle tests lower them.
+  await setSetting('security.sign-in.pair-failures', 1000);
   await setSetting('security.sign-in.user-failures', 1000);
   await setSetting('security.sign-in.source-failures', 100_000);
 });
@@ -78,7 +80,7 @@ describe('first run', () => {
     expect(user.mustChangePassword).toBe(false);
     const grant = await runtime.prisma.grant.findFirstOrThrow({ where: { userId: user.id } });
     const role = await runtime.prisma.role.findUniqueOrThrow({ where: { id: grant.roleId } });
-    expect({ scope: grant.scopeKind, role: role.name }).toEqual({ scope: 'GLOBAL', role: 'admin' });
+    expect({ scope: grant.scopeKind, role: role.name }).toEqual({ scope: 'GLOBAL', role: 'installer' });
     expect(role.permissions).toEqual(expect.arrayContaining(['settings:write', 'users:write', 'audit:read']));
   });
 
@@ -163,9 +165,12 @@ describe('sign-in', () => {
   });
 
   it('takes no measurably different time for an unknown user and a wrong password', async () => {
+    let source = 0;
     const time = async (username: string) => {
+      // A new address each time, so the throttle's progressive delay never answers instead of the password check.
+      const from = { 'x-flotilla-client-address': `198.51.100.${100 + source++}` };
       const started = performance.now();
-      await login(username, 'not the password');
+      expect((await login(username, 'not the password', {}, from)).status).toBe(401);
       return performance.now() - started;
     };
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -181,32 +186,131 @@ describe('sign-in', () => {
     expect(median(unknown)).toBeLessThan(median(known) * 2.5);
   });
 
-  it('locks a username after too many failures, even for the right password, and says when to retry', async () => {
-    await setSetting('security.sign-in.user-failures', 3);
+  it('locks a username at one address after too many failures, even for the right password, and says when to retry', async () => {
+    await setSetting('security.sign-in.pair-failures', 3);
     for (let attempt = 0; attempt < 3; attempt++) expect((await login(ADMIN.username, 'wrong')).status).toBe(401);
     const locked = await login(ADMIN.username, ADMIN.password);
     expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800); // the 15-minute window
     expect(await locked.json()).toMatchObject({
       type: 'sign-in-throttled',
       retryAfterSeconds: expect.any(Number) as unknown,
     });
     expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in', outcome: 'REFUSED' } })).toBe(1);
+    // The same user from another address is not shut out by this one's guessing.
+    const elsewhere = { 'x-flotilla-client-address': '203.0.113.9' };
+    expect((await login(ADMIN.username, ADMIN.password, {}, elsewhere)).status).toBe(200);
+    await setSetting('security.sign-in.pair-failures', 1000);
+  });
+
+  it('counts 40 parallel wrong passwords exactly: 3 checked, 37 refused before any check, none lost', async () => {
+    await setSetting('security.sign-in.pair-failures', 5);
+    const before = await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in' } });
+    const statuses = (await Promise.all(Array.from({ length: 40 }, () => login('mallory', 'guess')))).map(
+      (response) => response.status,
+    );
+    // Two free failures, then the third starts the wait: every other attempt is refused without a password check.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(37);
+    const pair = await runtime.prisma.signInThrottle.findUniqueOrThrow({ where: { key: 'pair:mallory|198.51.100.7' } });
+    expect(pair.failures).toBe(3);
+    expect(pair.refused).toBe(37);
+    // Three failures and one refusal are audited; the other 36 refusals are only counted.
+    expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in' } })).toBe(before + 4);
+    await setSetting('security.sign-in.pair-failures', 1000);
+  });
+
+  it('slows a pair down after two failures before it locks', async () => {
+    await setSetting('security.sign-in.pair-failures', 10);
+    expect((await login('walter', 'x')).status).toBe(401);
+    expect((await login('walter', 'x')).status).toBe(401);
+    expect((await login('walter', 'x')).status).toBe(401); // the third failure starts the wait
+    const waiting = await login('walter', 'x');
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await login('walter', 'x')).status).toBe(401);
+    await setSetting('security.sign-in.pair-failures', 1000);
+  });
+
+  it('locks a username guessed from many addresses, and an administrator can lift the lock', async () => {
+    await setSetting('security.sign-in.user-failures', 4);
+    for (let source = 1; source <= 4; source++) {
+      const from = { 'x-flotilla-client-address': `192.0.2.${source}` };
+      expect((await login(ADMIN.username, 'wrong', {}, from)).status).toBe(401);
+    }
+    const fresh = { 'x-flotilla-client-address': '192.0.2.99' };
+    expect((await login(ADMIN.username, ADMIN.password, {}, fresh)).status).toBe(429);
+
+    const call = (method: string, path: string) =>
+      rest(new Request(`http://127.0.0.1${path}`, { method, headers: { ...adminHeaders } }));
+    const list = (await (await call('GET', '/api/v1/auth/throttles')).json()) as { items: { key: string }[] };
+    expect(list.items.map((item) => item.key)).toContain('user:ada');
+    const dryRun = await call('DELETE', `/api/v1/auth/throttles/${encodeURIComponent('user:ada')}?dryRun=true`);
+    expect(dryRun.status).toBe(200);
+    expect((await login(ADMIN.username, ADMIN.password, {}, fresh)).status).toBe(429);
+    const unlocked = await call('DELETE', `/api/v1/auth/throttles/${encodeURIComponent('user:ada')}`);
+    expect(await unlocked.json()).toMatchObject({ unlocked: { key: 'user:ada', kind: 'user', failures: 4 } });
+    expect(
+      await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in.unlock', target: 'user:ada' } }),
+    ).toBe(2);
+    expect((await login(ADMIN.username, ADMIN.password, {}, fresh)).status).toBe(200);
+    expect((await call('DELETE', `/api/v1/auth/throttles/${encodeURIComponent('user:ada')}`)).status).toBe(404);
     await setSetting('security.sign-in.user-failures', 1000);
   });
 
-  it('locks a source address that sprays many usernames', async () => {
+  it('slows down, never locks, an address that sprays many usernames', async () => {
     await setSetting('security.sign-in.source-failures', 4);
-    for (let attempt = 0; attempt < 4; attempt++) await login(`spray-${attempt}`, 'x');
-    expect((await login(ADMIN.username, ADMIN.password)).status).toBe(429);
+    for (let attempt = 0; attempt < 5; attempt++) await login(`spray-${attempt}`, 'x');
+    const slowed = await login(ADMIN.username, ADMIN.password);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeLessThanOrEqual(2);
     expect(
       (await login(ADMIN.username, ADMIN.password, {}, { 'x-flotilla-client-address': '203.0.113.50' })).status,
     ).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, Number(slowed.headers.get('retry-after')) * 1000 + 100));
+    expect((await login(ADMIN.username, ADMIN.password)).status).toBe(200);
     await setSetting('security.sign-in.source-failures', 100_000);
   });
 
+  it('refuses a dry run of signing in or out, which has nothing to preview, before anything happens', async () => {
+    const before = await runtime.prisma.auditEvent.count();
+    const signInDryRun = await post('/api/v1/auth/login?dryRun=true', ADMIN);
+    expect(signInDryRun.status).toBe(400);
+    expect(await signInDryRun.json()).toMatchObject({ type: 'dry-run-not-supported' });
+    expect(signInDryRun.headers.getSetCookie()).toEqual([]);
+    expect((await post('/api/v1/auth/logout?dryRun=true', {})).status).toBe(400);
+    expect(await runtime.prisma.auditEvent.count()).toBe(before);
+    expect(await runtime.prisma.signInThrottle.count()).toBe(0);
+  });
+
+  it('refuses a tRPC batch of sign-ins before any password is checked', async () => {
+    const before = await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in' } });
+    const calls = Array.from({ length: 200 }, () => 'auth.login').join(',');
+    const input = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [index, { json: ADMIN }]));
+    const response = await handleTrpcRequest(
+      new Request(`http://127.0.0.1/api/trpc/${calls}?batch=1`, {
+        method: 'POST',
+        body: JSON.stringify(input),
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ type: 'batch-refused' });
+    expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in' } })).toBe(before);
+  });
+
   it('ends the session at sign-out', async () => {
-    const cookie = (await login(ADMIN.username, ADMIN.password)).headers.getSetCookie()[0]?.split(';')[0] ?? '';
-    const out = await post('/api/v1/auth/logout', {}, { cookie });
+    const cookies = (await login(ADMIN.username, ADMIN.password)).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0] ?? '');
+    const cookie = cookies.find((c) => c.startsWith('flotilla_session=')) ?? '';
+    const csrf = cookies.find((c) => c.startsWith('flotilla_csrf='))?.split('=')[1] ?? '';
+    // Ending a live session is a change made with the cookie: without the CSRF token it is refused and nothing ends.
+    const forged = await post('/api/v1/auth/logout', {}, { cookie });
+    expect(await forged.json()).toMatchObject({ status: 403, type: 'csrf-token-missing' });
+    expect(await resolveSession(runtime.prisma, cookie.replace('flotilla_session=', ''), 60_000)).toBeDefined();
+    const out = await post('/api/v1/auth/logout', {}, { cookie, 'x-csrf-token': csrf });
     expect(await out.json()).toEqual({ signedOut: true });
     expect(out.headers.getSetCookie().join('\n')).toMatch(/flotilla_session=; .*Max-Age=0/);
     expect(await resolveSession(runtime.prisma, cookie.replace('flotilla_session=', ''), 60_000)).toBeUndefined();
@@ -281,6 +385,21 @@ describe('account', () => {
     );
     expect(await short.json()).toMatchObject({ status: 400, errors: [{ field: 'newPassword' }] });
 
+    // A dry run checks everything, says what would happen, changes nothing and is audited as a dry run.
+    const hashBefore = (await runtime.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash;
+    const dryRun = await post(
+      '/api/v1/account/password?dryRun=true',
+      { currentPassword: ADMIN.password, newPassword: 'a brand new password' },
+      current,
+    );
+    const others = (await runtime.prisma.session.count({ where: { userId: user.id } })) - 1;
+    expect(await dryRun.json()).toEqual({ changed: false, otherSessionsEnded: others, dryRun: true });
+    expect((await runtime.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(hashBefore);
+    expect((await get('/api/v1/account', other)).status).toBe(200); // the other session lives on
+    expect(await runtime.prisma.auditEvent.count({ where: { action: 'account.password-change', dryRun: true } })).toBe(
+      1,
+    );
+
     const changed = await post(
       '/api/v1/account/password',
       { currentPassword: ADMIN.password, newPassword: 'a brand new password' },
@@ -292,7 +411,9 @@ describe('account', () => {
     expect((await get('/api/v1/account', current)).status).toBe(200);
     expect((await login(ADMIN.username, 'a brand new password')).status).toBe(200);
     expect(
-      await runtime.prisma.auditEvent.count({ where: { action: 'account.password-change', outcome: 'SUCCEEDED' } }),
+      await runtime.prisma.auditEvent.count({
+        where: { action: 'account.password-change', outcome: 'SUCCEEDED', dryRun: false },
+      }),
     ).toBe(1);
     ADMIN.password = 'a brand new password';
   });

@@ -2,15 +2,22 @@
 // disabled account, unknown or unconfigured provider — looks and takes the same. The credential path (`signIn`)
 // and the redirect path (identity-oidc, after the provider's callback) share the steps below, so both are
 // throttled by username and source, audited as `auth.sign-in`, and refuse disabled users alike.
-import type { PrismaClient } from '@/server/db/database.ts';
-import { ProblemError } from '../../core/problem.ts';
-import type { RequestContext } from '../../core/request-context.ts';
-import { recordAuditEvent } from '../../audit/server/audit.service.ts';
-import type { CredentialProviderDeclaration, SettingsReader } from '../../plugin/descriptor.ts';
-import type { ModuleRegistry } from '../../plugin/registry.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { ProblemError, type Problem, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { recordAuditEvent } from '@/modules/kernel/audit/index.ts';
+import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { signInProviders } from '../module.ts';
+import type { CredentialProviderDeclaration } from './providers.ts';
 import { verifyAgainstDecoy } from './passwords.ts';
 import { createSession } from './sessions.ts';
-import { forgiveUser, lockedUntil, recordFailure, throttleKeys } from './sign-in-throttle.ts';
+import {
+  forgiveSuccess,
+  recordFailure,
+  refusalOf,
+  reserveAttempt,
+  throttleKeys,
+  type ThrottleLimits,
+} from './sign-in-throttle.ts';
 
 export interface SignInDependencies {
   readonly prisma: PrismaClient;
@@ -30,7 +37,7 @@ export interface SignInAttempt {
   readonly userAgent: string | null;
 }
 
-export const SIGN_IN_FAILED = new ProblemError({
+const SIGN_IN_FAILED = new ProblemError({
   type: 'sign-in-failed',
   title: 'Sign-in failed',
   status: 401,
@@ -38,12 +45,12 @@ export const SIGN_IN_FAILED = new ProblemError({
 });
 
 /** Every sign-in provider of the enabled modules, credential and redirect alike (bearer providers are apart). */
-export function signInProviders(registry: ModuleRegistry) {
-  return registry.enabledDescriptors.flatMap((descriptor) => descriptor.signInProviders);
+export function enabledSignInProviders(registry: ModuleRegistry) {
+  return registry.contributionsTo(signInProviders).map((contributed) => contributed.value);
 }
 
-export function credentialProviders(registry: ModuleRegistry): CredentialProviderDeclaration[] {
-  return signInProviders(registry).filter((provider) => provider.kind === 'credential');
+function credentialProviders(registry: ModuleRegistry): CredentialProviderDeclaration[] {
+  return enabledSignInProviders(registry).filter((provider) => provider.kind === 'credential');
 }
 
 const auditOf = (attempt: SignInAttempt) => ({
@@ -52,38 +59,82 @@ const auditOf = (attempt: SignInAttempt) => ({
   parameters: { provider: attempt.providerId },
 });
 
-/** Throws 429 `sign-in-throttled` (audited as REFUSED) while the username or the source is locked. */
+export function limitsOf(settings: SettingsReader): ThrottleLimits {
+  return {
+    pairFailures: settings.integer('security.sign-in.pair-failures'),
+    userFailures: settings.integer('security.sign-in.user-failures'),
+    sourceFailures: settings.integer('security.sign-in.source-failures'),
+    windowMs: settings.duration('security.sign-in.lockout'),
+  };
+}
+
+/**
+ * Throws 429 `sign-in-throttled` while a key of the attempt is locked or waiting. Only the first refusal since
+ * the last admitted attempt is audited (REFUSED); later ones are counted on the throttle row, so a flood of refused
+ * attempts cannot flood the audit log (the count shows in the administrators' throttle list and its unlock).
+ */
+async function refuse(dependencies: SignInDependencies, request: RequestContext, attempt: SignInAttempt) {
+  const refusal = await refusalOf(dependencies.prisma, throttleKeys(attempt.username, request.sourceIp));
+  if (!refusal) return;
+  if (refusal.first) {
+    await recordAuditEvent(dependencies.prisma, request, auditOf(attempt), {
+      outcome: 'REFUSED',
+      error: `throttled (${refusal.kinds.join(', ')}); further refused attempts are counted, not audited`,
+    });
+  }
+  throw new ProblemError(
+    throttledProblem(refusal.until, 'Too many failed sign-ins for this username or from this address.'),
+  );
+}
+
+/** 429 `sign-in-throttled`, saying when to come back (in the body and as Retry-After). */
+export function throttledProblem(until: Date, why: string): Problem {
+  return {
+    type: 'sign-in-throttled',
+    title: 'Too many failed sign-ins',
+    status: 429,
+    detail: `${why} Try again after ${until.toISOString()}.`,
+    retryAfterSeconds: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)),
+  };
+}
+
+/** A redirect sign-in's check before it goes on: refused (429) while the source or the username is throttled. */
 export async function refuseWhileThrottled(
   dependencies: SignInDependencies,
   request: RequestContext,
   attempt: SignInAttempt,
 ): Promise<void> {
-  const { prisma } = dependencies;
-  const keys = throttleKeys(attempt.username, request.sourceIp).map((entry) => entry.key);
-  const until = await lockedUntil(prisma, keys);
-  if (!until) return;
-  await recordAuditEvent(prisma, request, auditOf(attempt), { outcome: 'REFUSED', error: 'throttled' });
-  throw new ProblemError({
-    type: 'sign-in-throttled',
-    title: 'Too many failed sign-ins',
-    status: 429,
-    detail: `Too many failed sign-ins for this username or from this address. Try again after ${until.toISOString()}.`,
-    retryAfterSeconds: Math.ceil((until.getTime() - Date.now()) / 1000),
-  });
+  await refuse(dependencies, request, attempt);
 }
 
-/** Counts the failure against the username and the source, audits it, and throws `sign-in-failed`. */
+/**
+ * A password attempt's reservation, made before the password is verified: one failure counted on every key in
+ * one transaction, refused (429) when a key is locked or waiting. Parallel and batched attempts therefore each
+ * take a place under the limit instead of all passing one check.
+ */
+async function reserveSignInAttempt(
+  dependencies: SignInDependencies,
+  request: RequestContext,
+  attempt: SignInAttempt,
+): Promise<void> {
+  const keys = throttleKeys(attempt.username, request.sourceIp);
+  if (await reserveAttempt(dependencies.prisma, keys, limitsOf(dependencies.settings))) return;
+  await refuse(dependencies, request, attempt);
+  throw SIGN_IN_FAILED; // the lock ended between the reservation and the check: fail closed
+}
+
+/**
+ * Audits the failure and throws `sign-in-failed`; counts it against the username and the source unless the
+ * attempt already reserved its failure (`counted`).
+ */
 export async function failSignIn(
   dependencies: SignInDependencies,
   request: RequestContext,
   attempt: SignInAttempt,
+  counted = false,
 ): Promise<never> {
   const { prisma, settings } = dependencies;
-  await recordFailure(prisma, throttleKeys(attempt.username, request.sourceIp), {
-    userFailures: settings.integer('security.sign-in.user-failures'),
-    sourceFailures: settings.integer('security.sign-in.source-failures'),
-    windowMs: settings.duration('security.sign-in.lockout'),
-  });
+  if (!counted) await recordFailure(prisma, throttleKeys(attempt.username, request.sourceIp), limitsOf(settings));
   await recordAuditEvent(prisma, request, auditOf(attempt), { outcome: 'FAILED', error: 'sign-in failed' });
   throw SIGN_IN_FAILED;
 }
@@ -97,11 +148,12 @@ export async function completeSignIn(
   request: RequestContext,
   attempt: SignInAttempt,
   userId: string | undefined,
+  reserved = false,
 ): Promise<SignInResult> {
   const { prisma, settings } = dependencies;
   const user = userId ? await prisma.user.findUnique({ where: { id: userId } }) : null;
-  if (!user || user.disabled) return failSignIn(dependencies, request, attempt);
-  await forgiveUser(prisma, attempt.username);
+  if (!user || user.disabled) return failSignIn(dependencies, request, attempt, reserved);
+  await forgiveSuccess(prisma, attempt.username, request.sourceIp, reserved);
   const session = await createSession(prisma, {
     userId: user.id,
     lifetimeMs: settings.duration('security.session-lifetime'),
@@ -121,11 +173,11 @@ export async function signIn(
   input: { username: string; password: string; provider?: string; userAgent: string | null },
 ): Promise<SignInResult> {
   const attempt = { username: input.username, providerId: input.provider ?? 'local', userAgent: input.userAgent };
-  await refuseWhileThrottled(dependencies, request, attempt);
+  await reserveSignInAttempt(dependencies, request, attempt);
   const provider = credentialProviders(dependencies.registry).find((candidate) => candidate.id === attempt.providerId);
   // No such provider (or a redirect provider named here) costs one decoy verification, like a wrong password.
   const identity = provider
     ? await (await provider.load()).authenticate({ prisma: dependencies.prisma }, input)
     : await verifyAgainstDecoy(input.password);
-  return completeSignIn(dependencies, request, attempt, identity ? identity.userId : undefined);
+  return completeSignIn(dependencies, request, attempt, identity ? identity.userId : undefined, true);
 }

@@ -5,11 +5,15 @@ import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { changePasswordPath } from '@/ui/auth/session.ts';
-import { useTRPC } from '@/ui/data/trpc.ts';
+import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { PageSection } from '@/ui/parts/page-section.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { Slot } from '@/ui/slots/slot.tsx';
+import type { Column } from '@/ui/table/column.ts';
+import { DataTable } from '@/ui/table/data-table.tsx';
+import { useListState } from '@/ui/table/list-state.ts';
+import { localQuery, type LocalSource } from '@/ui/table/local-query.ts';
 
 const LOCAL_PROVIDER = 'local';
 
@@ -28,6 +32,79 @@ function Permissions({ permissions }: { permissions: readonly string[] }) {
         </Badge>
       ))}
     </Group>
+  );
+}
+
+type Account = RouterOutputs['account']['me'];
+
+interface GrantRow {
+  readonly key: string;
+  readonly scope: string;
+  readonly scopeId: string | null;
+  readonly permissions: readonly string[];
+  readonly order: number;
+}
+
+const grantColumns: readonly Column<GrantRow>[] = [
+  { id: 'scope', header: 'Where', width: 140, sortField: 'scope', cell: (row) => row.scope },
+  {
+    id: 'scopeId',
+    header: 'Environment or cluster',
+    cell: (row) =>
+      row.scopeId ? (
+        <Text span size="xs" ff="monospace" c="dimmed">
+          {row.scopeId}
+        </Text>
+      ) : (
+        '—'
+      ),
+  },
+  {
+    id: 'permissions',
+    header: 'Permissions',
+    sortField: 'permissions',
+    cell: (row) => <Permissions permissions={row.permissions} />,
+  },
+];
+
+/** Everywhere first, then each environment or cluster grant: what you may do, in the one table. */
+function GrantsTable({ account, source }: { account: Account | undefined; source: LocalSource }) {
+  const list = useListState({ sort: 'order', prefix: 'grants' });
+  const rows: GrantRow[] | undefined = account && [
+    { key: 'global', scope: 'Everywhere', scopeId: null, permissions: account.globalPermissions, order: 0 },
+    ...account.grants
+      .filter((grant) => grant.scopeId !== null)
+      .map((grant, index) => ({
+        key: `${grant.scope}:${grant.scopeId ?? ''}`,
+        scope: grant.scope.toLowerCase(),
+        scopeId: grant.scopeId,
+        permissions: grant.permissions,
+        order: index + 1,
+      })),
+  ];
+  const query = localQuery(
+    rows,
+    list,
+    {
+      text: (row) => [row.scope, row.scopeId ?? '', ...row.permissions].join(' '),
+      sortValue: (row, field) =>
+        field === 'scope' ? row.scope : field === 'permissions' ? row.permissions.length : row.order,
+    },
+    source,
+  );
+  return (
+    <div data-testid="account-permissions">
+      <DataTable
+        tableId="account-permissions"
+        label="What you may do"
+        columns={grantColumns}
+        rowKey={(row) => row.key}
+        list={list}
+        query={query}
+        searchPlaceholder="Search permissions"
+        empty={{ title: 'No grants', description: 'An administrator grants roles under Admin → Access.' }}
+      />
+    </div>
   );
 }
 
@@ -66,27 +143,7 @@ export function AccountScreen() {
           title="What you may do"
           description="Everywhere, then per environment or cluster; an administrator changes grants under Admin → Access."
         >
-          <Stack gap="sm" data-testid="account-permissions">
-            <Stack gap={4}>
-              <Text size="sm" fw={600}>
-                Everywhere
-              </Text>
-              <Permissions permissions={account?.globalPermissions ?? []} />
-            </Stack>
-            {(account?.grants ?? [])
-              .filter((grant) => grant.scopeId !== null)
-              .map((grant) => (
-                <Stack key={`${grant.scope}:${grant.scopeId}`} gap={4}>
-                  <Text size="sm" fw={600}>
-                    {grant.scope.toLowerCase()}{' '}
-                    <Text span size="xs" ff="monospace" c="dimmed">
-                      {grant.scopeId}
-                    </Text>
-                  </Text>
-                  <Permissions permissions={grant.permissions} />
-                </Stack>
-              ))}
-          </Stack>
+          <GrantsTable account={account} source={{ isPending: me.isPending, refetch: () => void me.refetch() }} />
         </PageSection>
         {account?.provider === LOCAL_PROVIDER && (
           <PageSection title="Password">

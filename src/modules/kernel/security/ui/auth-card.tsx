@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center mih="100vh" p="md">
+      <title>{`${title} · Flotilla`}</title>
       <Paper withBorder shadow="sm" radius="md" p="xl" w="100%" maw={420}>
         <Stack gap="md">
           <div>

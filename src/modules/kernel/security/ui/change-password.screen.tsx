@@ -8,14 +8,14 @@ import { problemOf } from '@/ui/data/problem.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { AuthCard } from './auth-card.tsx';
-import { safeNext } from '@/ui/auth/session.ts';
+import { safeNextPath } from '@/base/next-path.ts';
 
 const MIN_LENGTH = 12;
 
 export function ChangePasswordScreen() {
   const trpc = useTRPC();
   const router = useRouter();
-  const next = safeNext(useSearchParams().get('next'));
+  const next = safeNextPath(useSearchParams().get('next'));
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeated, setRepeated] = useState('');

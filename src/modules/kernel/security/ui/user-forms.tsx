@@ -113,6 +113,15 @@ function DeleteUser({ user, onDone }: { user: UserRow; onDone: () => void }) {
   const trpc = useTRPC();
   const done = useUsersMutationDone(onDone);
   const remove = useMutation(trpc.users.delete.mutationOptions({ onSuccess: done }));
+  if (user.soleAdministrator) {
+    // The server would refuse (409 last-admin): say why instead of offering it.
+    return (
+      <Text size="sm" c="dimmed" data-testid="sole-admin">
+        {user.username} is the only administrator and cannot be deleted or disabled. Give someone else the admin role
+        everywhere first.
+      </Text>
+    );
+  }
   return (
     <Stack gap="xs">
       <Text size="sm" c="dimmed">
@@ -156,8 +165,13 @@ export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => vo
           <ProfileFields profile={profile} onChange={setProfile} errorOf={errorOf} />
           <Switch
             label="Disabled"
-            description="A disabled user cannot sign in; their sessions and API tokens stop at once"
+            description={
+              user.soleAdministrator
+                ? 'The only administrator cannot be disabled'
+                : 'A disabled user cannot sign in; their sessions and API tokens stop at once'
+            }
             checked={disabled}
+            disabled={user.soleAdministrator && !user.disabled}
             onChange={(event) => setDisabled(event.currentTarget.checked)}
           />
           {user.external ? (

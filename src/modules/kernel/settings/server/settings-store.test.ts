@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { booleanSetting, durationSetting, integerSetting } from '../../plugin/setting-types.ts';
+import { booleanSetting, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
 import { SettingsStore, type DeclaredSetting } from './settings-store.ts';
 
 function storeWith(environment: Record<string, string> = {}) {

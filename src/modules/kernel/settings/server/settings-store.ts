@@ -1,13 +1,17 @@
 // Holds every declared setting's current value in memory, in each process. A change made anywhere is written to
 // flotilla_setting and announced on the database bus; every process of every instance then re-reads that key and
 // tells its listeners (e.g. the scheduler re-applies a job interval). Reads never touch the database.
-import type { SettingsReader } from '../../plugin/descriptor.ts';
-import { environmentVariableFor } from '../../plugin/descriptor.ts';
-import { parseDuration, type SettingDeclaration, type SettingValue } from '../../plugin/setting-types.ts';
+import {
+  environmentVariableFor,
+  parseDuration,
+  type SettingDeclaration,
+  type SettingsReader,
+  type SettingValue,
+} from '@/modules/kernel/plugin/index.ts';
 
 export const SETTINGS_CHANNEL = 'flotilla_settings';
 
-export type SettingSource = 'default' | 'database' | 'environment';
+type SettingSource = 'default' | 'database' | 'environment';
 
 export interface StoredSetting {
   readonly key: string;
@@ -156,5 +160,13 @@ export class SettingsStore implements SettingsReader {
 
   list(): SettingView[] {
     return [...this.declared.keys()].sort().flatMap((key) => this.view(key) ?? []);
+  }
+}
+
+// Procedures of the settings module list every declared setting from the process's store, so the module that owns
+// the store puts it on the kernel's procedure runtime (access/procedure-context.ts).
+declare module '../../access/procedure-context.ts' {
+  interface ProcedureRuntime {
+    readonly settings: SettingsStore;
   }
 }

@@ -1,10 +1,10 @@
 // Loads settings from flotilla_setting and keeps the in-memory store in step with the database bus.
-import type { Database } from '@/server/db/database.ts';
-import type { DatabaseBus } from '@/server/db/bus.ts';
-import type { ModuleRegistry } from '../../plugin/registry.ts';
+import type { Database } from '@/base/db/database.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { SETTINGS_CHANNEL, SettingsStore, type DeclaredSetting, type StoredSetting } from './settings-store.ts';
 
-export async function readStoredSettings(db: Database, key?: string): Promise<StoredSetting[]> {
+async function readStoredSettings(db: Database, key?: string): Promise<StoredSetting[]> {
   const rows = await db.prisma.flotillaSetting.findMany({ where: key ? { key } : {} });
   return rows.map((row) => ({ key: row.key, value: row.value, updatedAt: row.updatedAt, updatedBy: row.updatedBy }));
 }

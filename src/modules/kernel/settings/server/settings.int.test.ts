@@ -1,17 +1,15 @@
 // Settings against a real PostgreSQL: a change is validated, audited and stored, and reaches a second process
 // (its own pool, bus connection and store) through LISTEN/NOTIFY within the one second the spec allows.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDatabaseBus, type DatabaseBus } from '@/server/db/bus.ts';
-import { openDatabase, type Database } from '@/server/db/database.ts';
-import { installedModules } from '@/server/modules/installed-modules.ts';
+import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
+import { openDatabase, type Database } from '@/base/db/database.ts';
+import { installedModules } from '@/installation/modules.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
-import { ProblemError } from '../../core/problem.ts';
-import type { RequestContext } from '../../core/request-context.ts';
-import { defineModule } from '../../plugin/descriptor.ts';
-import { resolveModules } from '../../plugin/registry.ts';
+import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { defineModule, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { createSettingsStore, loadAndFollowSettings, readStartupProperties } from './settings-sync.ts';
-import { updateSetting } from './settings.service.ts';
+import { resetSetting, updateSetting } from './settings.service.ts';
 
 /** One process's view of the installation: its own pool, bus connection and in-memory store. */
 interface Process {
@@ -127,6 +125,23 @@ describe('updateSetting', () => {
       source: 'database',
       updatedBy: 'alice',
     });
+  });
+
+  it('resets a stored value to the default: the row goes, the other process follows, audited with from and to', async () => {
+    await updateSetting(web, request, { key: 'audit.retention', value: '90d', dryRun: false });
+    await vi.waitFor(() => expect(worker.settings.value('audit.retention')).toBe('90d'), { timeout: 3_000 });
+    const dryRun = await resetSetting(web, request, { key: 'audit.retention', dryRun: true });
+    expect(dryRun).toMatchObject({ previousValue: '90d', value: '365d', dryRun: true });
+    expect(await web.prisma.flotillaSetting.count({ where: { key: 'audit.retention' } })).toBe(1);
+
+    const reset = await resetSetting(web, request, { key: 'audit.retention', dryRun: false });
+    expect(reset.setting).toMatchObject({ value: '365d', source: 'default' });
+    expect(await web.prisma.flotillaSetting.count({ where: { key: 'audit.retention' } })).toBe(0);
+    await vi.waitFor(() => expect(worker.settings.view('audit.retention')).toMatchObject({ source: 'default' }), {
+      timeout: 3_000,
+    });
+    const audit = await web.prisma.auditEvent.findFirstOrThrow({ where: { action: 'setting.reset', dryRun: false } });
+    expect(audit.parameters).toEqual({ from: '90d', to: '365d' });
   });
 
   it('refuses a value that breaks the rule, naming key and rule, and changes nothing', async () => {

@@ -1,5 +1,6 @@
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { pageOf, parseSort } from '../../core/list-query.ts';
+import { z } from 'zod';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { pageOf, parseSort } from '@/modules/kernel/core/index.ts';
 import {
   listSettingsInput,
   listSettingsOutput,
@@ -8,7 +9,7 @@ import {
   settingViewSchema,
   updateSettingInput,
 } from './settings.schema.ts';
-import { requireSettingView, updateSetting } from './settings.service.ts';
+import { requireSettingView, resetSetting, updateSetting } from './settings.service.ts';
 
 const procedure = moduleProcedure('settings');
 
@@ -50,4 +51,17 @@ export const settingsRouter = router({
     .mutation(({ ctx, input }) =>
       updateSetting(ctx.runtime, ctx.request, { key: input.key, value: input.value, dryRun: input.dryRun }),
     ),
+
+  reset: procedure({ permission: 'settings:write' })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/settings/{key}',
+        tags: ['settings'],
+        summary: 'Reset a setting to its default (audited; every process follows within a second)',
+      },
+    })
+    .input(settingKeyInput.extend({ dryRun: z.boolean().default(false) }))
+    .output(settingChangeSchema)
+    .mutation(({ ctx, input }) => resetSetting(ctx.runtime, ctx.request, input)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 const settingValue = z.union([z.string(), z.number(), z.boolean()]);
 

@@ -1,10 +1,9 @@
 // Changing a setting: validate against the declaration, audit, store, then announce on the bus after commit.
-import type { DatabaseBus } from '@/server/db/bus.ts';
-import type { PrismaClient } from '@/server/db/database.ts';
-import { ProblemError } from '../../core/problem.ts';
-import type { RequestContext } from '../../core/request-context.ts';
-import { audited } from '../../audit/server/audit.service.ts';
-import type { SettingValue } from '../../plugin/setting-types.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
+import type { SettingValue } from '@/modules/kernel/plugin/index.ts';
 import { SETTINGS_CHANNEL, type SettingsStore, type SettingView } from './settings-store.ts';
 
 export interface SettingsDependencies {
@@ -22,7 +21,7 @@ export interface SettingChange {
   readonly setting: SettingView;
 }
 
-export function unknownSettingProblem(key: string): ProblemError {
+function unknownSettingProblem(key: string): ProblemError {
   return new ProblemError({
     type: 'unknown-setting',
     title: 'Unknown setting',
@@ -94,6 +93,50 @@ export async function updateSetting(
     key: input.key,
     previousValue,
     value,
+    dryRun: input.dryRun,
+    appliesAt: declaration.appliesAt,
+    setting: requireSettingView(settings, input.key),
+  };
+}
+
+/**
+ * Forgets the stored value so the default applies again (audited as `setting.reset`, with the value it ends). The
+ * other processes hear it like any change and re-read the key, finding nothing stored.
+ */
+export async function resetSetting(
+  dependencies: SettingsDependencies,
+  request: RequestContext,
+  input: { key: string; dryRun: boolean },
+): Promise<SettingChange> {
+  const { prisma, settings, bus } = dependencies;
+  const declared = settings.declaration(input.key);
+  if (!declared) throw unknownSettingProblem(input.key);
+  const { declaration } = declared;
+  const previousValue = settings.value(input.key);
+  await audited(
+    prisma,
+    request,
+    {
+      action: 'setting.reset',
+      target: input.key,
+      parameters: { from: previousValue, to: declaration.defaultValue },
+      dryRun: input.dryRun,
+    },
+    async (tx) => {
+      if (!input.dryRun) await tx.flotillaSetting.deleteMany({ where: { key: input.key } });
+      return { result: undefined };
+    },
+  );
+  if (!input.dryRun) {
+    settings.replaceOne(input.key, undefined);
+    await bus
+      .notify(SETTINGS_CHANNEL, input.key)
+      .catch((error: unknown) => console.error(`[settings] cannot announce ${input.key}:`, error));
+  }
+  return {
+    key: input.key,
+    previousValue,
+    value: declaration.defaultValue,
     dryRun: input.dryRun,
     appliesAt: declaration.appliesAt,
     setting: requireSettingView(settings, input.key),

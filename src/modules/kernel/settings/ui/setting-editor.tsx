@@ -64,6 +64,11 @@ export function SettingEditor({ setting }: { setting: SettingView }) {
       onSuccess: () => queryClient.invalidateQueries(trpc.settings.pathFilter()),
     }),
   );
+  const reset = useMutation(
+    trpc.settings.reset.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.settings.pathFilter()),
+    }),
+  );
   const problem = update.error ? problemOf(update.error) : undefined;
   const error = problem
     ? (problem.errors?.map((entry) => entry.message).join('; ') ?? problem.detail ?? problem.title)
@@ -128,6 +133,19 @@ export function SettingEditor({ setting }: { setting: SettingView }) {
           <Button type="submit" disabled={!isChanged || isLocked} loading={update.isPending} variant="light">
             Save
           </Button>
+          {setting.source === 'database' && !isLocked && (
+            <Button
+              variant="subtle"
+              color="gray"
+              loading={reset.isPending}
+              onClick={() => {
+                setValue(setting.defaultValue);
+                reset.mutate({ key: setting.key });
+              }}
+            >
+              Reset to default
+            </Button>
+          )}
           {update.isSuccess && !isChanged && (
             <Group gap={4} c="teal" data-testid="saved" mt={8}>
               <IconCheck size={16} />

@@ -11,7 +11,7 @@ export interface StreamLimits {
   readonly reconnectDelayMs: number;
 }
 
-export const DEFAULT_STREAM_LIMITS: StreamLimits = {
+const DEFAULT_STREAM_LIMITS: StreamLimits = {
   maxQueuedMessages: 256,
   maxQueuedBytes: 512 * 1024,
   reconnectDelayMs: 1_000,
@@ -37,12 +37,14 @@ interface QueuedMessage {
   readonly text: string;
 }
 
-export function formatSignal(signal: StreamSignal): string {
+function formatSignal(signal: StreamSignal): string {
   return `event: ${signal.topic}\ndata: ${JSON.stringify(signal)}\n\n`;
 }
 
-export function formatEvent(event: StreamEvent): string {
-  return `id: ${event.id}\nevent: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
+function formatEvent(event: StreamEvent): string {
+  // No id line for a notice without a replay position: an empty id would reset the client's Last-Event-ID.
+  const id = event.id ? `id: ${event.id}\n` : '';
+  return `${id}event: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
 export class StreamSubscriber {
@@ -159,6 +161,12 @@ export class StreamHub {
     for (const subscriber of this.subscribers) {
       if (subscriber.wants(signal.topic, signal.clusterId)) subscriber.offerSignal(signal);
     }
+  }
+
+  /** Whether anyone here listens to the topic of the cluster (so a source need not read what nobody wants). */
+  wants(topic: string, clusterId: string): boolean {
+    for (const subscriber of this.subscribers) if (subscriber.wants(topic, clusterId)) return true;
+    return false;
   }
 
   deliverEvent(event: StreamEvent): void {

@@ -1,7 +1,7 @@
 // Stream signals: `{topic, clusterId, ts}` announced on the database bus so every web process of every instance
 // can pass them to its own subscribers. Publishing works the same from the web process and the worker.
 import { z } from 'zod';
-import type { DatabaseBus } from '@/server/db/bus.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
 
 export const STREAM_CHANNEL = 'flotilla_stream';
 
@@ -11,7 +11,7 @@ export const STREAM_CHANNEL = 'flotilla_stream';
  */
 export const INSTALLATION_SCOPE_ID = '00000000-0000-0000-0000-000000000000';
 
-export const signalSchema = z.object({
+const signalSchema = z.object({
   topic: z.string().min(1),
   clusterId: z.uuid(),
   ts: z.string(),

@@ -2,8 +2,7 @@
 // timeout, a `:ping` comment every `stream.keep-alive`, unknown and disabled topics dropped (and named in the
 // opening `ready` event so a client can see why a topic stays silent).
 import { z } from 'zod';
-import { problemResponse, validationProblem } from '../../core/problem.ts';
-import type { RequestContext } from '../../core/request-context.ts';
+import { problemResponse, type RequestContext, validationProblem } from '@/modules/kernel/core/index.ts';
 import type { StreamHub, StreamSink, StreamSubscriber } from './hub.ts';
 import type { ReplayRegistry } from './replay.ts';
 
@@ -72,7 +71,18 @@ export function handleStreamRequest(
         if (lastEventId) {
           dependencies.replay
             .replay(parsed.data.clusterId, topics, lastEventId)
-            .then((events) => events.forEach((event) => opened.offerEvent(event)))
+            .then(({ events, truncated }) => {
+              // Replayed ahead of anything live, in order; then, if more were missed than can be replayed, the
+              // client is told so (it reloads its list instead of trusting a tail with a gap).
+              for (const event of events) opened.offerEvent(event);
+              if (truncated)
+                opened.offerEvent({
+                  topic: 'replay-truncated',
+                  clusterId: parsed.data.clusterId,
+                  id: '',
+                  data: { replayed: events.length },
+                });
+            })
             .catch((error: unknown) => console.error('[stream] replay failed:', error));
         }
       },

@@ -40,13 +40,53 @@ export async function readBrokerState(client: ManagementClient): Promise<BrokerS
   };
 }
 
-/** Any broker attributes in one read, keyed by attribute name. */
-export async function readBrokerAttributes(
-  client: ManagementClient,
-  attributes: readonly string[],
-): Promise<Record<string, unknown>> {
+/** An acceptor that takes AMQP, as the broker reports its own acceptors. */
+export interface AmqpAcceptor {
+  readonly name: string;
+  /** As configured: may be a wildcard (0.0.0.0, ::) that a client cannot dial. */
+  readonly host: string;
+  readonly port: number;
+  readonly tls: boolean;
+}
+
+interface RawAcceptor {
+  name?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The broker's own AMQP acceptor (AcceptorsAsJSON): one whose `protocols` include AMQP or are not restricted,
+ * the plain one before a TLS one, so a node without a cluster connection still tells where its AMQP port is.
+ */
+export async function readAmqpAcceptor(client: ManagementClient): Promise<AmqpAcceptor | undefined> {
   const mbean = await client.brokerObjectName();
-  return (await client.callOne({ type: 'read', mbean, attribute: attributes })) as Record<string, unknown>;
+  const raw = await client.callOne({ type: 'read', mbean, attribute: 'AcceptorsAsJSON' });
+  let acceptors: RawAcceptor[];
+  try {
+    acceptors = JSON.parse(attributeText(raw)) as RawAcceptor[];
+  } catch {
+    return undefined;
+  }
+  const amqp = acceptors
+    .map((acceptor) => {
+      const params = acceptor.params ?? {};
+      const protocols = attributeText(params.protocols).toUpperCase();
+      return {
+        name: acceptor.name ?? '',
+        host: attributeText(params.host),
+        port: Number(attributeText(params.port)),
+        tls: attributeText(params.sslEnabled).toLowerCase() === 'true',
+        speaksAmqp:
+          protocols === '' ||
+          protocols
+            .split(',')
+            .map((p) => p.trim())
+            .includes('AMQP'),
+      };
+    })
+    .filter((acceptor) => acceptor.speaksAmqp && Number.isInteger(acceptor.port) && acceptor.port > 0);
+  const chosen = amqp.find((acceptor) => !acceptor.tls) ?? amqp[0];
+  return chosen ? { name: chosen.name, host: chosen.host, port: chosen.port, tls: chosen.tls } : undefined;
 }
 
 export interface TopologyMember {
@@ -82,7 +122,7 @@ const LIST_OPERATIONS: Record<ListKind, string> = {
   producers: 'listProducers(java.lang.String,int,int)',
 };
 
-export type ListOperator = 'CONTAINS' | 'NOT_CONTAINS' | 'EQUALS' | 'NOT_EQUALS' | 'GREATER_THAN' | 'LESS_THAN';
+type ListOperator = 'CONTAINS' | 'NOT_CONTAINS' | 'EQUALS' | 'NOT_EQUALS' | 'GREATER_THAN' | 'LESS_THAN';
 
 export interface ListQuery {
   readonly filter?: { readonly field: string; readonly operation: ListOperator; readonly value: string };
@@ -99,7 +139,7 @@ export interface ListPage {
   readonly total: number;
 }
 
-export function listOptionsJson(query: Pick<ListQuery, 'filter' | 'sort'>): string {
+function listOptionsJson(query: Pick<ListQuery, 'filter' | 'sort'>): string {
   const options: Record<string, string> = {
     field: query.filter?.field ?? '',
     operation: query.filter?.operation ?? '',
@@ -119,7 +159,7 @@ function parseListPage(raw: unknown): ListPage {
 }
 
 /** One page of a broker list. */
-export async function listResources(client: ManagementClient, kind: ListKind, query: ListQuery): Promise<ListPage> {
+async function listResources(client: ManagementClient, kind: ListKind, query: ListQuery): Promise<ListPage> {
   const [page] = await listResourcePages(client, kind, [query]);
   if (!page) throw new ManagementError('broker-error', 'no page returned', client.nodeKey);
   return page;
@@ -131,9 +171,20 @@ export async function listResourcePages(
   kind: ListKind,
   queries: readonly ListQuery[],
 ): Promise<ListPage[]> {
+  return listPagesOfKinds(
+    client,
+    queries.map((query) => ({ kind, query })),
+  );
+}
+
+/** Pages of several lists (consumers and sessions, say) in one bulk POST, in the order asked. */
+export async function listPagesOfKinds(
+  client: ManagementClient,
+  requests: ReadonlyArray<{ readonly kind: ListKind; readonly query: ListQuery }>,
+): Promise<ListPage[]> {
   const mbean = await client.brokerObjectName();
   const results = await client.call(
-    queries.map((query) => ({
+    requests.map(({ kind, query }) => ({
       type: 'exec' as const,
       mbean,
       operation: LIST_OPERATIONS[kind],

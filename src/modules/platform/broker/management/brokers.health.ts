@@ -1,39 +1,52 @@
-// The `brokers` health indicator: per node, the last management success and failure (with its classified
-// problem) and how long calls wait in the node's limiter. A node whose latest call failed makes the group
-// DEGRADED, never DOWN: an unreachable broker is not a reason to restart Flotilla.
-import type { HealthComponent } from '../../../kernel/plugin/descriptor.ts';
-import { openNativeConnectionCounts } from '../native/native-pool.ts';
-import { listNodeStates } from './node-state-registry.ts';
+// The `brokers` health indicator, answered by whichever process serves /actuator/health/flotilla from what the
+// workers reported (worker-report.ts): per node the last management success and failure with its classified
+// problem and the limiter's wait, per cluster the open native connections, and how old the report is. This
+// instance's worker not reporting for two intervals is DOWN; a node whose latest call failed is DEGRADED, never
+// DOWN: an unreachable broker is not a reason to restart Flotilla.
+import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
+import type { NodeReport } from './worker-report.ts';
 
-export function check(): Promise<HealthComponent> {
-  const nodes = listNodeStates().map((state) => {
-    const failing =
-      state.lastFailureAt !== undefined &&
-      (state.lastSuccessAt === undefined || state.lastFailureAt > state.lastSuccessAt);
+interface ReportRow {
+  readonly instanceId: string;
+  readonly reportedAt: Date;
+  readonly intervalMs: number;
+  readonly nodes: unknown;
+  readonly nativeConnections: unknown;
+}
+
+export async function check(context: HealthContext, now = new Date()): Promise<HealthComponent> {
+  const rows: ReportRow[] = await context.prisma.brokerWorkerReport.findMany({ orderBy: { instanceId: 'asc' } });
+  const workers = rows.map((row) => {
+    const ageMs = now.getTime() - row.reportedAt.getTime();
     return {
-      node: state.nodeKey,
-      status: failing ? 'DEGRADED' : 'UP',
-      lastSuccessAt: state.lastSuccessAt?.toISOString() ?? null,
-      lastFailureAt: state.lastFailureAt?.toISOString() ?? null,
-      lastError: state.lastProblem
-        ? { kind: state.lastProblem.kind, message: state.lastProblem.message, advice: state.lastProblem.advice }
-        : null,
-      limiterWaitMs: state.limiter
-        ? { last: state.limiter.lastWaitMs, average: state.limiter.averageWaitMs, max: state.limiter.maxWaitMs }
-        : null,
-      queuedCalls: state.limiter?.queued ?? 0,
+      instanceId: row.instanceId,
+      reportedAt: row.reportedAt.toISOString(),
+      ageMs,
+      alive: ageMs <= 2 * row.intervalMs,
+      nodes: row.nodes as NodeReport[],
+      nativeConnections: row.nativeConnections as Record<string, number>,
     };
   });
-  // Open native (AMQP) connections per cluster, as counted in this process.
-  const nativeConnections = openNativeConnectionCounts();
-  if (nodes.length === 0)
-    return Promise.resolve({
-      status: 'UP',
-      details: { nodes, nativeConnections, reason: 'no management call made yet' },
-    });
-  const degraded = nodes.filter((node) => node.status === 'DEGRADED').map((node) => node.node);
-  return Promise.resolve({
+  const own = workers.find((worker) => worker.instanceId === context.instanceId);
+  if (!own) {
+    return { status: 'UNKNOWN', details: { reason: 'this instance’s worker has not reported yet', workers } };
+  }
+  if (!own.alive) {
+    return {
+      status: 'DOWN',
+      details: { reason: `this instance’s worker last reported ${Math.round(own.ageMs / 1000)} s ago`, workers },
+    };
+  }
+  const degraded = own.nodes.filter((node) => node.status === 'DEGRADED').map((node) => node.node);
+  return {
     status: degraded.length > 0 ? 'DEGRADED' : 'UP',
-    details: { nodes, degraded, nativeConnections },
-  });
+    details: {
+      reportedAt: own.reportedAt,
+      ageMs: own.ageMs,
+      nodes: own.nodes,
+      degraded,
+      nativeConnections: own.nativeConnections,
+      workers,
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import { RBAC_SNIPPET, type ManagementError } from './management-error.ts';
 import type { ManagementClient } from './management-client.ts';
 
-export type CapabilityName = 'MANAGEMENT_READ' | 'MANAGEMENT_WRITE' | 'NOTIFICATIONS' | 'MESSAGE_IO';
+type CapabilityName = 'MANAGEMENT_READ' | 'MANAGEMENT_WRITE' | 'NOTIFICATIONS' | 'MESSAGE_IO';
 
 export type Verdict =
   | { readonly status: 'AVAILABLE' }
@@ -25,7 +25,7 @@ export type MessageIoCheck = () => Promise<Verdict>;
 const JMX_SECURITY_MBEAN = 'hawtio:type=security,area=jmx,name=ArtemisJMXSecurity';
 const WRITE_OPERATIONS = ['createQueue', 'destroyQueue'];
 
-export const NOTIFICATIONS_SNIPPET = `<!-- etc/broker.xml: let Flotilla's role subscribe to management notifications -->
+const NOTIFICATIONS_SNIPPET = `<!-- etc/broker.xml: let Flotilla's role subscribe to management notifications -->
 <security-setting match="activemq.notifications">
   <permission type="createNonDurableQueue" roles="amq,flotilla"/>
   <permission type="createAddress" roles="amq,flotilla"/>
@@ -100,10 +100,10 @@ function notificationsVerdict(client: ManagementClient, states: NotificationSubs
   };
 }
 
-export async function probeCapabilities(
+/** Read and write through management only: two calls, nothing changed on the broker (the scheduled recheck). */
+export async function probeManagementCapabilities(
   client: ManagementClient,
-  options: { notifications?: NotificationSubscriptionStates; messageIo?: MessageIoCheck } = {},
-): Promise<CapabilityVerdicts> {
+): Promise<Pick<CapabilityVerdicts, 'MANAGEMENT_READ' | 'MANAGEMENT_WRITE'>> {
   const read = await probeRead(client);
   const write =
     read.verdict.status === 'AVAILABLE' && read.brokerMbean
@@ -111,12 +111,22 @@ export async function probeCapabilities(
       : read.verdict.status === 'UNAVAILABLE'
         ? read.verdict
         : { status: 'UNKNOWN' as const, reason: 'management read failed, so write could not be checked' };
+  return { MANAGEMENT_READ: read.verdict, MANAGEMENT_WRITE: write };
+}
+
+export async function probeCapabilities(
+  client: ManagementClient,
+  options: { notifications?: NotificationSubscriptionStates; messageIo?: MessageIoCheck } = {},
+): Promise<CapabilityVerdicts> {
+  const management = await probeManagementCapabilities(client);
   const messageIo: Verdict = options.messageIo
     ? await options.messageIo()
-    : { status: 'UNKNOWN', reason: 'no AMQP check was supplied' };
+    : {
+        status: 'UNKNOWN',
+        reason: 'not confirmed yet: the worker confirms it when its native connection to a serving node opens',
+      };
   return {
-    MANAGEMENT_READ: read.verdict,
-    MANAGEMENT_WRITE: write,
+    ...management,
     NOTIFICATIONS: notificationsVerdict(client, options.notifications),
     MESSAGE_IO: messageIo,
   };

@@ -2,8 +2,11 @@
 // client certificate through the https Agent; Node's fetch cannot take them without an extra dependency). Every
 // failure leaves here as a classified ManagementError. Keep-alive and the console session cookie are reused, so a
 // poll does not pay for a TCP handshake and a JAAS login every time.
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { isIP, type BlockList, type LookupFunction } from 'node:net';
+import { isListed } from '@/base/address-list.ts';
 import { kindOfHttpStatus, kindOfNetworkError, ManagementError } from './management-error.ts';
 
 export interface ManagementEndpoint {
@@ -13,6 +16,11 @@ export interface ManagementEndpoint {
   readonly password?: string;
   /** Sent as the Origin header; the broker's jolokia-access.xml must allow it. Default: the URL's own origin. */
   readonly origin?: string;
+  /**
+   * The networks this endpoint may resolve to (registration's `clusters.allowed-networks`): checked when the
+   * connection is made, on the address actually dialled, so a name that resolves elsewhere later is refused too.
+   */
+  readonly allowedNetworks?: BlockList;
   readonly tls?: {
     /** PEM of the CA(s) that signed the broker's certificate. */
     readonly ca?: string;
@@ -47,10 +55,17 @@ export class JolokiaTransport {
 
   constructor(readonly endpoint: ManagementEndpoint) {
     this.target = new URL(endpoint.url);
+    const lookup = endpoint.allowedNetworks ? allowedLookup(endpoint.allowedNetworks) : undefined;
     this.agent =
       this.target.protocol === 'https:'
-        ? new https.Agent({ keepAlive: true, ca: endpoint.tls?.ca, cert: endpoint.tls?.cert, key: endpoint.tls?.key })
-        : new http.Agent({ keepAlive: true });
+        ? new https.Agent({
+            keepAlive: true,
+            ca: endpoint.tls?.ca,
+            cert: endpoint.tls?.cert,
+            key: endpoint.tls?.key,
+            ...(lookup ? { lookup } : {}),
+          })
+        : new http.Agent({ keepAlive: true, ...(lookup ? { lookup } : {}) });
   }
 
   close(): void {
@@ -59,19 +74,21 @@ export class JolokiaTransport {
 
   /** Posts the batch; resolves with one response per request, in order. */
   async post(batch: readonly JolokiaRequest[], timeoutMs: number): Promise<JolokiaResponse[]> {
-    const { status, body } = await this.send(JSON.stringify(batch), timeoutMs);
     const url = this.endpoint.url;
-    if (status !== 200) {
-      const kind = kindOfHttpStatus(status);
-      throw new ManagementError(kind, `HTTP ${status} from ${url}${body ? `: ${firstLine(body)}` : ''}`, url);
+    const literal = this.target.hostname.replace(/^\[|\]$/g, '');
+    if (this.endpoint.allowedNetworks && isIP(literal) !== 0 && !isListed(this.endpoint.allowedNetworks, literal)) {
+      throw new ManagementError('network-not-allowed', `${literal} is outside the allowed networks (${url})`, url);
     }
+    const { status, body } = await this.send(JSON.stringify(batch), timeoutMs);
+    // Whatever answered is never quoted back: it may not be a broker, and its words are not ours to show.
+    if (status !== 200) throw new ManagementError(kindOfHttpStatus(status), `HTTP ${status} from ${url}`, url);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
       throw new ManagementError(
         'unreachable',
-        `${url} answered HTTP 200 without Jolokia JSON (${body.length === 0 ? 'empty body' : firstLine(body)}); this is probably not the web console port`,
+        `${url} answered HTTP 200 without Jolokia JSON; this is probably not the web console port`,
         url,
       );
     }
@@ -144,8 +161,26 @@ function describeNetworkError(error: Error, url: string): string {
   return `${typeof code === 'string' ? `${code}: ` : ''}${error.message} (${url})`;
 }
 
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0]?.slice(0, 200) ?? '';
+/** A DNS lookup that only ever hands the socket addresses inside `allowed`. */
+function allowedLookup(allowed: BlockList): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) {
+        callback(error, '', 0);
+        return;
+      }
+      const permitted = addresses.filter((entry) => isListed(allowed, entry.address));
+      if (permitted.length === 0) {
+        const refused = Object.assign(new Error(`${hostname} resolves outside the allowed networks`), {
+          code: 'ENETNOTALLOWED',
+        });
+        callback(refused, '', 0);
+        return;
+      }
+      if (options.all) callback(null, permitted);
+      else callback(null, permitted[0]?.address ?? '', permitted[0]?.family ?? 4);
+    });
+  };
 }
 
 function isJolokiaResponse(value: unknown): value is JolokiaResponse {

@@ -12,7 +12,7 @@ export interface BrowseTarget {
   readonly routingType: 'ANYCAST' | 'MULTICAST';
 }
 
-export interface BrowsedMessage {
+interface BrowsedMessage {
   readonly messageId: string;
   /** The rest of the broker's message JSON (text, StringProperties, …) as received. */
   readonly raw: Record<string, unknown>;
@@ -44,7 +44,7 @@ export function queueObjectName(brokerObjectName: string, target: BrowseTarget):
   ].join(',');
 }
 
-export function raiseLimitSnippet(address: string): string {
+function raiseLimitSnippet(address: string): string {
   return `<!-- etc/broker.xml: show whole bodies and properties in management browse (-1 = no limit; each browsed
      message is then held in memory whole, so prefer a bound such as 1048576) -->
 <address-settings>

@@ -15,7 +15,7 @@ import {
 
 export type { JolokiaRequest, ManagementEndpoint } from './jolokia-transport.ts';
 
-export const ARTEMIS_DOMAIN = 'org.apache.activemq.artemis';
+const ARTEMIS_DOMAIN = 'org.apache.activemq.artemis';
 
 export type CallResult =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ManagementError };
@@ -24,7 +24,7 @@ const limiters = new Map<string, NodeLimiter>();
 const brokerNames = new Map<string, Promise<string>>();
 
 /** The one limiter of a node (by management URL), created on first use and re-configured with new limits. */
-export function limiterFor(nodeKey: string, limits: ManagementLimits): NodeLimiter {
+function limiterFor(nodeKey: string, limits: ManagementLimits): NodeLimiter {
   let limiter = limiters.get(nodeKey);
   if (limiter) {
     limiter.configure(limits);

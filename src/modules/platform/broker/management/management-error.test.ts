@@ -12,7 +12,7 @@ describe('management error classification', () => {
   it('maps Hawtio HTTP answers and Jolokia body statuses as Artemis 2.44 sends them', () => {
     expect(kindOfHttpStatus(403)).toBe('auth-failed');
     expect(kindOfHttpStatus(429)).toBe('auth-failed');
-    expect(kindOfHttpStatus(404)).toBe('not-found');
+    expect(kindOfHttpStatus(404)).toBe('unreachable'); // no Jolokia at that path: not a broker's own 404
     expect(kindOfJolokiaError(403, 'java.lang.Exception', 'Origin null is not allowed to call this agent')).toBe(
       'forbidden',
     );

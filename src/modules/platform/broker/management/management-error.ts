@@ -4,7 +4,14 @@
 // management.xml and the broker itself).
 
 export type ManagementErrorKind =
-  'unreachable' | 'tls' | 'auth-failed' | 'forbidden' | 'not-found' | 'timeout' | 'broker-error';
+  | 'unreachable'
+  | 'network-not-allowed'
+  | 'tls'
+  | 'auth-failed'
+  | 'forbidden'
+  | 'not-found'
+  | 'timeout'
+  | 'broker-error';
 
 export interface ManagementProblem {
   readonly kind: ManagementErrorKind;
@@ -58,7 +65,7 @@ const NOT_FOUND_SNIPPET = `<!-- The broker MBean is registered only while JMX ma
 <!-- and the web console app must be deployed at /console (etc/bootstrap.xml) -->
 <app name="console" url="console" war="console.war"/>`;
 
-export function problemFor(kind: ManagementErrorKind, message: string): ManagementProblem {
+function problemFor(kind: ManagementErrorKind, message: string): ManagementProblem {
   switch (kind) {
     case 'unreachable':
       return {
@@ -67,6 +74,13 @@ export function problemFor(kind: ManagementErrorKind, message: string): Manageme
         advice:
           'Nothing answered as Jolokia at this address. Check host and port (the web console port, 8161 by default, not the messaging port), that the broker is running, and that its web server binds an address Flotilla can reach.',
         configSnippet: BINDING_SNIPPET,
+      };
+    case 'network-not-allowed':
+      return {
+        kind,
+        message,
+        advice:
+          'Flotilla may only reach brokers in the networks of the setting clusters.allowed-networks (private and loopback networks unless changed). Add the broker’s network there if it is one of yours.',
       };
     case 'tls':
       return {
@@ -143,11 +157,13 @@ export class ManagementError extends Error {
 
 const TLS_CODES =
   /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_|ERR_SSL_|EPROTO$|HOSTNAME_MISMATCH)/;
+const NOT_ALLOWED_CODES = /^ENETNOTALLOWED$/;
 const UNREACHABLE_CODES = /^(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN|EPIPE|HPE_)/;
 
 /** Kind of a failure below HTTP (socket, DNS, TLS). */
 export function kindOfNetworkError(error: unknown): ManagementErrorKind {
   const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && NOT_ALLOWED_CODES.test(code)) return 'network-not-allowed';
   if (typeof code === 'string' && TLS_CODES.test(code)) return 'tls';
   if (typeof code === 'string' && UNREACHABLE_CODES.test(code)) return 'unreachable';
   if (error instanceof Error && /socket hang up|ssl|tls|certificate/i.test(error.message)) {
@@ -159,7 +175,8 @@ export function kindOfNetworkError(error: unknown): ManagementErrorKind {
 /** Kind of an HTTP reply that is not Jolokia JSON (Hawtio's login filter answers these itself). */
 export function kindOfHttpStatus(status: number): ManagementErrorKind {
   if (status === 401 || status === 403 || status === 429) return 'auth-failed';
-  if (status === 404) return 'not-found';
+  // A bare 404 (no Jolokia JSON) is the web server saying there is no Jolokia at this path: not a broker answer.
+  if (status === 404) return 'unreachable';
   if (status === 408 || status === 504) return 'timeout';
   if (status === 502 || status === 503) return 'unreachable';
   return 'broker-error';

@@ -3,12 +3,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../../server/db/embedded-postgres.ts';
+import { findFreePort } from '@/base/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { startFaultProxy, type FaultProxy } from '../../../../../test/support/artemis/fault-proxy.ts';
 import { eventually } from '../../../../../test/support/app-process.ts';
 import { createQueues, listAll, listResourcePages, readBrokerState } from './broker-operations.ts';
-import { check as checkBrokersHealth } from './brokers.health.ts';
+import { currentReport } from './worker-report.ts';
 import { probeCapabilities } from './capability-probe.ts';
 import { browseQueue, queueObjectName } from './management-browse.ts';
 import { ManagementClient, type ManagementEndpoint } from './management-client.ts';
@@ -190,12 +190,10 @@ describe('management client on a real broker', () => {
     expect(liveElapsed).toBeLessThan(2_000); // well under the 3 s the silent node takes to time out
   });
 
-  it('reports per-node outcome and limiter wait in the brokers health indicator', async () => {
+  it('reports per-node outcome and limiter wait in the worker report the brokers health indicator reads', async () => {
     await failureOf(clientFor(endpointOf(stoppedNode)).brokerObjectName());
     await client.callOne({ type: 'version' });
-    const health = await checkBrokersHealth();
-    expect(health.status).toBe('DEGRADED');
-    const nodes = health.details.nodes as Array<Record<string, unknown>>;
+    const { nodes } = currentReport();
     expect(nodes.find((entry) => entry.node === stoppedNode.managementUrl)).toMatchObject({
       status: 'DEGRADED',
       lastError: { kind: 'unreachable' },

@@ -4,7 +4,7 @@ import {
   integerSetting,
   parseDuration,
   type SettingDeclaration,
-} from '../../../kernel/plugin/setting-types.ts';
+} from '@/modules/kernel/plugin/index.ts';
 
 export const MANAGEMENT_SETTING_KEYS = {
   maxConcurrentCalls: 'broker.management.max-concurrent-calls',

@@ -2,14 +2,14 @@
 // release (give it back, no redelivery count), or reject. Credit bounds the messages in flight: one credit
 // is returned per settled message, so a slow handler slows the broker instead of filling memory.
 // It re-attaches after every reconnect; unsettled messages of a lost connection are redelivered by the broker.
-import type { Connection, Delivery, EventContext, Receiver, Session } from 'rhea';
+import rhea, { type Connection, type Delivery, type EventContext, type Receiver, type Session } from 'rhea';
 import { closeLink, closeSession } from './bounded-close.ts';
 import { linkErrorDetail } from './link-error.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
 import { nativeMessageOf, type NativeMessage } from './native-message.ts';
 import { nativeConnectionFor, nativeOptions, trackLongLivedUser } from './native-pool.ts';
 
-export interface Settlement {
+interface Settlement {
   accept(): void;
   /** Back to the queue without counting a failed delivery. */
   release(): void;
@@ -20,6 +20,8 @@ export interface Settlement {
 export interface AckConsumerOptions {
   /** Queue name, or `address::queue`. */
   readonly source: string;
+  /** A JMS selector: only matching messages are delivered (a consumer may then wait with messages in the queue). */
+  readonly selector?: string;
   /** Messages in flight at most. */
   readonly credit: number;
   readonly onMessage: (message: NativeMessage, settlement: Settlement) => void;
@@ -57,7 +59,10 @@ export function openAckConsumer(endpoint: NativeEndpoint, options: AckConsumerOp
     if (isClosed) return;
     session = open.create_session();
     session.begin();
-    const link = session.open_receiver({ source: { address: options.source }, autoaccept: false, credit_window: 0 });
+    const source = options.selector
+      ? { address: options.source, filter: rhea.filter.selector(options.selector) }
+      : { address: options.source };
+    const link = session.open_receiver({ source, autoaccept: false, credit_window: 0 });
     receiver = link;
     link.on('receiver_open', () => link.add_credit(options.credit));
     link.on('message', (context: EventContext) => {

@@ -1,25 +1,54 @@
-// The registry of broker event consumers (the events module, request-reply, consumer health …). A consumer
-// that throws is logged and skipped so one faulty consumer never starves the others.
-import type { BrokerEvent } from './broker-event.ts';
+// Broker event consumers (the events module, request-reply, consumer health …) are contributed to the broker's
+// `broker.event-consumers` extension point. The worker service that holds the subscriptions builds one dispatcher
+// from the enabled contributions; a consumer that throws is logged and skipped so it never starves the others.
+import type { ModuleRegistry, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
+import { brokerEventConsumers } from '../module.ts';
+import type { BrokerEventConsumer, BrokerEventHandler } from './broker-event-consumer.ts';
 
-export type BrokerEventConsumer = (event: BrokerEvent) => void;
-
-const consumers = new Set<BrokerEventConsumer>();
-
-/** Registers a consumer for every notification from every node; returns the function that removes it. */
-export function registerBrokerEventConsumer(consumer: BrokerEventConsumer): () => void {
-  consumers.add(consumer);
-  return () => {
-    consumers.delete(consumer);
+/** Hands each event to every consumer in turn; one that throws is logged and the rest still get the event. */
+function dispatchTo(
+  consumers: readonly { readonly id: string; readonly consumer: BrokerEventConsumer }[],
+  log: (message: string) => void = console.error,
+): BrokerEventHandler {
+  return (event) => {
+    for (const { id, consumer } of consumers) {
+      try {
+        consumer.consume(event);
+      } catch (error) {
+        log(`broker event consumer ${id} failed on ${event.kind} from ${event.nodeKey}: ${String(error)}`);
+      }
+    }
   };
 }
 
-export function dispatchBrokerEvent(event: BrokerEvent, log: (message: string) => void = console.error): void {
-  for (const consumer of consumers) {
-    try {
-      consumer(event);
-    } catch (error) {
-      log(`broker event consumer failed on ${event.kind} from ${event.nodeKey}: ${String(error)}`);
-    }
-  }
+export interface BrokerEventDispatcher {
+  readonly handle: BrokerEventHandler;
+  /** Lets every consumer finish (flush its buffer); one that fails is logged, the others still finish. */
+  stop(): Promise<void>;
+}
+
+/** Loads the enabled modules' consumers once and returns the dispatcher the subscriptions call. */
+export async function loadBrokerEventDispatcher(
+  registry: ModuleRegistry,
+  context: WorkerServiceContext,
+): Promise<BrokerEventDispatcher> {
+  const consumers = await Promise.all(
+    registry
+      .contributionsTo(brokerEventConsumers)
+      .map(async ({ moduleId, value }) => ({ id: `${moduleId}/${value.id}`, consumer: await value.load(context) })),
+  );
+  return {
+    handle: dispatchTo(consumers),
+    async stop() {
+      await Promise.all(
+        consumers.map(async ({ id, consumer }) => {
+          try {
+            await consumer.stop?.();
+          } catch (error) {
+            console.error(`broker event consumer ${id} stop:`, error);
+          }
+        }),
+      );
+    },
+  };
 }

@@ -3,39 +3,36 @@
 import type { TypedValue } from './typed-value.ts';
 
 /** CoreNotificationType names; Artemis sends the name as a string in `_AMQ_NotifType`. */
-export const NOTIFICATION_KINDS = [
-  'BINDING_ADDED',
-  'BINDING_REMOVED',
-  'BINDING_UPDATED',
-  'CONSUMER_CREATED',
-  'CONSUMER_CLOSED',
-  'CONSUMER_SLOW',
-  'SECURITY_AUTHENTICATION_VIOLATION',
-  'SECURITY_PERMISSION_VIOLATION',
-  'DISCOVERY_GROUP_STARTED',
-  'DISCOVERY_GROUP_STOPPED',
-  'BROADCAST_GROUP_STARTED',
-  'BROADCAST_GROUP_STOPPED',
-  'BRIDGE_STARTED',
-  'BRIDGE_STOPPED',
-  'CLUSTER_CONNECTION_STARTED',
-  'CLUSTER_CONNECTION_STOPPED',
-  'ACCEPTOR_STARTED',
-  'ACCEPTOR_STOPPED',
-  'PROPOSAL',
-  'PROPOSAL_RESPONSE',
-  'UNPROPOSAL',
-  'ADDRESS_ADDED',
-  'ADDRESS_REMOVED',
-  'CONNECTION_CREATED',
-  'CONNECTION_DESTROYED',
-  'SESSION_CREATED',
-  'SESSION_CLOSED',
-  'MESSAGE_DELIVERED',
-  'MESSAGE_EXPIRED',
-] as const;
-
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export type NotificationKind =
+  | 'BINDING_ADDED'
+  | 'BINDING_REMOVED'
+  | 'BINDING_UPDATED'
+  | 'CONSUMER_CREATED'
+  | 'CONSUMER_CLOSED'
+  | 'CONSUMER_SLOW'
+  | 'SECURITY_AUTHENTICATION_VIOLATION'
+  | 'SECURITY_PERMISSION_VIOLATION'
+  | 'DISCOVERY_GROUP_STARTED'
+  | 'DISCOVERY_GROUP_STOPPED'
+  | 'BROADCAST_GROUP_STARTED'
+  | 'BROADCAST_GROUP_STOPPED'
+  | 'BRIDGE_STARTED'
+  | 'BRIDGE_STOPPED'
+  | 'CLUSTER_CONNECTION_STARTED'
+  | 'CLUSTER_CONNECTION_STOPPED'
+  | 'ACCEPTOR_STARTED'
+  | 'ACCEPTOR_STOPPED'
+  | 'PROPOSAL'
+  | 'PROPOSAL_RESPONSE'
+  | 'UNPROPOSAL'
+  | 'ADDRESS_ADDED'
+  | 'ADDRESS_REMOVED'
+  | 'CONNECTION_CREATED'
+  | 'CONNECTION_DESTROYED'
+  | 'SESSION_CREATED'
+  | 'SESSION_CLOSED'
+  | 'MESSAGE_DELIVERED'
+  | 'MESSAGE_EXPIRED';
 
 export interface BrokerEvent {
   /** The notification type; a kind a newer broker invented arrives as its own name. */
@@ -95,15 +92,38 @@ export function brokerEventFrom(
   };
 }
 
-/** The selector the subscription uses: the kinds Flotilla consumes, not the high-volume delivery ones. */
-export const SUBSCRIBED_KINDS: readonly NotificationKind[] = [
+/**
+ * The selector the subscription uses: every kind but the per-message ones (MESSAGE_DELIVERED, MESSAGE_EXPIRED),
+ * which a broker only sends when told to and which would arrive once per message.
+ */
+const SUBSCRIBED_KINDS: readonly NotificationKind[] = [
   'BINDING_ADDED',
   'BINDING_REMOVED',
+  'BINDING_UPDATED',
   'CONSUMER_CREATED',
   'CONSUMER_CLOSED',
   'CONSUMER_SLOW',
+  'SECURITY_AUTHENTICATION_VIOLATION',
+  'SECURITY_PERMISSION_VIOLATION',
+  'DISCOVERY_GROUP_STARTED',
+  'DISCOVERY_GROUP_STOPPED',
+  'BROADCAST_GROUP_STARTED',
+  'BROADCAST_GROUP_STOPPED',
+  'BRIDGE_STARTED',
+  'BRIDGE_STOPPED',
+  'CLUSTER_CONNECTION_STARTED',
+  'CLUSTER_CONNECTION_STOPPED',
+  'ACCEPTOR_STARTED',
+  'ACCEPTOR_STOPPED',
+  'PROPOSAL',
+  'PROPOSAL_RESPONSE',
+  'UNPROPOSAL',
   'ADDRESS_ADDED',
   'ADDRESS_REMOVED',
+  'CONNECTION_CREATED',
+  'CONNECTION_DESTROYED',
+  'SESSION_CREATED',
+  'SESSION_CLOSED',
 ];
 
 export function notificationSelector(kinds: readonly NotificationKind[] = SUBSCRIBED_KINDS): string {

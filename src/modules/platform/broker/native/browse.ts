@@ -1,8 +1,8 @@
 // Browse a queue over AMQP without consuming: a receiver whose source has distribution-mode `copy`
 // makes Artemis create a browse-only consumer (no locks, no acks, no CONSUMER_CREATED notification).
-// AMQP has no "end of queue" marker, so we grant credit for the whole window and ask the broker to drain:
-// its drained flow says it has nothing more to send. Pages walk the queue from its head each time, in the
-// broker's delivery order, so offset/limit paging is stable while the queue does not change.
+// AMQP has no "end of queue" marker, so we grant credit for the whole window and ask the broker to drain: a
+// drained flow after a round that brought nothing says it has nothing more to send. Pages walk the queue from its
+// head each time, in the broker's delivery order, so offset/limit paging is stable while the queue does not change.
 import type { EventContext } from 'rhea';
 import { linkAttached, NativeOperationError, withSession } from './link-session.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
@@ -19,7 +19,7 @@ export interface BrowseRequest {
   readonly timeoutMs?: number;
 }
 
-export interface BrowsedMessage extends NativeMessage {
+interface BrowsedMessage extends NativeMessage {
   /** 0-based place in the queue at the time of the browse. */
   readonly position: number;
 }
@@ -77,11 +77,23 @@ export async function browseQueue(endpoint: NativeEndpoint, request: BrowseReque
         clearTimeout(timer);
         resolve();
       };
+      let sinceDrain = 0;
       receiver.on('message', (context: EventContext) => {
         if (context.message) received.push(nativeMessageOf(context.message));
+        sinceDrain += 1;
         if (received.length >= wanted) finish();
       });
-      receiver.on('receiver_drained', finish);
+      // Artemis answers a drain once what it had at hand is sent, which on a long queue can be a first batch: drain
+      // again while a round still brings messages; a round that brings none is the end of the queue.
+      receiver.on('receiver_drained', () => {
+        if (sinceDrain === 0 || received.length >= wanted) {
+          finish();
+          return;
+        }
+        sinceDrain = 0;
+        receiver.drain = true;
+        receiver.add_credit(wanted - received.length);
+      });
       receiver.on('receiver_close', () => {
         clearTimeout(timer);
         reject(new NativeOperationError(`browse of ${sourceAddress(request)}: the broker closed the link`));

@@ -1,6 +1,6 @@
 // Why a native connection attempt failed, in words an operator can act on. The kind decides which broker
 // configuration snippet the subscription state shows.
-export type ConnectionFailureKind =
+type ConnectionFailureKind =
   'unreachable' | 'authentication' | 'tls' | 'protocol-not-accepted' | 'closed-by-broker' | 'timeout';
 
 export interface ConnectionFailure {

@@ -8,7 +8,13 @@ import { browseQueue, BrowseWindowExceededError } from './browse.ts';
 import type { NativeMessage } from './native-message.ts';
 import { DEFAULT_NATIVE_OPTIONS } from './native-options.ts';
 import { configureNativeOptions, nativeConnectionFor, openNativeConnectionCounts } from './native-pool.ts';
-import { createAnycastQueue, endpointOf, messageCount, uniqueName, waitFor } from './native-test-helpers.ts';
+import {
+  createAnycastQueue,
+  endpointOf,
+  messageCount,
+  uniqueName,
+  waitFor,
+} from '../../../../../test/support/native-test-helpers.ts';
 import { ensureNotificationSubscription } from './notification-subscription.ts';
 import { sendMessage } from './send.ts';
 import { shutdown } from './shutdown.ts';
@@ -183,7 +189,7 @@ describe('closing', () => {
   it('finishes within its bound when the broker stops answering mid-connection', async () => {
     proxy = await startFaultProxy(node.amqpPort);
     const endpoint = endpointOf(node, { nodeKey: 'behind-proxy', clusterKey: 'proxied', port: proxy.port });
-    ensureNotificationSubscription(endpoint);
+    ensureNotificationSubscription(endpoint, () => undefined);
     const consumer = openAckConsumer(endpoint, {
       source: uniqueName('io.frozen'),
       credit: 5,

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import rhea, { type Connection, type EventContext } from 'rhea';
-import { reconnectDelay } from './backoff.ts';
+import { reconnectDelay } from '@/base/backoff.ts';
 import { closeConnection } from './bounded-close.ts';
 import { classifyConnectionFailure, type ConnectionFailure } from './connection-failure.ts';
 import type { NativeOptions } from './native-options.ts';

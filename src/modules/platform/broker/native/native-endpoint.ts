@@ -4,7 +4,7 @@
 import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'rhea';
 
-export interface NativeTls {
+interface NativeTls {
   /** PEM of the CA that signed the broker certificate; when absent the system's CAs are used. */
   readonly ca?: string;
   /** PEM client certificate and key, for acceptors with `needClientAuth`. */

@@ -5,9 +5,9 @@ import { rawBytesOf } from './raw-message.ts';
 import { fromRheaTyped, type TypedValue } from './typed-value.ts';
 
 /** How to read `base64`: text and json are UTF-8. */
-export type BodyEncoding = 'text' | 'json' | 'binary' | 'empty';
+type BodyEncoding = 'text' | 'json' | 'binary' | 'empty';
 
-export interface NativeBody {
+interface NativeBody {
   readonly base64: string;
   readonly encoding: BodyEncoding;
   /** The AMQP body section it came from: `data` (bytes), `amqp-value`, `amqp-sequence`, or `none`. */

@@ -1,7 +1,6 @@
 // The tunables of the native client as plain milliseconds and counts. Defaults come from the setting
 // declarations, so code that never saw a settings store (tests, scripts) behaves like a fresh installation.
-import type { SettingsReader } from '../../../kernel/plugin/descriptor.ts';
-import { parseDuration } from '../../../kernel/plugin/setting-types.ts';
+import { parseDuration, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { NATIVE_SETTING_KEYS, nativeSettings } from './native.settings.ts';
 
 export interface NativeOptions {

@@ -1,7 +1,7 @@
 // The worker service of the native side (stage `pools`, the last to stop): applies the native settings to the
 // pool (and re-applies them when an operator changes one), and at shutdown closes whatever long-lived users are
 // left and then every pooled connection, bounded by the close timeout.
-import type { RunningWorkerService, WorkerServiceContext } from '../../../kernel/plugin/descriptor.ts';
+import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { NATIVE_SETTING_KEYS } from './native.settings.ts';
 import { nativeOptionsFrom } from './native-options.ts';
 import { configureNativeOptions } from './native-pool.ts';

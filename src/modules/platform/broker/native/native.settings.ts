@@ -1,6 +1,6 @@
 // Settings of the native (AMQP) side of the broker module. Owned by the native client; read through
 // `nativeOptionsFrom` so the worker can re-apply them when an operator changes one.
-import { durationSetting, integerSetting, type SettingDeclaration } from '../../../kernel/plugin/setting-types.ts';
+import { durationSetting, integerSetting, type SettingDeclaration } from '@/modules/kernel/plugin/index.ts';
 
 export const NATIVE_SETTING_KEYS = {
   reconnectInitialDelay: 'broker.native.reconnect-initial-delay',

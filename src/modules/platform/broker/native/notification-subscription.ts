@@ -3,9 +3,9 @@
 // attach with backoff, keeps the subscription state cache current and hands each event to the consumers.
 import type { Connection, EventContext, Receiver, Session } from 'rhea';
 import rhea from 'rhea';
-import { reconnectDelay } from './backoff.ts';
+import { reconnectDelay } from '@/base/backoff.ts';
 import { brokerEventFrom, notificationSelector } from './broker-event.ts';
-import { dispatchBrokerEvent } from './broker-event-consumers.ts';
+import type { BrokerEventHandler } from './broker-event-consumer.ts';
 import { closeLink, closeSession } from './bounded-close.ts';
 import { linkErrorDetail } from './link-error.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
@@ -26,7 +26,7 @@ export interface NotificationSubscription {
 
 const subscriptions = new Map<string, { endpoint: NativeEndpoint; subscription: NotificationSubscription }>();
 
-function subscribe(endpoint: NativeEndpoint): NotificationSubscription {
+function subscribe(endpoint: NativeEndpoint, onEvent: BrokerEventHandler): NotificationSubscription {
   const connection = nativeConnectionFor(endpoint);
   const context = { user: endpoint.username, host: endpoint.host, port: endpoint.port };
   let session: Session | undefined;
@@ -54,7 +54,7 @@ function subscribe(endpoint: NativeEndpoint): NotificationSubscription {
     link.on('message', (event: EventContext) => {
       if (!event.message) return;
       const brokerEvent = brokerEventFrom(endpoint, nativeMessageOf(event.message).applicationProperties);
-      if (brokerEvent) dispatchBrokerEvent(brokerEvent);
+      if (brokerEvent) onEvent(brokerEvent);
     });
     link.on('receiver_error', () => {
       setSubscriptionState(endpoint.nodeKey, refusalFromLink(linkErrorDetail(link), context));
@@ -106,13 +106,17 @@ function subscribe(endpoint: NativeEndpoint): NotificationSubscription {
 
 /**
  * Makes sure the node has a notification subscription; idempotent, so the reconciler may call it on every
- * pass. A changed endpoint (credentials, TLS, address) replaces the subscription.
+ * pass. A changed endpoint (credentials, TLS, address) replaces the subscription. Every event goes to `onEvent`
+ * (the worker passes the dispatcher of the broker.event-consumers contributions).
  */
-export function ensureNotificationSubscription(endpoint: NativeEndpoint): NotificationSubscription {
+export function ensureNotificationSubscription(
+  endpoint: NativeEndpoint,
+  onEvent: BrokerEventHandler,
+): NotificationSubscription {
   const existing = subscriptions.get(endpoint.nodeKey);
   if (existing && JSON.stringify(existing.endpoint) === JSON.stringify(endpoint)) return existing.subscription;
   if (existing) void existing.subscription.close();
-  const subscription = subscribe(endpoint);
+  const subscription = subscribe(endpoint, onEvent);
   subscriptions.set(endpoint.nodeKey, { endpoint, subscription });
   return subscription;
 }

@@ -4,7 +4,7 @@
 import rhea, { type Message } from 'rhea';
 import { toRheaTyped, type TypedValue } from './typed-value.ts';
 
-export type SendBody =
+type SendBody =
   | { readonly encoding: 'text'; readonly text: string }
   | { readonly encoding: 'json'; readonly json: unknown }
   | { readonly encoding: 'base64'; readonly base64: string; readonly contentType?: string };

@@ -5,7 +5,7 @@ import type { ConnectionFailure } from './connection-failure.ts';
 
 export const NOTIFICATION_ADDRESS = 'activemq.notifications';
 
-export type RefusalCause =
+type RefusalCause =
   | 'permission'
   | 'address-missing'
   | 'authentication'
@@ -47,10 +47,6 @@ export function setSubscriptionState(nodeKey: string, state: SubscriptionState):
 
 export function forgetSubscriptionState(nodeKey: string): void {
   states.delete(nodeKey);
-}
-
-export function isEstablished(state: SubscriptionState): state is 'established' {
-  return state === 'established';
 }
 
 interface RefusalContext {

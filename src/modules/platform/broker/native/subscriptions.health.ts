@@ -1,7 +1,7 @@
 // The `subscriptions` health indicator: per node whether its notification subscription is established
 // and, if not, why and what broker configuration would fix it. It reads the cache of the process it runs
 // in; the subscriptions themselves live in the worker.
-import type { HealthComponent } from '../../../kernel/plugin/descriptor.ts';
+import type { HealthComponent } from '@/modules/kernel/plugin/index.ts';
 import { allSubscriptionStates } from './subscription-state.ts';
 
 export function check(): Promise<HealthComponent> {

@@ -2,14 +2,19 @@
 // certificate. The client trusts only the custom CA and presents its certificate; without the client
 // certificate or with another CA the connection must fail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../../server/db/embedded-postgres.ts';
+import { findFreePort } from '@/base/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { createTlsMaterial, type TlsMaterial } from '../../../../../test/support/artemis/tls-material.ts';
 import { browseQueue } from './browse.ts';
 import { DEFAULT_NATIVE_OPTIONS } from './native-options.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
 import { configureNativeOptions, nativeConnectionFor } from './native-pool.ts';
-import { createAnycastQueue, endpointOf, uniqueName, waitFor } from './native-test-helpers.ts';
+import {
+  createAnycastQueue,
+  endpointOf,
+  uniqueName,
+  waitFor,
+} from '../../../../../test/support/native-test-helpers.ts';
 import { ensureNotificationSubscription } from './notification-subscription.ts';
 import { sendMessage } from './send.ts';
 import { shutdown } from './shutdown.ts';
@@ -62,7 +67,7 @@ describe('TLS', () => {
       nodeKey: 'tls-good',
       tls: { ca: tls.caPem, cert: tls.clientCertPem, key: tls.clientKeyPem },
     });
-    ensureNotificationSubscription(endpoint);
+    ensureNotificationSubscription(endpoint, () => undefined);
     await waitFor('the subscription over TLS', () => subscriptionState('tls-good') === 'established');
 
     const queue = uniqueName('tls.q');

@@ -3,7 +3,7 @@
 // Longs beyond 2^53 travel as decimal strings; binary as base64; timestamps as epoch milliseconds.
 import rhea, { type Typed } from 'rhea';
 
-export type AmqpTypeName =
+type AmqpTypeName =
   | 'null'
   | 'boolean'
   | 'ubyte'

@@ -1,69 +1,89 @@
-// Which instance reconciles a cluster's HA state and holds its notification subscriptions. Tier-A completions
-// reach the worker of every instance over the database bus, so without this two instances would both subscribe
-// (and the events module would store every notification twice). A session-level advisory lock per cluster, on a
-// connection kept for the purpose, decides; when the holder dies its session ends and the next tier-A pass of
-// another instance takes the cluster over.
-import type { Pool, PoolClient } from 'pg';
-
-// One bigint key per cluster (the single-key lock form): the two-int form is the scrape's, one int per tier.
-const lockKey = (clusterId: string) => `flotilla.clusters.ha:${clusterId}`;
+// Which instance owns a cluster: the one whose worker scrapes it also reconciles its HA state and holds its
+// notification subscriptions, so a cluster is never polled twice nor subscribed twice (the events module would
+// store every notification twice). One session advisory lock per cluster ('clusters.owner'), held on a connection of
+// its own; when the owner dies its session ends and another instance's next scrape pass takes the cluster over.
+// The scrape claims and releases; HA follows. One instance per worker process, shared through `clusterOwnershipOf`.
+import type { Pool } from 'pg';
+import { SessionLocks } from '@/base/advisory-lock.ts';
 
 export class ClusterOwnership {
-  private client: PoolClient | undefined;
-  private readonly owned = new Set<string>();
+  private readonly locks: SessionLocks;
+  private readonly lostListeners = new Set<(clusterIds: readonly string[]) => void>();
+  private readonly releaseListeners = new Set<(clusterId: string) => void>();
 
-  /** `onLost` runs when the lock connection breaks: every lock it held is gone, so is every ownership. */
-  constructor(
-    private readonly pool: Pool,
-    private readonly onLost: (clusterIds: readonly string[]) => void,
-  ) {}
-
-  /** True when this process owns the cluster (taking the lock when it is free). */
-  async claim(clusterId: string): Promise<boolean> {
-    if (this.owned.has(clusterId)) return true;
-    const client = await this.connection();
-    const { rows } = await client.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
-      [lockKey(clusterId)],
-    );
-    if (rows[0]?.locked) this.owned.add(clusterId);
-    return rows[0]?.locked === true;
+  constructor(connectionString: string) {
+    this.locks = new SessionLocks(connectionString, 'clusters.owner', (lost) => {
+      for (const listener of this.lostListeners) listener(lost);
+    });
   }
 
-  isOwned(clusterId: string): boolean {
-    return this.owned.has(clusterId);
+  /** True when this process owns the cluster (taking it when it is free). */
+  claim(clusterId: string): Promise<boolean> {
+    return this.locks.tryAcquire(clusterId);
   }
 
-  ownedClusters(): string[] {
-    return [...this.owned];
+  owns(clusterId: string): boolean {
+    return this.locks.holds(clusterId);
+  }
+
+  owned(): string[] {
+    return this.locks.names();
   }
 
   async release(clusterId: string): Promise<void> {
-    if (!this.owned.delete(clusterId) || !this.client) return;
-    await this.client
-      .query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey(clusterId)])
-      .catch(() => undefined);
+    if (!this.owns(clusterId)) return;
+    await this.locks.release(clusterId);
+    for (const listener of this.releaseListeners) listener(clusterId);
   }
 
-  /** Ends every ownership: the connection is destroyed rather than returned, so no lock outlives it. */
-  close(): void {
-    this.owned.clear();
-    this.client?.release(true);
-    this.client = undefined;
+  /** Called with every cluster lost at once when the lock connection breaks; answers the unsubscribe. */
+  onLost(listener: (clusterIds: readonly string[]) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
   }
 
-  private async connection(): Promise<PoolClient> {
-    if (this.client) return this.client;
-    const client = await this.pool.connect();
-    client.on('error', () => {
-      if (this.client !== client) return;
-      const lost = [...this.owned];
-      this.owned.clear();
-      this.client = undefined;
-      client.release(true);
-      this.onLost(lost);
-    });
-    this.client = client;
-    return client;
+  /** Called when this process gives a cluster up (removed, unreadable); answers the unsubscribe. */
+  onRelease(listener: (clusterId: string) => void): () => void {
+    this.releaseListeners.add(listener);
+    return () => this.releaseListeners.delete(listener);
   }
+
+  /** Ends every ownership at once (the connection goes, and every lock with it). */
+  close(): Promise<void> {
+    return this.locks.close();
+  }
+}
+
+interface Shared {
+  readonly ownership: ClusterOwnership;
+  users: number;
+}
+
+const shared = new WeakMap<Pool, Shared>();
+
+/**
+ * The process's ownership, shared by the services that need it (scrape, HA). Each user detaches when it stops; the
+ * last one to detach ends the ownership, so HA never holds subscriptions of a cluster it no longer owns.
+ */
+export function clusterOwnershipOf(pool: Pool): { ownership: ClusterOwnership; detach(): Promise<void> } {
+  let entry = shared.get(pool);
+  if (!entry) {
+    const connectionString = (pool.options as { connectionString?: string }).connectionString;
+    if (!connectionString) throw new Error('cluster ownership needs the pool’s connection string for its locks');
+    entry = { ownership: new ClusterOwnership(connectionString), users: 0 };
+    shared.set(pool, entry);
+  }
+  const current = entry;
+  current.users++;
+  let detached = false;
+  return {
+    ownership: current.ownership,
+    async detach() {
+      if (detached) return;
+      detached = true;
+      if (--current.users > 0) return;
+      shared.delete(pool);
+      await current.ownership.close();
+    },
+  };
 }

@@ -6,16 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHaPair } from '../../../../../test/support/artemis/index.ts';
 import { healthReport } from '@/server/http/health.ts';
-import type { BrokerEvent } from '../../broker/native/broker-event.ts';
-import { registerBrokerEventConsumer } from '../../broker/native/broker-event-consumers.ts';
-import { createAnycastQueue, uniqueName, waitFor } from '../../broker/native/native-test-helpers.ts';
+import type { BrokerEvent } from '@/modules/platform/broker/index.ts';
+import { brokerEventConsumers } from '@/modules/platform/broker/module.ts';
+import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { createAnycastQueue, uniqueName, waitFor } from '../../../../../test/support/native-test-helpers.ts';
 import {
   startHaScenario,
   type HaScenario,
   type RegisteredNode,
   type TestRuntimes,
   type TierARecorder,
-} from './ha-test-kit.ts';
+} from '../../../../../test/support/ha-test-kit.ts';
 import { listNodes } from '../server/cluster-query.ts';
 import { logicalNodesOf } from './logical-nodes.ts';
 
@@ -39,8 +40,21 @@ const notificationsCapability = () =>
   });
 
 beforeAll(async () => {
-  registerBrokerEventConsumer((event) => events.push(event));
-  scenario = await startHaScenario('payments-ha', await startHaPair(), TIER_A_MS);
+  // A module of the test's own contributes a consumer, as the events module will.
+  const recorder = defineModule({
+    id: 'test-event-recorder',
+    title: 'Test event recorder',
+    layer: 'feature',
+    description: 'Keeps every broker event for the test.',
+    requires: ['broker'],
+    contributions: [
+      contribution(brokerEventConsumers, {
+        id: 'record',
+        load: () => Promise.resolve({ consume: (event: BrokerEvent) => events.push(event) }),
+      }),
+    ],
+  });
+  scenario = await startHaScenario('payments-ha', await startHaPair(), TIER_A_MS, undefined, [recorder]);
   ({ runtimes, tierA, clusterId, signals } = scenario);
   [primary, backup] = scenario.nodes as [RegisteredNode, RegisteredNode];
 });

@@ -4,21 +4,24 @@
 // persists what changed for the web process, and signals `topology` / `health` only on a real change. Between
 // passes it watches the subscription cache, so an established or refused subscription reaches the database (and
 // health) within a second rather than at the next pass. Work on one cluster is serialised.
+import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import type { Pool } from 'pg';
-import { closeNativeConnection } from '../../broker/native/native-pool.ts';
 import {
+  closeNativeConnection,
   dropNotificationSubscription,
   ensureNotificationSubscription,
-} from '../../broker/native/notification-subscription.ts';
-import { subscriptionState } from '../../broker/native/subscription-state.ts';
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { KeyRing } from '../server/credentials/secret-key.ts';
-import { ClusterOwnership } from './cluster-ownership.ts';
+  subscriptionState,
+  type BrokerEventHandler,
+} from '@/modules/platform/broker/index.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { KeyRing } from '@/modules/platform/governance/index.ts';
+import type { ClusterOwnership } from './cluster-ownership.ts';
 import { runHaPass, type PairMemory, type SplitBrain } from './ha-pass.ts';
 import { loadHaCluster, loadStoredSubscriptions, persistHaPass, type HaCluster } from './ha-store.ts';
 import { EndpointUnavailable, nativeEndpointOf } from './native-endpoint-of.ts';
 import {
   isSameSubscription,
+  messageIoCapability,
   notificationsCapability,
   storedSubscriptionOf,
   type StoredSubscription,
@@ -28,8 +31,14 @@ export interface HaReconcilerOptions {
   readonly instanceId: string;
   readonly prisma: PrismaClient;
   readonly pool: Pool;
+  /** The process's cluster ownership (the scrape claims clusters; HA reconciles only those it owns). */
+  readonly ownership: ClusterOwnership;
   readonly keys: () => KeyRing;
   readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
+  /** Told after a pass that changed which member of a pair serves was persisted. */
+  readonly servingChanged?: (clusterId: string) => Promise<void>;
+  /** Where every notification of a subscribed node goes: the broker.event-consumers dispatcher. */
+  readonly onBrokerEvent: BrokerEventHandler;
   readonly log?: (message: string) => void;
 }
 
@@ -45,16 +54,19 @@ interface ClusterState {
 export class HaReconciler {
   private readonly clusters = new Map<string, ClusterState>();
   private readonly chains = new Map<string, Promise<void>>();
-  private readonly ownership: ClusterOwnership;
   private readonly log: (message: string) => void;
+  private readonly stopFollowing: (() => void)[];
   private isStopped = false;
 
   constructor(private readonly options: HaReconcilerOptions) {
     this.log = options.log ?? ((message) => console.error(`[ha] ${message}`));
-    this.ownership = new ClusterOwnership(options.pool, (lost) => {
-      this.log(`lost the ownership lock connection; letting go of ${lost.length} cluster(s)`);
-      for (const clusterId of lost) void this.serially(clusterId, () => this.forget(clusterId));
-    });
+    this.stopFollowing = [
+      options.ownership.onLost((lost) => {
+        this.log(`lost the ownership lock connection; letting go of ${lost.length} cluster(s)`);
+        for (const clusterId of lost) void this.serially(clusterId, () => this.forget(clusterId));
+      }),
+      options.ownership.onRelease((clusterId) => void this.serially(clusterId, () => this.forget(clusterId))),
+    ];
   }
 
   /** One tier-A pass of the cluster finished: reconcile HA state and subscriptions. */
@@ -86,7 +98,7 @@ export class HaReconciler {
     await Promise.allSettled([...this.chains.values()]);
     await Promise.allSettled([...this.clusters.keys()].map((clusterId) => this.closeSubscriptions(clusterId)));
     this.clusters.clear();
-    this.ownership.close();
+    for (const stop of this.stopFollowing) stop();
   }
 
   private serially(clusterId: string, work: () => Promise<void>): Promise<void> {
@@ -109,7 +121,7 @@ export class HaReconciler {
    * Otherwise only the subscription rows and the capability follow the cache.
    */
   private async pass(clusterId: string, afterTierA: boolean): Promise<void> {
-    if (!(await this.ownership.claim(clusterId))) return;
+    if (!this.options.ownership.owns(clusterId)) return;
     const cluster = await loadHaCluster(this.options.prisma, clusterId);
     if (!cluster) {
       await this.forget(clusterId);
@@ -131,9 +143,9 @@ export class HaReconciler {
         const before = state.stored.get(nodeId);
         return !before || !isSameSubscription(before, row);
       });
-    const notifications = notificationsCapability(
-      [...subscriptions].map(([nodeId, row]) => ({ ...row, node: state.labels.get(nodeId) ?? nodeId })),
-    );
+    const labelled = [...subscriptions].map(([nodeId, row]) => ({ ...row, node: state.labels.get(nodeId) ?? nodeId }));
+    const notifications = notificationsCapability(labelled);
+    const messageIo = messageIoCapability(labelled);
     const { capabilityChanged } = await persistHaPass(this.options.pool, {
       clusterId,
       instanceId: this.options.instanceId,
@@ -141,6 +153,7 @@ export class HaReconciler {
       splitBrainSince: result ? earliestSplitBrain(result.splitBrains) : undefined,
       subscriptions,
       notifications,
+      messageIo,
     });
     state.stored = subscriptions;
 
@@ -148,11 +161,13 @@ export class HaReconciler {
       const pairs = result.splitBrains.map((split) => split.logicalNode);
       this.log(`cluster ${cluster.name}: split-brain ${pairs.length > 0 ? `in ${pairs.join(', ')}` : 'cleared'}`);
     }
+    if (result?.servingChanged) await this.options.servingChanged?.(clusterId);
     if (result && (result.servingChanged || result.splitBrainChanged)) {
       await this.options.publishSignal('topology', clusterId);
     }
     if (result?.splitBrainChanged || subscriptionsChanged || capabilityChanged) {
       await this.options.publishSignal('health', clusterId);
+      await this.options.publishSignal('health', INSTALLATION_SCOPE_ID); // the clusters list
     }
   }
 
@@ -192,7 +207,10 @@ export class HaReconciler {
     }
     for (const node of cluster.nodes.filter((candidate) => servingIds.has(candidate.id))) {
       try {
-        ensureNotificationSubscription(nativeEndpointOf(cluster, node, this.options.keys()));
+        ensureNotificationSubscription(
+          nativeEndpointOf(cluster, node, this.options.keys()),
+          this.options.onBrokerEvent,
+        );
         state.subscribed.set(node.id, null);
       } catch (error) {
         if (!(error instanceof EndpointUnavailable)) throw error;
@@ -222,7 +240,6 @@ export class HaReconciler {
   private async forget(clusterId: string): Promise<void> {
     await this.closeSubscriptions(clusterId);
     this.clusters.delete(clusterId);
-    await this.ownership.release(clusterId);
   }
 }
 

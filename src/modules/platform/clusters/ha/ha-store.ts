@@ -1,15 +1,16 @@
 // What the HA reconciler reads and writes. Reads are one query each; the pass's writes are set-based statements in
 // one short transaction per cluster (never around a broker call), each touching only rows that really changed,
 // apart from the subscription rows' `checked_at`, which says the worker still stands behind them.
-import { inTransaction } from '@/server/db/transaction.ts';
-import type { Pool, PoolClient } from 'pg';
-import type { PrismaClient } from '@/server/db/database.ts';
+import { inTransaction } from '@/base/db/transaction.ts';
+import type { Pool } from 'pg';
+import type { PrismaClient } from '@/base/db/database.ts';
 import type { NodeVerdict } from './ha-pass.ts';
 import type { HaNode } from './ha-pass.ts';
 import type { ClusterCredentials } from './native-endpoint-of.ts';
 import type { CapabilityVerdict, StoredSubscription } from './subscription-verdict.ts';
+import { recordCapabilities } from '../server/capabilities/capability-ledger.ts';
 
-export interface HaClusterNode extends HaNode {
+interface HaClusterNode extends HaNode {
   readonly amqpUrl: string | null;
   /** How the node is named in details and capability text. */
   readonly label: string;
@@ -84,9 +85,10 @@ export interface HaWrite {
   /** Every serving node's subscription; rows of other nodes of the cluster are removed. */
   readonly subscriptions: ReadonlyMap<string, StoredSubscription>;
   readonly notifications: CapabilityVerdict;
+  readonly messageIo: CapabilityVerdict;
 }
 
-/** Persists one pass; answers whether the NOTIFICATIONS capability row changed. */
+/** Persists one pass; answers whether the NOTIFICATIONS or MESSAGE_IO verdict changed. */
 export async function persistHaPass(pool: Pool, write: HaWrite): Promise<{ capabilityChanged: boolean }> {
   const subscriptions = [...write.subscriptions];
   return inTransaction(pool, async (client) => {
@@ -136,30 +138,10 @@ export async function persistHaPass(pool: Pool, write: HaWrite): Promise<{ capab
         ],
       );
     }
-    return { capabilityChanged: await persistNotificationsCapability(client, write.clusterId, write.notifications) };
+    const capabilityChanged = await recordCapabilities(client, write.clusterId, [
+      { capability: 'NOTIFICATIONS', verdict: write.notifications, confirmedBy: 'subscription' },
+      { capability: 'MESSAGE_IO', verdict: write.messageIo, confirmedBy: 'subscription' },
+    ]);
+    return { capabilityChanged };
   });
-}
-
-/**
- * The NOTIFICATIONS row of the capability ledger. UNKNOWN is only written where there is no row yet, so a
- * subscription being (re)opened does not wipe the answer registration or an earlier pass gave.
- */
-async function persistNotificationsCapability(
-  client: PoolClient,
-  clusterId: string,
-  verdict: CapabilityVerdict,
-): Promise<boolean> {
-  const conflict =
-    verdict.value === 'UNKNOWN'
-      ? 'DO NOTHING'
-      : `DO UPDATE SET value = EXCLUDED.value, detail = EXCLUDED.detail, snippet = EXCLUDED.snippet, checked_at = now()
-           WHERE (cluster_capability.value, cluster_capability.detail, cluster_capability.snippet)
-                 IS DISTINCT FROM (EXCLUDED.value, EXCLUDED.detail, EXCLUDED.snippet)`;
-  const result = await client.query(
-    `INSERT INTO cluster_capability (cluster_id, capability, value, detail, snippet, checked_at)
-     VALUES ($1, 'NOTIFICATIONS', $2, $3, $4, now())
-     ON CONFLICT (cluster_id, capability) ${conflict}`,
-    [clusterId, verdict.value, verdict.detail, verdict.snippet],
-  );
-  return (result.rowCount ?? 0) > 0;
 }

@@ -1,7 +1,7 @@
 // The `ha` health indicator: DOWN, with the cluster and logical node named, while a corroborated split-brain lasts
 // (two members of one pair both serving is critical for the fleet). Read from what the worker persisted, so the
 // web process that answers /actuator/health/flotilla sees it.
-import type { HealthComponent, HealthContext } from '../../../kernel/plugin/descriptor.ts';
+import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
 import { listSplitBrains } from './split-brain-query.ts';
 
 export async function check(context: HealthContext): Promise<HealthComponent> {

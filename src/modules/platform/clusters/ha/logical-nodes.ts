@@ -31,13 +31,13 @@ export function logicalNodesOf<N extends PolledNode>(nodes: readonly N[]): Logic
 }
 
 /** The node's latest tier-A poll answered (a failure after the last success means its polled state is old). */
-export function isReachable(node: PolledNode): boolean {
+function isReachable(node: PolledNode): boolean {
   if (!node.lastSuccessAt) return false;
   return !node.lastFailureAt || node.lastFailureAt.getTime() <= node.lastSuccessAt.getTime();
 }
 
 /** Reachable and answering Active on the latest poll. */
-export function isPolledActive(node: PolledNode): boolean {
+function isPolledActive(node: PolledNode): boolean {
   return isReachable(node) && node.active === true;
 }
 

@@ -1,9 +1,10 @@
 // The native (AMQP) endpoint of a registered node: its AMQP URL, the cluster's user and the password opened from
 // its AES-GCM cipher text in this process only. The node's id is its key in the native client (pools, subscription
 // cache), the cluster's id groups its connections.
-import { addressFromUrl, type NativeEndpoint } from '../../broker/native/native-endpoint.ts';
+import { addressFromUrl, type NativeEndpoint } from '@/modules/platform/broker/index.ts';
+import type { KeyRing } from '@/modules/platform/governance/index.ts';
 import { openPassword } from '../server/credentials/password-cipher.ts';
-import type { KeyRing } from '../server/credentials/secret-key.ts';
+import { openTls } from '../server/credentials/cluster-tls.ts';
 
 export interface ClusterCredentials {
   readonly id: string;
@@ -32,11 +33,16 @@ export function nativeEndpointOf(
   }
   let password: string;
   try {
-    password = openPassword(keys, { cipher: cluster.passwordCipher, keyId: cluster.passwordKeyId });
+    password = openPassword(keys, cluster);
   } catch (error) {
     throw new EndpointUnavailable(error instanceof Error ? error.message : String(error));
   }
-  const ca = (cluster.tls as { ca?: unknown } | null)?.ca;
+  let tls: ReturnType<typeof openTls>;
+  try {
+    tls = openTls(keys, cluster);
+  } catch (error) {
+    throw new EndpointUnavailable(error instanceof Error ? error.message : String(error));
+  }
   return {
     nodeKey: node.id,
     clusterKey: cluster.id,
@@ -44,6 +50,6 @@ export function nativeEndpointOf(
     port: address.port,
     username: cluster.username,
     password,
-    ...(address.isTls ? { tls: typeof ca === 'string' ? { ca } : {} } : {}),
+    ...(address.isTls ? { tls: tls ?? {} } : {}),
   };
 }

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode } from '../../../../../test/support/artemis/index.ts';
 import { healthReport } from '@/server/http/health.ts';
-import { waitFor } from '../../broker/native/native-test-helpers.ts';
-import { startHaScenario, type HaScenario } from './ha-test-kit.ts';
+import { waitFor } from '../../../../../test/support/native-test-helpers.ts';
+import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
 
 // More specific than the default `#`, so it wins for activemq.notifications: nobody the broker knows may consume.
 const closeNotifications = (xml: string) =>

@@ -1,6 +1,6 @@
 // Reads of the persisted split-brain verdict for the web process: the cluster API's `splitBrain` field, the `ha`
 // health indicator and the cluster screen's banner.
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
 
 export interface SplitBrainView {
   readonly clusterId: string;

@@ -17,7 +17,7 @@ export interface RatchetState {
   readonly streakStartedAt: Date | null;
 }
 
-export const QUIET: RatchetState = { raised: false, since: null, streak: 0, streakStartedAt: null };
+const QUIET: RatchetState = { raised: false, since: null, streak: 0, streakStartedAt: null };
 
 /** The state a restarted worker starts from: the persisted verdict, no streak. */
 export function resumeRatchet(persistedSince: Date | null): RatchetState {

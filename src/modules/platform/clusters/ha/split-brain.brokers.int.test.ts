@@ -9,8 +9,13 @@ import {
   type HaPairBehindProxy,
 } from '../../../../../test/support/artemis/ha-pair-behind-proxy.ts';
 import { healthReport } from '@/server/http/health.ts';
-import { waitFor } from '../../broker/native/native-test-helpers.ts';
-import { startHaScenario, type HaScenario, type TestRuntimes, type TierARecorder } from './ha-test-kit.ts';
+import { waitFor } from '../../../../../test/support/native-test-helpers.ts';
+import {
+  startHaScenario,
+  type HaScenario,
+  type TestRuntimes,
+  type TierARecorder,
+} from '../../../../../test/support/ha-test-kit.ts';
 import { RAISE_AFTER } from './split-brain-ratchet.ts';
 import { listSplitBrains, splitBrainOf } from './split-brain-query.ts';
 

@@ -1,7 +1,7 @@
 // The `subscriptions` health indicator (spec: Operational health): per serving node whether its notification
 // subscription is established and, if not, why and what broker configuration would fix it. The subscriptions live
 // in the worker; this reads what the worker persisted, so the web process answering the health endpoint sees them.
-import type { HealthComponent, HealthContext } from '../../../kernel/plugin/descriptor.ts';
+import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
 
 /** A row nobody confirmed for this long belongs to a worker that stopped reconciling (stopped or crashed). */
 export const STALE_AFTER_MS = 60_000;

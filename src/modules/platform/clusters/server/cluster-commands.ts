@@ -1,16 +1,17 @@
 // Changes to a registered cluster, each audited with the cluster's id and name and each with a dry run: edit
 // (credentials re-encrypted under the current key), remove, and rediscover (probe again, add what is new).
 import { randomUUID } from 'node:crypto';
+import type { BlockList } from 'node:net';
 import type { z } from 'zod';
-import type { PrismaClient } from '@/server/db/database.ts';
-import { audited } from '../../../kernel/audit/server/audit.service.ts';
-import { ProblemError } from '../../../kernel/core/problem.ts';
-import type { RequestContext } from '../../../kernel/core/request-context.ts';
-import type { ModuleRegistry } from '../../../kernel/plugin/registry.ts';
-import { CLUSTER_NOT_FOUND } from '../../../kernel/security/server/cluster-guard.ts';
-import type { ManagementLimits } from '../../broker/management/management.settings.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
+import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import { CLUSTER_NOT_FOUND } from '@/modules/kernel/access/index.ts';
+import type { ManagementLimits } from '@/modules/platform/broker/index.ts';
+import type { KeyRing } from '@/modules/platform/governance/index.ts';
 import { openPassword, sealPassword } from './credentials/password-cipher.ts';
-import type { KeyRing } from './credentials/secret-key.ts';
+import { openTls, sealTls, tlsAuditFacts } from './credentials/cluster-tls.ts';
 import type { clusterActionInput, updateClusterInput } from './clusters.schema.ts';
 import { resolveEnvironment } from './environments.ts';
 import { probeCluster, type ProbeResult } from './registration/probe-cluster.ts';
@@ -61,17 +62,20 @@ export async function updateCluster(
         name: input.name,
         environment: input.environment,
         username: input.credentials?.username,
-        tls: input.tls === undefined ? undefined : input.tls?.ca ? { ca: true } : null,
+        tls: input.tls === undefined ? undefined : tlsAuditFacts(input.tls),
       },
       dryRun: input.dryRun,
       cluster: { id: cluster.id, name: cluster.name },
     },
     async (tx) => {
       if (input.dryRun || changed.length === 0) return { result: undefined };
+      const storedTls = input.tls === undefined ? undefined : sealTls(keys, cluster.id, input.tls);
       const environmentId = input.environment
         ? (await resolveEnvironment(tx, input.environment)).environment.id
         : undefined;
-      const sealed = input.credentials ? sealPassword(keys, input.credentials.password) : undefined;
+      const sealed = input.credentials
+        ? sealPassword(keys, { clusterId: cluster.id, password: input.credentials.password })
+        : undefined;
       await tx.cluster.update({
         where: { id: cluster.id },
         data: {
@@ -81,7 +85,7 @@ export async function updateCluster(
           username: input.credentials?.username,
           passwordCipher: sealed?.cipher,
           passwordKeyId: sealed?.keyId,
-          tls: input.tls === undefined ? undefined : input.tls?.ca ? { ca: input.tls.ca } : { set: null },
+          tls: input.tls === undefined ? undefined : (storedTls ?? { set: null }),
           updatedAt: new Date(),
         },
       });
@@ -133,20 +137,26 @@ export async function rediscoverCluster(
   registry: ModuleRegistry,
   limits: ManagementLimits,
   input: z.infer<typeof clusterActionInput>,
+  allowedNetworks: BlockList,
 ): Promise<ProbeResult> {
   const cluster = await loadCluster(prisma, input.clusterId);
   const stored = await prisma.clusterNode.findMany({
     where: { clusterId: cluster.id },
     orderBy: [{ lastSuccessAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'asc' }],
   });
-  const password = openPassword(keys, { cipher: cluster.passwordCipher, keyId: cluster.passwordKeyId });
-  const tls = cluster.tls as { ca?: string } | null;
-  const result = await probeCluster(registry, limits, {
-    name: cluster.name,
-    nodes: stored.map((node) => ({ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl })),
-    credentials: { username: cluster.username, password },
-    tls,
-  });
+  const password = openPassword(keys, cluster);
+  const tls = openTls(keys, cluster);
+  const result = await probeCluster(
+    registry,
+    limits,
+    {
+      name: cluster.name,
+      nodes: stored.map((node) => ({ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl })),
+      credentials: { username: cluster.username, password },
+      tls,
+    },
+    allowedNetworks,
+  );
   if (result.refused) throw checksFailedProblem(result, {});
   const known = new Set(stored.map((node) => node.managementUrl));
   await audited(
@@ -166,6 +176,7 @@ export async function rediscoverCluster(
       for (const node of result.probe.nodes) {
         const facts = {
           amqpUrl: node.amqpUrl,
+          urlSource: node.urlSource.method,
           ...(node.state
             ? { brokerName: node.state.name, brokerNodeId: node.state.nodeId || null, role: node.role }
             : {}),
@@ -188,6 +199,7 @@ export async function rediscoverCluster(
           detail: verdict.detail,
           snippet: verdict.snippet ?? null,
           checkedAt: new Date(),
+          confirmedBy: 'rediscovery',
         };
         await tx.clusterCapability.upsert({
           where: { clusterId_capability: { clusterId: cluster.id, capability } },

@@ -1,5 +1,5 @@
 // Answers the cluster access guard: where a cluster sits in the scope hierarchy.
-import type { ClusterLocator } from '../../../kernel/plugin/descriptor.ts';
+import type { ClusterLocator } from '@/modules/kernel/access/module.ts';
 
 export const clusterLocator: ClusterLocator = {
   async locate(prisma, clusterId) {

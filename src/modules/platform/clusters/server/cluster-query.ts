@@ -1,8 +1,10 @@
 // Reading clusters for the API: rows with their environment, node counts, health and capability values, only
 // those the caller's grants reach. Fleets have tens to hundreds of clusters, so one query and an in-memory page.
-import type { PrismaClient } from '@/server/db/database.ts';
-import { pageOf, parseSort } from '../../../kernel/core/list-query.ts';
-import { canSeeCluster, type EffectiveGrant } from '../../../kernel/security/server/grants.ts';
+import type { ConfirmedBy } from './capabilities/capability-ledger.ts';
+import { tlsView } from './credentials/cluster-tls.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { pageOf, parseSort } from '@/modules/kernel/core/index.ts';
+import { canSeeCluster, clusterPermissions, type EffectiveGrant } from '@/modules/kernel/access/index.ts';
 import type { z } from 'zod';
 import type { clusterRowSchema, listClustersInput, nodeSchema } from './clusters.schema.ts';
 import { splitBrainOf } from '../ha/split-brain-query.ts';
@@ -27,18 +29,18 @@ async function findClusters(prisma: PrismaClient, where: object = {}) {
 type Loaded = Awaited<ReturnType<typeof findClusters>>[number];
 
 /** A node counts as failing when its last failure is newer than its last success (or it never succeeded). */
-export function isFailing(node: { lastSuccessAt: Date | null; lastFailureAt: Date | null }): boolean {
+function isFailing(node: { lastSuccessAt: Date | null; lastFailureAt: Date | null }): boolean {
   if (!node.lastFailureAt) return false;
   return !node.lastSuccessAt || node.lastFailureAt > node.lastSuccessAt;
 }
 
 /** Nodes sharing a NodeID are one logical node; a node without one stands alone. */
-export function logicalKey(node: { id: string; brokerNodeId: string | null }): string {
+function logicalKey(node: { id: string; brokerNodeId: string | null }): string {
   return node.brokerNodeId ?? `node:${node.id}`;
 }
 
 /** Logical nodes whose members were all polled for HA and none reads Active: nothing serves there. */
-export function unservedLogicalNodes(
+function unservedLogicalNodes(
   nodes: readonly { id: string; brokerNodeId: string | null; active: boolean | null; haPolledAt: Date | null }[],
 ): number {
   const groups = new Map<string, typeof nodes>();
@@ -104,14 +106,33 @@ export async function listClusters(
   return pageOf(visible.slice(start, start + input.pageSize), visible.length, input.page, input.pageSize);
 }
 
+export interface FleetCluster extends ClusterRow {
+  /** Since when a logical node has two serving members (corroborated), or null. */
+  readonly splitBrainSince: string | null;
+}
+
+/** Every cluster the grants reach, by name: the fleet's screens (tens to hundreds of clusters, one query). */
+export async function visibleClusters(
+  prisma: PrismaClient,
+  grants: readonly EffectiveGrant[],
+  permission?: string,
+): Promise<FleetCluster[]> {
+  const all = await findClusters(prisma);
+  return all
+    .filter((cluster) => {
+      const location = { clusterId: cluster.id, environmentId: cluster.environmentId };
+      return permission ? clusterPermissions(grants, location).has(permission) : canSeeCluster(grants, location);
+    })
+    .map((cluster) => ({ ...toRow(cluster), splitBrainSince: iso(cluster.splitBrainSince) }));
+}
+
 /** One cluster the guard has already let through. */
 export async function getCluster(prisma: PrismaClient, clusterId: string) {
   const [cluster] = await findClusters(prisma, { id: clusterId });
   if (!cluster) return undefined;
-  const tls = cluster.tls as { ca?: string } | null;
   return {
     ...toRow(cluster),
-    tls: tls ? { ca: Boolean(tls.ca) } : null,
+    tls: tlsView(cluster.tls),
     splitBrain: await splitBrainOf(prisma, clusterId),
     updatedAt: cluster.updatedAt.toISOString(),
   };
@@ -132,6 +153,7 @@ export async function listNodes(prisma: PrismaClient, clusterId: string): Promis
     brokerNodeId: node.brokerNodeId,
     role: node.role,
     discovered: node.discovered,
+    urlSource: node.urlSource as 'given' | 'seed-port' | 'seed-offset' | 'not-confirmed',
     logicalNode: logical.get(logicalKey(node)) ?? '?',
     active: node.active,
     started: node.started,
@@ -153,5 +175,6 @@ export async function listCapabilities(prisma: PrismaClient, clusterId: string) 
     detail: row.detail,
     snippet: row.snippet,
     checkedAt: row.checkedAt.toISOString(),
+    confirmedBy: row.confirmedBy as ConfirmedBy,
   }));
 }

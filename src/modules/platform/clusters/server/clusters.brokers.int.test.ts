@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, startHaPair, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../../kernel/security/server/built-in-roles-sync.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import type {
   capabilitiesOutput,
   clusterDetailSchema,
@@ -27,6 +27,8 @@ let rest: (request: Request) => Promise<Response>;
 let auth: AuthHeaders;
 let cluster: Topology | undefined;
 let pair: Topology | undefined;
+/** Two clustered nodes on unrelated random ports: no rule leads from one node's ports to the other's. */
+let scattered: Topology | undefined;
 const published: unknown[] = [];
 // A password no other text in the database could contain by chance.
 const BROKER_USER = { user: 'flotilla', password: `Broker-${randomBytes(9).toString('hex')}`, role: 'amq' };
@@ -81,14 +83,15 @@ beforeAll(async () => {
   auth = await signIn(rest, 'http://127.0.0.1');
   runtime.notifications.subscribe('ClusterRegistered', (payload) => void published.push(payload));
   // Ports like `artemis create --port-offset`, so management URLs follow from the topology's connectors.
-  [cluster, pair] = await Promise.all([
+  [cluster, pair, scattered] = await Promise.all([
     startCluster({ portOffset: 7, extraUsers: [BROKER_USER] }),
     startHaPair({ portOffset: 11 }),
+    startCluster(),
   ]);
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.all([cluster?.stop(), pair?.stop()]);
+  await Promise.all([cluster?.stop(), pair?.stop(), scattered?.stop()]);
   await (runtime as WebRuntime | undefined)?.close();
   await (database as TestDatabase | undefined)?.drop();
 });
@@ -150,10 +153,49 @@ describe('cluster registration on real brokers', () => {
     );
     expect(nodes.json.items.map((node: { role: string }) => node.role)).toEqual(['PRIMARY', 'PRIMARY']);
     expect(nodes.json.items.filter((node: { discovered: boolean }) => node.discovered)).toHaveLength(1);
+    // The seed was given; the other node's URL followed the seed's port offset and its NodeID confirmed it.
+    expect(nodes.json.items.map((node) => node.urlSource).sort()).toEqual(['given', 'seed-offset']);
+    const found = json.nodes.find((node) => node.discovered);
+    expect(found?.urlSource.detail).toMatch(
+      /^connector 127\.0\.0\.1:\d+ in the seed's topology; .*confirmed by the broker's NodeID$/,
+    );
     expect(new Set(nodes.json.items.map((node: { logicalNode: string }) => node.logicalNode)).size).toBe(2);
     expect(published).toContainEqual({ clusterId, name: 'orders', environmentId: expect.any(String) as string });
     const audit = await runtime.prisma.auditEvent.findFirst({ where: { action: 'cluster.register', clusterId } });
     expect(audit).toMatchObject({ outcome: 'SUCCEEDED', clusterName: 'orders', dryRun: false });
+  });
+
+  it('never takes a guessed URL for a node the broker does not confirm, and says what it tried', async () => {
+    await untilTopologyHas(scattered, 2);
+    const [seed, other] = scattered?.nodes ?? [];
+    const { status, json } = await call<Registered>(
+      'POST',
+      '/clusters?dryRun=true',
+      registration(scattered, 'scattered'),
+    );
+    expect(status, JSON.stringify(json)).toBe(200);
+    const discovered = json.nodes.find((node) => node.discovered);
+    expect(discovered).toMatchObject({ role: 'UNKNOWN', brokerNodeId: null, urlSource: { method: 'not-confirmed' } });
+    expect(discovered?.managementUrl).not.toBe(other?.managementUrl);
+    expect(discovered?.urlSource.detail).toContain('no management URL answered as this node (tried http://127.0.0.1:');
+    const reachability = json.checks.find((check) => check.id === 'reachability');
+    expect(reachability).toMatchObject({ status: 'warn' });
+    expect(reachability?.advice).toContain('give the node with both its managementUrl and amqpUrl');
+    // The seed's AMQP URL came from what the broker reported (its topology entry), though it was not given.
+    expect(json.nodes[0]?.amqpUrl).toBe(seed?.amqpUrl);
+
+    // Given both, nothing is guessed: both nodes answer as themselves.
+    const both = await call<Registered>(
+      'POST',
+      '/clusters?dryRun=true',
+      registration(scattered, 'scattered', {
+        nodes: (scattered?.nodes ?? []).map((node) => ({ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl })),
+      }),
+    );
+    expect(both.json.nodes.map((node) => [node.urlSource.method, node.role])).toEqual([
+      ['given', 'PRIMARY'],
+      ['given', 'PRIMARY'],
+    ]);
   });
 
   it('registers the HA pair as one logical node with a PRIMARY and a BACKUP', async () => {

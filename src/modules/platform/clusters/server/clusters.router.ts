@@ -1,10 +1,13 @@
 // The clusters API: register (with probe and dry run), list, get, edit, remove, nodes, capabilities, rediscover.
 // Cluster-scoped procedures go through the cluster access guard (one 404 for unknown and unreachable clusters).
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { ProblemError } from '../../../kernel/core/problem.ts';
-import { recordAuditEvent } from '../../../kernel/audit/server/audit.service.ts';
-import { readManagementLimits } from '../../broker/management/management.settings.ts';
-import { processKeys } from './credentials/secret-key.ts';
+import { randomUUID } from 'node:crypto';
+import { allowedNetworksOf } from './registration/allowed-networks.ts';
+import { requireEnvironmentMove } from './environment-move.ts';
+import { CLUSTER_NOT_FOUND, moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { ProblemError } from '@/modules/kernel/core/index.ts';
+import { recordAuditEvent } from '@/modules/kernel/audit/index.ts';
+import { readManagementLimits } from '@/modules/platform/broker/index.ts';
+import { processKeys } from '@/modules/platform/governance/index.ts';
 import {
   capabilitiesOutput,
   clusterDetailSchema,
@@ -28,6 +31,7 @@ import {
 } from './cluster-commands.ts';
 import { logicalNodes } from './registration/discovery.ts';
 import { probeCluster } from './registration/probe-cluster.ts';
+import { clearTlsOf, sealTls } from './credentials/cluster-tls.ts';
 import { registrationParameters, saveRegistration } from './registration/save-registration.ts';
 import { probedNodeView } from './probe-view.ts';
 
@@ -51,10 +55,15 @@ export const clustersRouter = router({
       if (await prisma.cluster.findFirst({ where: { name: { equals: input.name, mode: 'insensitive' } } })) {
         throw nameTakenProblem(input.name);
       }
+      // The id comes first: the client certificate is sealed bound to it. A bad certificate or key is a 400 before
+      // any broker is called.
+      const clusterId = randomUUID();
+      const storedTls = sealTls(processKeys(), clusterId, input.tls);
       const result = await probeCluster(
         registry,
         readManagementLimits((key) => settings.value(key)),
-        input,
+        { ...input, tls: clearTlsOf(input.tls) },
+        allowedNetworksOf(settings),
       );
       const answer = {
         checks: result.checks,
@@ -78,7 +87,10 @@ export const clustersRouter = router({
         );
         throw checksFailedProblem(result, answer);
       }
-      const saved = await saveRegistration(prisma, ctx.request, processKeys(), input, result, input.dryRun);
+      const saved = await saveRegistration(prisma, ctx.request, processKeys(), input, result, input.dryRun, {
+        id: clusterId,
+        tls: storedTls,
+      });
       if (!input.dryRun) {
         await notifications.publish('ClusterRegistered', {
           clusterId: saved.clusterId,
@@ -101,7 +113,7 @@ export const clustersRouter = router({
     .output(clusterDetailSchema)
     .query(async ({ ctx, input }) => {
       const cluster = await getCluster(ctx.runtime.prisma, input.clusterId.toLowerCase());
-      if (!cluster) throw new ProblemError({ type: 'cluster-not-found', title: 'No such cluster', status: 404 });
+      if (!cluster) throw new ProblemError(CLUSTER_NOT_FOUND);
       return cluster;
     }),
 
@@ -149,6 +161,12 @@ export const clustersRouter = router({
     .input(updateClusterInput)
     .output(mutationOutput)
     .mutation(async ({ ctx, input }) => {
+      if (input.environment !== undefined) {
+        await requireEnvironmentMove(ctx.runtime.prisma, await ctx.grants(), {
+          clusterId: input.clusterId,
+          environment: input.environment,
+        });
+      }
       const result = await updateCluster(ctx.runtime.prisma, ctx.request, processKeys(), input);
       if (!input.dryRun && result.changed.length > 0) {
         await ctx.runtime.notifications.publish('ClusterChanged', { clusterId: result.id, change: 'updated' });
@@ -190,7 +208,15 @@ export const clustersRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { prisma, registry, settings, notifications } = ctx.runtime;
       const limits = readManagementLimits((key) => settings.value(key));
-      const result = await rediscoverCluster(prisma, ctx.request, processKeys(), registry, limits, input);
+      const result = await rediscoverCluster(
+        prisma,
+        ctx.request,
+        processKeys(),
+        registry,
+        limits,
+        input,
+        allowedNetworksOf(settings),
+      );
       if (!input.dryRun)
         await notifications.publish('ClusterChanged', { clusterId: input.clusterId, change: 'updated' });
       return {

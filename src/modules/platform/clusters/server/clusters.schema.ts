@@ -1,6 +1,6 @@
 // Inputs and outputs of the clusters and environments API. Passwords go in, never out.
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../../kernel/core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 const dryRun = z.boolean().default(false).describe('Probe or validate and audit without saving anything');
 const httpUrl = z
@@ -12,13 +12,27 @@ const amqpUrl = z
   .trim()
   .refine((url) => /^amqps?:\/\/[^/]+:\d+\/?$/.test(url), 'must look like amqp://host:61616');
 
-export const givenNodeSchema = z.object({
+const givenNodeSchema = z.object({
   managementUrl: httpUrl,
   amqpUrl: amqpUrl.nullish().describe('Also maps this node to its topology connector, overriding the URL guess'),
 });
 
-export const tlsSchema = z
-  .object({ ca: z.string().max(100_000).optional().describe('PEM of the CA that signed the brokers’ certificates') })
+const tlsSchema = z
+  .object({
+    ca: z.string().max(100_000).optional().describe('PEM of the CA that signed the brokers’ certificates'),
+    clientCertificate: z
+      .string()
+      .max(100_000)
+      .optional()
+      .describe('PEM client certificate, for brokers that demand one (mutual TLS on management and AMQP)'),
+    clientKey: z
+      .string()
+      .max(100_000)
+      .optional()
+      .describe(
+        'PEM private key of the client certificate (unencrypted); stored encrypted like the password, never returned',
+      ),
+  })
   .strict();
 
 const credentialsSchema = z.object({
@@ -39,7 +53,7 @@ export const registerInput = z.object({
   dryRun,
 });
 
-export const checkResultSchema = z.object({
+const checkResultSchema = z.object({
   id: z.string(),
   title: z.string(),
   blocking: z.boolean(),
@@ -49,10 +63,17 @@ export const checkResultSchema = z.object({
   snippet: z.string().optional(),
 });
 
-export const probedNodeSchema = z.object({
+const urlSourceMethod = z
+  .enum(['given', 'seed-port', 'seed-offset', 'not-confirmed'])
+  .describe(
+    "How the management URL was found: given at registration; the seed's port on the node's host or the seed's port offset, each confirmed by the broker's NodeID; or not confirmed (no candidate answered as the node)",
+  );
+
+const probedNodeSchema = z.object({
   managementUrl: z.string(),
   amqpUrl: z.string().nullable(),
   discovered: z.boolean(),
+  urlSource: z.object({ method: urlSourceMethod, detail: z.string() }),
   role: z.enum(['PRIMARY', 'BACKUP', 'UNKNOWN']),
   brokerName: z.string().nullable(),
   brokerNodeId: z.string().nullable(),
@@ -69,7 +90,7 @@ export const registerOutput = z.object({
   logicalNodeCount: z.number().int(),
 });
 
-export const capabilityValue = z.enum(['AVAILABLE', 'UNAVAILABLE', 'UNKNOWN']);
+const capabilityValue = z.enum(['AVAILABLE', 'UNAVAILABLE', 'UNKNOWN']);
 
 export const clusterRowSchema = z.object({
   id: z.string(),
@@ -96,7 +117,15 @@ export const listClustersOutput = listResultSchema(clusterRowSchema);
 export const clusterIdInput = z.object({ clusterId: z.string() });
 
 export const clusterDetailSchema = clusterRowSchema.extend({
-  tls: z.object({ ca: z.boolean().describe('A CA is configured') }).nullable(),
+  tls: z
+    .object({
+      ca: z.boolean().describe('A CA is configured'),
+      clientCertificate: z
+        .object({ subject: z.string(), notAfter: z.string() })
+        .nullable()
+        .describe('The client certificate presented to the brokers (its key is never returned)'),
+    })
+    .nullable(),
   /** Set by the HA side (tier A) when two nodes of one pair are active; false until it reports. */
   splitBrain: z.boolean(),
   updatedAt: z.string(),
@@ -110,6 +139,7 @@ export const nodeSchema = z.object({
   brokerNodeId: z.string().nullable(),
   role: z.string(),
   discovered: z.boolean(),
+  urlSource: urlSourceMethod,
   /** Index of the logical node (nodes sharing a NodeID), stable within one answer. */
   logicalNode: z.string(),
   active: z.boolean().nullable(),
@@ -126,12 +156,17 @@ export const nodeSchema = z.object({
 
 export const nodesOutput = z.object({ items: z.array(nodeSchema), total: z.number().int() });
 
-export const capabilitySchema = z.object({
+const capabilitySchema = z.object({
   capability: z.string(),
   value: capabilityValue,
   detail: z.string(),
   snippet: z.string().nullable(),
-  checkedAt: z.string(),
+  checkedAt: z.string().describe('When the verdict was last confirmed'),
+  confirmedBy: z
+    .enum(['registration', 'rediscovery', 'subscription', 'scrape', 'recheck', 'command'])
+    .describe(
+      "How: the registration probe, a rediscovery, the worker's native subscription, the scrape's management calls, the scheduled recheck or a broker command's real run",
+    ),
 });
 export const capabilitiesOutput = z.object({ items: z.array(capabilitySchema), total: z.number().int() });
 

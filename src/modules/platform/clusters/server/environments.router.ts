@@ -1,10 +1,8 @@
 // The environments API: a grouping of clusters that grants can target. An environment in use cannot be removed.
 import { randomUUID } from 'node:crypto';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { audited } from '../../../kernel/audit/server/audit.service.ts';
-import { pageOf, parseSort } from '../../../kernel/core/list-query.ts';
-import { ProblemError } from '../../../kernel/core/problem.ts';
-import { canSeeCluster } from '../../../kernel/security/server/grants.ts';
+import { canSeeCluster, moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
+import { pageOf, parseSort, ProblemError } from '@/modules/kernel/core/index.ts';
 import {
   createEnvironmentInput,
   deleteEnvironmentInput,

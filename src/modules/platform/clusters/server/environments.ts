@@ -1,7 +1,7 @@
 // Environments group clusters (production, staging…) and carry grants. A registration names one by id or name;
 // a new name creates it in the same transaction.
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from '@/server/db/database.ts';
+import type { Transaction } from '@/base/db/database.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

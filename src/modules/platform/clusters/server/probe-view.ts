@@ -1,11 +1,12 @@
 // The probed nodes as the API shows them (no broker errors' stack, no credentials).
-import type { RegistrationProbeNode } from '../../../kernel/plugin/descriptor.ts';
+import type { RegistrationProbeNode } from './registration/registration-check.ts';
 
 export function probedNodeView(node: RegistrationProbeNode) {
   return {
     managementUrl: node.managementUrl,
     amqpUrl: node.amqpUrl,
     discovered: node.discovered,
+    urlSource: node.urlSource,
     role: node.role,
     brokerName: node.state?.name ?? null,
     brokerNodeId: node.state?.nodeId || null,

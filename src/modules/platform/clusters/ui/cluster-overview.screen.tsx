@@ -1,7 +1,7 @@
 'use client';
 // A cluster's overview: split-brain banner, logical nodes with primary/backup and the serving node, HA state and
 // last success per node with staleness, the capability ledger with snippets to copy, and the topology.
-import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertOctagon } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -14,6 +14,10 @@ import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { Slot } from '@/ui/slots/slot.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import type { Column } from '@/ui/table/column.ts';
+import { DataTable } from '@/ui/table/data-table.tsx';
+import { useListState } from '@/ui/table/list-state.ts';
+import { localQuery, type LocalSource } from '@/ui/table/local-query.ts';
 import { CapabilityValue } from './capability-badges.tsx';
 import { clusterHealth, nodeHealth } from './cluster-health.ts';
 import { ConfigSnippet } from './config-snippet.tsx';
@@ -23,91 +27,156 @@ import { TopologyView, type NodeRow } from './topology-view.tsx';
 
 const flag = (value: boolean | null) => (value === null ? '—' : value ? 'yes' : 'no');
 
-function NodesTable({ nodes }: { nodes: readonly NodeRow[] }) {
-  const groups = groupLogicalNodes(nodes);
+type NodeListRow = NodeRow & { readonly logicalKey: string; readonly isServing: boolean; readonly order: number };
+
+const HEALTH_ORDER = { down: 0, degraded: 1, unknown: 2, healthy: 3 } as const;
+
+const nodeColumns: readonly Column<NodeListRow>[] = [
+  { id: 'logicalNode', header: 'Logical node', cell: (node) => node.logicalKey, sortField: 'logicalNode' },
+  {
+    id: 'broker',
+    header: 'Broker',
+    sortField: 'broker',
+    cell: (node) => (
+      <>
+        <Text size="sm" fw={600}>
+          {node.brokerName ?? '—'}
+        </Text>
+        <Text size="xs" ff="monospace" c="dimmed">
+          {node.managementUrl}
+        </Text>
+      </>
+    ),
+  },
+  { id: 'role', header: 'Role', cell: (node) => node.role, sortField: 'role' },
+  {
+    id: 'serving',
+    header: 'Serving',
+    width: 110,
+    cell: (node) =>
+      node.isServing ? (
+        <Badge color="teal" size="sm">
+          serving
+        </Badge>
+      ) : node.haPolledAt ? (
+        'standby'
+      ) : (
+        <Text size="sm" c="dimmed">
+          not polled yet
+        </Text>
+      ),
+  },
+  {
+    id: 'ha',
+    header: 'Active / Backup / Replica sync',
+    cell: (node) => `${flag(node.active)} / ${flag(node.backup)} / ${flag(node.replicaSync)}`,
+  },
+  {
+    id: 'health',
+    header: 'Health',
+    width: 120,
+    sortField: 'health',
+    cell: (node) => <HealthBadge health={nodeHealth(node)} />,
+  },
+  {
+    id: 'lastSuccess',
+    header: 'Last success',
+    sortField: 'lastSuccess',
+    cell: (node) => <TimeAgo iso={node.lastSuccessAt} empty="never" />,
+  },
+  {
+    id: 'urlSource',
+    header: 'URL found by',
+    hiddenByDefault: true,
+    cell: (node) => node.urlSource,
+  },
+  {
+    id: 'lastError',
+    header: 'Last error',
+    cell: (node) => (
+      <Text size="xs" c="red">
+        {node.lastError ?? ''}
+      </Text>
+    ),
+  },
+];
+
+function NodesTable({ nodes, source }: { nodes: readonly NodeRow[] | undefined; source: LocalSource }) {
+  const list = useListState({ sort: 'logicalNode', prefix: 'nodes' });
+  // Logical nodes in their order, a pair's primary first: the default sort keeps that order.
+  const rows = nodes
+    ? groupLogicalNodes(nodes).flatMap((group) =>
+        group.members.map((node) => ({ ...node, logicalKey: group.key, isServing: group.serving?.id === node.id })),
+      )
+    : undefined;
+  const ordered = rows?.map((row, order) => ({ ...row, order }));
+  const query = localQuery(
+    ordered,
+    list,
+    {
+      text: (node) => [node.brokerName, node.managementUrl, node.role, node.logicalKey, node.lastError].join(' '),
+      sortValue: (node, field) =>
+        field === 'broker'
+          ? (node.brokerName ?? node.managementUrl)
+          : field === 'role'
+            ? node.role
+            : field === 'health'
+              ? HEALTH_ORDER[nodeHealth(node)]
+              : field === 'lastSuccess'
+                ? Date.parse(node.lastSuccessAt ?? '') || 0
+                : node.order,
+    },
+    source,
+  );
   return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="xs" aria-label="Nodes" data-testid="cluster-nodes">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Logical node</Table.Th>
-            <Table.Th>Broker</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th w={110}>Serving</Table.Th>
-            <Table.Th>Active / Backup / Replica sync</Table.Th>
-            <Table.Th w={120}>Health</Table.Th>
-            <Table.Th>Last success</Table.Th>
-            <Table.Th>Last error</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groups.flatMap((group) =>
-            group.members.map((node) => (
-              <Table.Tr key={node.id} data-role={node.role}>
-                <Table.Td>{group.key}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {node.brokerName ?? '—'}
-                  </Text>
-                  <Text size="xs" ff="monospace" c="dimmed">
-                    {node.managementUrl}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{node.role}</Table.Td>
-                <Table.Td>
-                  {group.serving?.id === node.id ? (
-                    <Badge color="teal" size="sm">
-                      serving
-                    </Badge>
-                  ) : node.haPolledAt ? (
-                    'standby'
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      not polled yet
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {flag(node.active)} / {flag(node.backup)} / {flag(node.replicaSync)}
-                </Table.Td>
-                <Table.Td>
-                  <HealthBadge health={nodeHealth(node)} />
-                </Table.Td>
-                <Table.Td>
-                  <TimeAgo iso={node.lastSuccessAt} empty="never" />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs" c="red">
-                    {node.lastError ?? ''}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )),
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <div data-testid="cluster-nodes">
+      <DataTable
+        tableId="cluster-nodes"
+        label="Nodes"
+        columns={nodeColumns}
+        rowKey={(node) => node.id}
+        rowAttributes={(node) => ({ 'data-role': node.role })}
+        list={list}
+        query={query}
+        searchPlaceholder="Search brokers, URLs, errors"
+        empty={{ title: 'No nodes', description: 'Rediscover the cluster to find its nodes again.' }}
+        minWidth={1000}
+      />
+    </div>
   );
 }
 
+const CONFIRMED_BY = {
+  registration: 'the registration probe',
+  rediscovery: 'a rediscovery',
+  subscription: "the worker's native connection",
+  scrape: "the scrape's management calls",
+  recheck: 'the scheduled recheck',
+  command: 'a broker command’s real run',
+} as const;
+
 function CapabilityLedger({ clusterId }: { clusterId: string }) {
   const trpc = useTRPC();
-  const ledger = useQuery(trpc.clusters.capabilities.queryOptions({ clusterId }));
+  const ledger = useQuery({ ...trpc.clusters.capabilities.queryOptions({ clusterId }), ...useLive(['health']) });
   if (ledger.isError) return <ProblemView error={ledger.error} onRetry={() => void ledger.refetch()} />;
   return (
     <Stack gap="sm" data-testid="capability-ledger">
       {(ledger.data?.items ?? []).map((row) => (
-        <Stack key={row.capability} gap={4}>
+        <Stack key={row.capability} gap={4} data-capability-row={row.capability}>
           <Group gap="xs">
             <Text size="sm" fw={600}>
               {row.capability}
             </Text>
             <CapabilityValue value={row.value} />
-            <Text size="xs" c="dimmed">
-              checked <TimeAgo iso={row.checkedAt} />
+            <Text size="xs" c="dimmed" data-testid="capability-confirmed">
+              confirmed <TimeAgo iso={row.checkedAt} /> by {CONFIRMED_BY[row.confirmedBy]}
             </Text>
           </Group>
-          {row.detail && <Text size="sm">{row.detail}</Text>}
+          {row.detail && (
+            <Text size="sm">
+              {row.value === 'UNKNOWN' ? `Uncertain: ${row.detail}. Controls stay enabled.` : row.detail}
+            </Text>
+          )}
           {row.snippet && <ConfigSnippet snippet={row.snippet} />}
         </Stack>
       ))}
@@ -153,11 +222,17 @@ export function ClusterOverviewScreen() {
     <>
       <PageHeader
         title={data?.name ?? 'Cluster'}
+        cluster={data?.name}
+        crumbs={[{ label: 'Clusters', href: '/clusters' }]}
         description={data?.description || undefined}
         actions={
           <>
             {data?.environment && <Badge variant="outline">{data.environment.name}</Badge>}
-            {data && <HealthBadge health={clusterHealth(data)} />}
+            {data && (
+              <span data-testid="cluster-health">
+                <HealthBadge health={clusterHealth(data)} />
+              </span>
+            )}
             <Button component={Link} href={`/clusters/${clusterId}/topology`} variant="default" size="xs">
               Topology
             </Button>
@@ -176,7 +251,15 @@ export function ClusterOverviewScreen() {
           title="Nodes"
           description="Logical nodes pair a primary with its backup (same NodeID). The serving node is the one whose last poll read Active, never the configuration."
         >
-          {nodes.isError ? <ProblemView error={nodes.error} /> : <NodesTable nodes={nodes.data?.items ?? []} />}
+          <NodesTable
+            nodes={nodes.data?.items}
+            source={{
+              isPending: nodes.isPending,
+              isFetching: nodes.isFetching,
+              error: nodes.error,
+              refetch: () => void nodes.refetch(),
+            }}
+          />
         </PageSection>
         <PageSection
           title="Capabilities"
@@ -206,8 +289,8 @@ export function ClusterOverviewScreen() {
 export function ClusterTopologyScreen() {
   const { clusterId } = useParams<{ clusterId: string }>();
   const trpc = useTRPC();
-  const live = useLive(['topology']);
-  const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
+  const live = useLive(['topology', 'health']);
+  const cluster = useQuery({ ...trpc.clusters.get.queryOptions({ clusterId }), ...live });
   const nodes = useQuery({ ...trpc.clusters.nodes.queryOptions({ clusterId }), ...live });
   const error = cluster.error ?? nodes.error;
   if (error) return <ProblemView error={error} />;
@@ -215,6 +298,11 @@ export function ClusterTopologyScreen() {
     <>
       <PageHeader
         title={`${cluster.data?.name ?? 'Cluster'} topology`}
+        cluster={cluster.data?.name}
+        crumbs={[
+          { label: 'Clusters', href: '/clusters' },
+          { label: cluster.data?.name ?? 'Cluster', href: `/clusters/${clusterId}` },
+        ]}
         description="Each logical node with its primary and backup; the serving node follows the polled Active state."
         actions={
           <Button component={Link} href={`/clusters/${clusterId}`} variant="default" size="xs">

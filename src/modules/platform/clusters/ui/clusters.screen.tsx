@@ -4,6 +4,7 @@
 import { Anchor, Badge, Button, Select, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLive } from '@/ui/stream/live-query.ts';
 import Link from 'next/link';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
@@ -78,7 +79,9 @@ export function ClustersScreen() {
     sort: list.state.sort as ListInput['sort'],
     ...(environment ? { environment } : {}),
   };
-  const query = useQuery({ ...trpc.clusters.list.queryOptions(input), placeholderData: keepPreviousData });
+  // Live across clusters: a node going down anywhere sends a `health` signal on the installation's stream.
+  const live = useLive(['health', 'topology']);
+  const query = useQuery({ ...trpc.clusters.list.queryOptions(input), ...live, placeholderData: keepPreviousData });
   const environments = useQuery(trpc.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   return (
     <>

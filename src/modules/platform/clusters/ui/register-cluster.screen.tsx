@@ -4,7 +4,8 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState, type SyntheticEvent } from 'react';
+import Link from 'next/link';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { problemOf } from '@/ui/data/problem.ts';
 import { useTRPC, type RouterInputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
@@ -26,6 +27,8 @@ interface FormState {
   username: string;
   password: string;
   ca: string;
+  clientCertificate: string;
+  clientKey: string;
 }
 
 const EMPTY: FormState = {
@@ -38,6 +41,8 @@ const EMPTY: FormState = {
   username: '',
   password: '',
   ca: '',
+  clientCertificate: '',
+  clientKey: '',
 };
 
 function toInput(form: FormState, dryRun: boolean): RegisterInput {
@@ -52,7 +57,15 @@ function toInput(form: FormState, dryRun: boolean): RegisterInput {
     description: form.description,
     nodes: [{ managementUrl: form.managementUrl, ...(form.amqpUrl ? { amqpUrl: form.amqpUrl } : {}) }, ...extra],
     credentials: { username: form.username, password: form.password },
-    ...(form.ca.trim() ? { tls: { ca: form.ca } } : {}),
+    ...(form.ca.trim() || form.clientCertificate.trim() || form.clientKey.trim()
+      ? {
+          tls: {
+            ...(form.ca.trim() ? { ca: form.ca } : {}),
+            ...(form.clientCertificate.trim() ? { clientCertificate: form.clientCertificate } : {}),
+            ...(form.clientKey.trim() ? { clientKey: form.clientKey } : {}),
+          },
+        }
+      : {}),
     dryRun,
   };
 }
@@ -75,6 +88,11 @@ export function RegisterClusterScreen() {
   const router = useRouter();
   const [form, setForm] = useState<FormState>(EMPTY);
   const [probed, setProbed] = useState<{ answer: ProbeAnswer; input: string } | undefined>(undefined);
+  // The results land below a long form: bring them into view when they arrive, or nobody sees them.
+  const results = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (probed) results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [probed]);
   const environments = useQuery(trpc.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   const register = useMutation(trpc.clusters.register.mutationOptions());
   const set = (field: keyof FormState) => (event: { currentTarget: { value: string } }) => {
@@ -116,6 +134,7 @@ export function RegisterClusterScreen() {
     <>
       <PageHeader
         title="Register a cluster"
+        crumbs={[{ label: 'Clusters', href: '/clusters' }]}
         description="Give one node of the cluster; Flotilla probes it, finds the other nodes from its topology and checks what it may do, before anything is saved."
       />
       <Stack gap="lg" maw={960}>
@@ -185,27 +204,51 @@ export function RegisterClusterScreen() {
                 value={form.ca}
                 onChange={set('ca')}
               />
+              <Group grow align="flex-start">
+                <Textarea
+                  label="Client certificate (PEM, optional)"
+                  description="For brokers that demand one (mutual TLS on management and AMQP)."
+                  autosize
+                  minRows={2}
+                  value={form.clientCertificate}
+                  onChange={set('clientCertificate')}
+                />
+                <Textarea
+                  label="Client private key (PEM, optional)"
+                  description="Stored encrypted like the password; never shown again."
+                  autosize
+                  minRows={2}
+                  value={form.clientKey}
+                  onChange={set('clientKey')}
+                  styles={{ input: { fontFamily: 'monospace' } }}
+                />
+              </Group>
             </PageSection>
             <Group>
               <Button type="submit" variant={canSave ? 'default' : 'filled'} loading={register.isPending}>
                 Probe
+              </Button>
+              <Button component={Link} href="/clusters" variant="subtle">
+                Cancel
               </Button>
             </Group>
           </Stack>
         </form>
         {otherProblem && <ProblemView error={register.error} />}
         {probed && (
-          <PageSection
-            title="Probe results"
-            description={
-              probed.answer.refused
-                ? 'A blocking check failed: fix it and probe again.'
-                : `${probed.answer.nodes.length} node${probed.answer.nodes.length === 1 ? '' : 's'} found. Nothing is saved until you press Save.`
-            }
-          >
-            <CheckResults checks={probed.answer.checks} />
-            <ProbedNodes nodes={probed.answer.nodes} />
-          </PageSection>
+          <div ref={results} data-testid="probe-results">
+            <PageSection
+              title="Probe results"
+              description={
+                probed.answer.refused
+                  ? 'A blocking check failed: fix it and probe again.'
+                  : `${probed.answer.nodes.length} node${probed.answer.nodes.length === 1 ? '' : 's'} found. Nothing is saved until you press Save.`
+              }
+            >
+              <CheckResults checks={probed.answer.checks} />
+              <ProbedNodes nodes={probed.answer.nodes} />
+            </PageSection>
+          </div>
         )}
         {probed && <Slot id="cluster.registration.afterProbe" props={{ clusterId: '' }} />}
         {probed && !canSave && !probed.answer.refused && (

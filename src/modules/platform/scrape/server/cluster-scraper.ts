@@ -1,20 +1,42 @@
 // Scrapes one cluster this instance owns: three tiers on their own timers; per tick one management POST per node,
 // all nodes at once, each bounded by a timeout, so a slow or dead node never delays another. Each node's result
 // is persisted in its own short transaction, and signals go out only when persisted state changed. Ticks of every
-// tier publish ScrapeTierCompleted in the order they started.
+// tier publish ScrapeTierCompleted in the order they started. After each tier-C tick one serving node is asked for
+// the address settings that name the dead-letter and expiry addresses (dead-letter-settings.ts).
+import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import type { Pool } from 'pg';
-import type { InternalNotifications } from '../../../kernel/core/internal-notifications.ts';
-import type { SettingsReader } from '../../../kernel/plugin/descriptor.ts';
-import { ManagementClient } from '../../broker/management/management-client.ts';
-import { MANAGEMENT_SETTING_KEYS, type ManagementLimits } from '../../broker/management/management.settings.ts';
-import { listNodeStates } from '../../broker/management/node-state-registry.ts';
-import type { ScrapeTarget } from './cluster-source.ts';
-import { persistHaFailure, persistHaPoll } from './ha-persist.ts';
+import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import {
+  listNodeStates,
+  MANAGEMENT_SETTING_KEYS,
+  ManagementClient,
+  ManagementError,
+  probeManagementCapabilities,
+  type ManagementLimits,
+} from '@/modules/platform/broker/index.ts';
+import {
+  capabilityRecheckIntervalMs,
+  recordManagementEvidence,
+  recordManagementRecheck,
+  recordNodePoll,
+  recordNodePollFailure,
+  type ManagementFailure,
+  type ManagementTargets,
+} from '@/modules/platform/clusters/index.ts';
+import {
+  queueAddressesOf,
+  readDeadLetterAddresses,
+  recordDeadLetterRead,
+  servingNodesOf,
+  type DeadLetterRead,
+} from './dead-letter-settings.ts';
 import { describeFailure, fetchEveryPage, fetchFirstPage, fetchHaState } from './node-fetch.ts';
-import { removeUnlisted, upsertQueueRows } from './queue-persist.ts';
+import { keysOf, removeUnlisted, sampleNodeTotals, upsertQueueRows } from './queue-persist.ts';
+import { refreshQueueTotals } from './queue-totals.ts';
 import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS, type Tier } from './scrape.settings.ts';
 import { recordSweep, type SweepOutcome } from './sweep-persist.ts';
-import { inTransaction } from '@/server/db/transaction.ts';
+import { inTransaction } from '@/base/db/transaction.ts';
 
 export interface ScraperDependencies {
   readonly pool: Pool;
@@ -26,6 +48,7 @@ export interface ScraperDependencies {
 
 interface Node {
   readonly nodeId: string;
+  readonly label: string;
   readonly client: ManagementClient;
 }
 
@@ -35,6 +58,8 @@ interface NodeOutcome {
   readonly queuesChanged: boolean;
   readonly healthChanged: boolean;
   readonly topologyChanged: boolean;
+  /** The classified management error, for the capability ledger (a refused login is not a network fault). */
+  readonly failure?: ManagementFailure;
 }
 
 const FAILED: NodeOutcome = { ok: false, queuesChanged: false, healthChanged: false, topologyChanged: false };
@@ -55,17 +80,22 @@ export class ClusterScraper {
   private readonly knownTotals = new Map<string, number>();
   private publications: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** When management read and write were last asked of the broker (the scheduled capability recheck). */
+  private lastRecheckAt = 0;
   /** Set when stop cut the calls still on their way: their failures are ours, not the broker's, and go unrecorded. */
   private cut = false;
+  /** The dead-letter settings read on its way, if any: a tier-C tick meanwhile does not start another. */
+  private deadLetterRead: Promise<void> | undefined;
 
   constructor(
     private readonly dependencies: ScraperDependencies,
-    readonly target: ScrapeTarget,
+    readonly target: ManagementTargets,
     knownTotals: ReadonlyMap<string, number>,
   ) {
     const limits = this.limits();
     this.nodes = target.nodes.map((node) => ({
       nodeId: node.nodeId,
+      label: node.label,
       client: new ManagementClient(node.endpoint, limits),
     }));
     for (const [nodeId, total] of knownTotals) this.knownTotals.set(nodeId, total);
@@ -133,24 +163,95 @@ export class ClusterScraper {
     const startedAt = new Date();
     const nodes = this.nodes.filter((node) => !this.inFlight.has(`${tier}:${node.nodeId}`));
     const tick = Promise.all(nodes.map((node) => this.scrapeNode(tier, node)));
+    if (tier === 'C') this.readDeadLetterSettingsAfter(tick, nodes);
     // Chained at the start of the tick, so completions are announced in the order the ticks began.
     this.publications = this.publications.then(async () => {
       const outcomes = await tick;
-      await this.announce(tier, startedAt, outcomes);
+      await this.announce(tier, startedAt, nodes, outcomes);
     });
     return this.publications;
   }
 
-  private async announce(tier: Tier, startedAt: Date, outcomes: readonly NodeOutcome[]): Promise<void> {
+  /** Once the tick's listings are persisted (so every queue's address is known), reads the dead-letter settings. */
+  private readDeadLetterSettingsAfter(tick: Promise<NodeOutcome[]>, nodes: readonly Node[]): void {
+    if (this.deadLetterRead) return;
+    const read = tick
+      .then((outcomes) => this.readDeadLetterSettings(nodes.filter((_, index) => outcomes[index]?.ok === true)))
+      .catch((error: unknown) => {
+        console.error(`[scrape] dead-letter settings of ${this.target.name}:`, error);
+      })
+      .finally(() => {
+        this.deadLetterRead = undefined;
+      });
+    this.deadLetterRead = read;
+    this.track(read);
+  }
+
+  /** One serving node that answered the tick (else any that did) is asked; the outcome is recorded either way. */
+  private async readDeadLetterSettings(answered: readonly Node[]): Promise<void> {
+    if (this.stopped) return;
+    const { pool, publishSignal } = this.dependencies;
+    const [serving, addresses] = await Promise.all([
+      servingNodesOf(pool, this.clusterId),
+      queueAddressesOf(pool, this.clusterId),
+    ]);
+    const node = answered.find((candidate) => serving.has(candidate.nodeId)) ?? answered[0];
+    let read: DeadLetterRead;
+    if (!node) {
+      read = { ok: false, asked: 0, error: 'no node answered the last full sweep, so no address settings were read' };
+    } else {
+      try {
+        read = { ok: true, asked: addresses.length, addresses: await readDeadLetterAddresses(node.client, addresses) };
+      } catch (error) {
+        if (this.cut) return;
+        read = { ok: false, asked: addresses.length, error: `${node.label}: ${describeFailure(error)}` };
+      }
+    }
+    const change = await inTransaction(pool, (client) =>
+      recordDeadLetterRead(client, this.clusterId, read, new Date()),
+    );
+    if (change.marksChanged > 0 || change.statusChanged) await publishSignal('queues', this.clusterId);
+  }
+
+  /** Keeps MANAGEMENT_READ/WRITE current from this tick's calls; answers whether a verdict changed. */
+  private async recordCapabilityEvidence(nodes: readonly Node[], outcomes: readonly NodeOutcome[]): Promise<boolean> {
+    const { pool, settings } = this.dependencies;
+    const answered = nodes.filter((_, index) => outcomes[index]?.ok === true);
+    const failed = outcomes.flatMap((outcome) => (outcome.failure ? [outcome.failure] : []));
+    let changed = await recordManagementEvidence(pool, this.clusterId, {
+      answered: answered.map((node) => node.label),
+      failed,
+    });
+    const [asked] = answered;
+    if (asked && Date.now() - this.lastRecheckAt >= capabilityRecheckIntervalMs(settings)) {
+      this.lastRecheckAt = Date.now();
+      const verdicts = await probeManagementCapabilities(asked.client);
+      changed = (await recordManagementRecheck(pool, this.clusterId, verdicts)) || changed;
+    }
+    return changed;
+  }
+
+  private async announce(
+    tier: Tier,
+    startedAt: Date,
+    nodes: readonly Node[],
+    outcomes: readonly NodeOutcome[],
+  ): Promise<void> {
     if (this.cut) return; // a tick cut short by stop did not complete
     const { notifications, publishSignal } = this.dependencies;
+    const capabilityChanged = await this.recordCapabilityEvidence(nodes, outcomes).catch((error: unknown) => {
+      console.error(`[scrape] capability evidence of ${this.target.name}:`, error);
+      return false;
+    });
     const signals = [
       outcomes.some((outcome) => outcome.queuesChanged) && 'queues',
-      outcomes.some((outcome) => outcome.healthChanged) && 'health',
+      (capabilityChanged || outcomes.some((outcome) => outcome.healthChanged)) && 'health',
       outcomes.some((outcome) => outcome.topologyChanged) && 'topology',
     ].filter((topic): topic is string => typeof topic === 'string');
     try {
       for (const topic of signals) await publishSignal(topic, this.clusterId);
+      // Screens across clusters (the clusters list) follow the installation's stream: tell them a health changed.
+      if (signals.includes('health')) await publishSignal('health', INSTALLATION_SCOPE_ID);
       await notifications.publish('ScrapeTierCompleted', {
         clusterId: this.clusterId,
         tier,
@@ -199,21 +300,26 @@ export class ClusterScraper {
         fetched = await this.fetch(tier, node);
       } catch (error) {
         if (this.cut) return FAILED;
-        return await this.persistFailure(tier, node, { ...sweep, startedAt }, describeFailure(error));
+        const outcome = await this.persistFailure(tier, node, { ...sweep, startedAt }, describeFailure(error));
+        return error instanceof ManagementError ? { ...outcome, failure: failureOf(node, error) } : outcome;
       }
       const finishedAt = new Date();
       const limiterWaitMs = limiterWaitOf(node.client.nodeKey);
       return await inTransaction(this.dependencies.pool, async (client) => {
         if (fetched.kind === 'ha') {
-          const change = await persistHaPoll(client, node.nodeId, finishedAt, fetched.state);
+          const change = await recordNodePoll(client, node.nodeId, finishedAt, fetched.state);
           await recordSweep(client, { ...sweep, startedAt, finishedAt, rowsPersisted: 1, limiterWaitMs });
           return { ok: true, queuesChanged: false, healthChanged: change.health, topologyChanged: change.topology };
         }
         const { listing } = fetched;
         const target = { clusterId: this.clusterId, nodeId: node.nodeId, tier: fetched.kind, listedAt: startedAt };
         const written = await upsertQueueRows(client, target, listing.rows);
-        const removed =
-          fetched.kind === 'C' && listing.complete ? await removeUnlisted(client, node.nodeId, startedAt) : 0;
+        const complete = fetched.kind === 'C' && listing.complete;
+        const removed = complete ? await removeUnlisted(client, node.nodeId, startedAt) : 0;
+        // A complete listing refreshes every total of the cluster (queues gone from every node leave); a partial
+        // one only its own queues'.
+        await refreshQueueTotals(client, this.clusterId, complete ? undefined : keysOf(listing.rows));
+        await sampleNodeTotals(client, target);
         const incomplete =
           fetched.kind === 'C' && !listing.complete
             ? `incomplete listing: ${listing.rows.length} of ${listing.total} queues read; nothing removed, the next sweep asks for more pages`
@@ -259,11 +365,21 @@ export class ClusterScraper {
   ): Promise<NodeOutcome> {
     const finishedAt = new Date();
     return inTransaction(this.dependencies.pool, async (client) => {
-      const change = tier === 'A' ? await persistHaFailure(client, node.nodeId, finishedAt, error) : undefined;
+      const change = tier === 'A' ? await recordNodePollFailure(client, node.nodeId, finishedAt, error) : undefined;
       await recordSweep(client, { ...sweep, finishedAt, error });
       return { ...FAILED, healthChanged: change?.health ?? false, topologyChanged: change?.topology ?? false };
     });
   }
+}
+
+function failureOf(node: Node, error: ManagementError): ManagementFailure {
+  return {
+    node: node.label,
+    kind: error.kind,
+    message: error.message,
+    advice: error.advice,
+    snippet: error.configSnippet ?? null,
+  };
 }
 
 function withinGrace(work: Promise<unknown>): Promise<unknown> {

@@ -1,8 +1,12 @@
 // The one management POST per node per tick of each tier (network only; persisting is the caller's next step).
-import { ManagementError } from '../../broker/management/management-error.ts';
-import type { ManagementClient } from '../../broker/management/management-client.ts';
-import { listResourcePages, readBrokerState, type ListPage } from '../../broker/management/broker-operations.ts';
-import type { PolledHaState } from './ha-change.ts';
+import {
+  type ListPage,
+  listResourcePages,
+  type ManagementClient,
+  ManagementError,
+  readBrokerState,
+} from '@/modules/platform/broker/index.ts';
+import type { PolledHaState } from '@/modules/platform/clusters/index.ts';
 import { queueRowsOf, tierCPageCount, type QueueRow } from './queue-rows.ts';
 
 export async function fetchHaState(client: ManagementClient): Promise<PolledHaState> {

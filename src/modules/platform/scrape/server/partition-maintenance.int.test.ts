@@ -1,4 +1,4 @@
-// metric_sample's day partitions on a real PostgreSQL: made ahead (twice is harmless), expired ones dropped by the
+// metric_sample's and metric_minute's day partitions on a real PostgreSQL: made ahead (twice is harmless), expired ones dropped by the
 // retention step while younger ones and the parent stay, and samples land in the partition of their day.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 async function partitions(): Promise<string[]> {
   const result = await client.query<{ relname: string }>(
     `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
-      WHERE p.relname = 'metric_sample' ORDER BY c.relname`,
+      WHERE p.relname IN ('metric_sample', 'metric_minute') ORDER BY c.relname`,
   );
   return result.rows.map((row) => row.relname);
 }
@@ -32,17 +32,11 @@ describe('metric_sample partitions', () => {
   it('are made for today and two days ahead, idempotently, and take samples of their day', async () => {
     const now = new Date('2026-11-22T10:00:00Z');
     const execute = (sql: string) => client.query(sql);
-    expect(await makePartitionsAhead(execute, now)).toEqual([
-      'metric_sample_p20261122',
-      'metric_sample_p20261123',
-      'metric_sample_p20261124',
-    ]);
+    const days = ['20261122', '20261123', '20261124'];
+    const expected = ['metric_sample', 'metric_minute'].flatMap((table) => days.map((day) => `${table}_p${day}`));
+    expect(await makePartitionsAhead(execute, now)).toEqual(expected);
     await makePartitionsAhead(execute, now);
-    expect(await partitions()).toEqual([
-      'metric_sample_p20261122',
-      'metric_sample_p20261123',
-      'metric_sample_p20261124',
-    ]);
+    expect(await partitions()).toEqual([...expected].sort());
     await client.query(
       `INSERT INTO metric_sample VALUES (1, '2026-11-23T23:59:59.999Z', 1, 0, 0, 1, 0, 0), (1, '2026-11-24T00:00:00Z', 2, 0, 0, 2, 0, 0)`,
     );
@@ -62,7 +56,12 @@ describe('metric_sample partitions', () => {
     const now = new Date('2026-11-24T06:00:00Z');
     // Retention 1 day: the 22nd ended 30 h ago (dropped), the 23rd ended 6 h ago (kept).
     await dropExpiredPartitions((sql) => client.query(sql), DAY, now);
-    expect(await partitions()).toEqual(['metric_sample_p20261123', 'metric_sample_p20261124']);
+    expect(await partitions()).toEqual([
+      'metric_minute_p20261123',
+      'metric_minute_p20261124',
+      'metric_sample_p20261123',
+      'metric_sample_p20261124',
+    ]);
     await dropExpiredPartitions((sql) => client.query(sql), DAY, new Date(now.getTime() + 2 * DAY));
     expect(await partitions()).toEqual([]);
     const parent = await client.query(`SELECT 1 FROM pg_class WHERE relname = 'metric_sample'`);

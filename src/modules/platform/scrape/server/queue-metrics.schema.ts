@@ -1,4 +1,4 @@
-// The six metrics of a queue (spec: Scrape, rule 6) as every API that shows them declares them.
+// The seven metrics of a queue (spec: Scrape, rule 6) as every API that shows them declares them.
 import { z } from 'zod';
 
 export const queueMetricsShape = {
@@ -8,4 +8,5 @@ export const queueMetricsShape = {
   messagesAdded: z.number(),
   messagesAcked: z.number(),
   messagesExpired: z.number(),
+  messagesKilled: z.number().describe('Messages dead-lettered or dropped after their delivery attempts'),
 };

@@ -8,6 +8,8 @@ export interface QueueMetrics {
   readonly messagesAdded: number;
   readonly messagesAcked: number;
   readonly messagesExpired: number;
+  /** Messages dead-lettered or dropped after their delivery attempts. */
+  readonly messagesKilled: number;
 }
 
 export interface QueueRow extends QueueMetrics {
@@ -44,6 +46,7 @@ export function toQueueRow(raw: Record<string, unknown>): QueueRow | undefined {
     messagesAdded: count(raw.messagesAdded),
     messagesAcked: count(raw.messagesAcked),
     messagesExpired: count(raw.messagesExpired),
+    messagesKilled: count(raw.messagesKilled),
     paused: flag(raw.paused),
     durable: flag(raw.durable),
     temporary: flag(raw.temporary),

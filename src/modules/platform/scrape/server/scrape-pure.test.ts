@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { haChange, type PersistedNodeState } from './ha-change.ts';
 import { createPartitionSql, dropExpiredPartitionsSql, partitionFor, partitionsAhead } from './partitions.ts';
 import { queueRowsOf, tierCPageCount, toQueueRow } from './queue-rows.ts';
 import { isStale, queueDataStale } from './staleness.ts';
@@ -26,24 +25,35 @@ describe('metric partitions', () => {
   it('names a UTC day and spans exactly that day', () => {
     const partition = partitionFor(new Date('2026-11-22T23:59:59.999Z'));
     expect(partition).toEqual({
+      parent: 'metric_sample',
       name: 'metric_sample_p20261122',
       from: new Date('2026-11-22T00:00:00Z'),
       to: new Date('2026-11-23T00:00:00Z'),
     });
     expect(partitionFor(new Date('2026-11-23T00:00:00Z')).name).toBe('metric_sample_p20261123');
+    expect(partitionFor(new Date('2026-11-23T00:00:00Z'), 'metric_minute').name).toBe('metric_minute_p20261123');
   });
   it('plans today and the days ahead across a month end', () => {
     expect(partitionsAhead(new Date('2026-11-30T10:00:00Z'), 2).map((partition) => partition.name)).toEqual([
       'metric_sample_p20261130',
       'metric_sample_p20261201',
       'metric_sample_p20261202',
+      'metric_minute_p20261130',
+      'metric_minute_p20261201',
+      'metric_minute_p20261202',
     ]);
   });
   it('writes the DDL with the bounds and the cutoff', () => {
     expect(createPartitionSql(partitionFor(new Date('2026-11-22T05:00:00Z')))).toContain(
       `"metric_sample_p20261122" PARTITION OF metric_sample FOR VALUES FROM ('2026-11-22T00:00:00.000Z') TO ('2026-11-23T00:00:00.000Z')`,
     );
+    expect(createPartitionSql(partitionFor(new Date('2026-11-22T05:00:00Z'), 'metric_minute'))).toContain(
+      `"metric_minute_p20261122" PARTITION OF metric_minute FOR VALUES FROM`,
+    );
     expect(dropExpiredPartitionsSql(new Date('2026-11-15T05:00:00Z'))).toContain("<= '2026-11-15T05:00:00.000Z'");
+    expect(dropExpiredPartitionsSql(new Date('2026-11-15T05:00:00Z'))).toContain(
+      "IN ('metric_sample', 'metric_minute')",
+    );
   });
 });
 
@@ -58,6 +68,7 @@ describe('queue listing rows', () => {
     messagesAdded: '40',
     messagesAcked: '27',
     messagesExpired: '1',
+    messagesKilled: '2',
     paused: 'false',
     durable: 'true',
     temporary: 'false',
@@ -74,6 +85,7 @@ describe('queue listing rows', () => {
       messagesAdded: 40,
       messagesAcked: 27,
       messagesExpired: 1,
+      messagesKilled: 2,
       paused: false,
       durable: true,
       temporary: false,
@@ -98,32 +110,5 @@ describe('queue listing rows', () => {
     expect(tierCPageCount(1950, 2000)).toBe(2);
     expect(tierCPageCount(10_003, 2000)).toBe(6);
     expect(tierCPageCount(10_003, 1000)).toBe(12);
-  });
-});
-
-describe('HA change detection', () => {
-  const polled = { active: true, started: true, backup: false, replicaSync: false, nodeId: 'n1' };
-  const persisted: PersistedNodeState = {
-    active: true,
-    started: true,
-    backup: false,
-    replicaSync: false,
-    brokerNodeId: 'n1',
-    lastSuccessAt: new Date('2026-11-22T12:00:00Z'),
-    lastFailureAt: null,
-  };
-  it('signals nothing when a poll repeats the persisted state', () => {
-    expect(haChange(persisted, polled)).toEqual({ health: false, topology: false });
-  });
-  it('signals health for a replication change and topology for a role change', () => {
-    expect(haChange(persisted, { ...polled, replicaSync: true })).toEqual({ health: true, topology: false });
-    expect(haChange(persisted, { ...polled, active: false })).toEqual({ health: true, topology: true });
-  });
-  it('signals on reachability changes only', () => {
-    expect(haChange(persisted, undefined)).toEqual({ health: true, topology: true });
-    const failing = { ...persisted, lastFailureAt: new Date('2026-11-22T12:00:05Z') };
-    expect(haChange(failing, undefined)).toEqual({ health: false, topology: false });
-    expect(haChange(failing, polled)).toEqual({ health: true, topology: true });
-    expect(haChange({ ...persisted, lastSuccessAt: null }, polled)).toEqual({ health: true, topology: true });
   });
 });

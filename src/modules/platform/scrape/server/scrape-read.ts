@@ -1,7 +1,8 @@
 // Reads for the screens, the API and health: per node per tier the last sweep with staleness, and the per-node
 // queue rows with their node's staleness. Staleness is judged against the interval recorded with each sweep, so
 // any process can tell (the web process answering health has no scraper of its own).
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { listPolledNodes } from '@/modules/platform/clusters/index.ts';
 import type { QueueMetrics } from './queue-rows.ts';
 import { TIERS, type Tier } from './scrape.settings.ts';
 import { isStale, queueDataStale } from './staleness.ts';
@@ -34,7 +35,7 @@ export async function readSweeps(
 ): Promise<Array<SweepView & { clusterId: string }>> {
   const where = clusterId ? { clusterId } : {};
   const [nodes, sweeps] = await Promise.all([
-    prisma.clusterNode.findMany({ where, orderBy: [{ clusterId: 'asc' }, { createdAt: 'asc' }] }),
+    listPolledNodes(prisma, clusterId),
     prisma.scrapeSweep.findMany({ where }),
   ]);
   const byKey = new Map(sweeps.map((sweep) => [`${sweep.nodeId}:${sweep.tier}`, sweep]));
@@ -133,6 +134,7 @@ export async function readQueueRows(
       messagesAdded: Number(row.messagesAdded),
       messagesAcked: Number(row.messagesAcked),
       messagesExpired: Number(row.messagesExpired),
+      messagesKilled: Number(row.messagesKilled),
       paused: row.paused,
       scrapedAt: row.scrapedAt.toISOString(),
       seenIn: row.seenIn,

@@ -1,17 +1,19 @@
-// The scrape worker service. Every ownership tick (the tier-A interval) it lists the clusters, tries the advisory
-// lock of each one it does not own and starts a ClusterScraper for each lock it gets; clusters that are gone are
-// stopped and unlocked. ClusterRegistered and ClusterChanged make it look again at once (and re-read a changed
+// The scrape worker service. Every ownership tick (the tier-A interval) it lists the clusters, claims each one this
+// process does not own (the clusters module's ownership: one instance scrapes a cluster, and the same instance
+// reconciles its HA) and starts a ClusterScraper for each it gets; clusters that are gone are stopped and released. ClusterRegistered and ClusterChanged make it look again at once (and re-read a changed
 // cluster it owns). Interval settings re-time every scraper when they change.
-import type { RunningWorkerService, WorkerServiceContext } from '../../../kernel/plugin/descriptor.ts';
-import { ClusterLocks } from './cluster-locks.ts';
+import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { ClusterScraper } from './cluster-scraper.ts';
-import { loadScrapeTarget } from './cluster-source.ts';
+import { clusterOwnershipOf, listClusterIds, loadManagementTargets } from '@/modules/platform/clusters/index.ts';
 import { makePartitionsAhead } from './partition-maintenance.ts';
+import { refreshQueueTotals } from './queue-totals.ts';
+import { inTransaction } from '@/base/db/transaction.ts';
 import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS } from './scrape.settings.ts';
 
 export class ScrapeService implements RunningWorkerService {
   private readonly scrapers = new Map<string, ClusterScraper>();
-  private readonly locks: ClusterLocks;
+  private readonly shared: ReturnType<typeof clusterOwnershipOf>;
+  private readonly stopFollowing: () => void;
   private readonly unsubscribe: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> = Promise.resolve();
@@ -19,9 +21,8 @@ export class ScrapeService implements RunningWorkerService {
   private stopped = false;
 
   constructor(private readonly context: WorkerServiceContext) {
-    const connectionString = (context.pool.options as { connectionString?: string }).connectionString;
-    if (!connectionString) throw new Error('the scrape service needs the pool’s connection string for its locks');
-    this.locks = new ClusterLocks(connectionString, () => void this.giveUpAll());
+    this.shared = clusterOwnershipOf(context.pool);
+    this.stopFollowing = this.shared.ownership.onLost(() => void this.giveUpAll());
   }
 
   async start(): Promise<void> {
@@ -30,6 +31,7 @@ export class ScrapeService implements RunningWorkerService {
     this.unsubscribe.push(
       notifications.subscribe('ClusterRegistered', () => void this.schedulePass()),
       notifications.subscribe('ClusterChanged', ({ clusterId }) => this.reload(clusterId)),
+      notifications.subscribe('ClusterServingChanged', ({ clusterId }) => this.recountTotals(clusterId)),
     );
     for (const tier of TIERS) {
       this.unsubscribe.push(
@@ -50,7 +52,19 @@ export class ScrapeService implements RunningWorkerService {
     await this.pass.catch(() => undefined);
     await Promise.all([...this.scrapers.values()].map((scraper) => scraper.stop()));
     this.scrapers.clear();
-    await this.locks.close();
+    this.stopFollowing();
+    await this.shared.detach();
+  }
+
+  /** Another member of a pair serves: the cluster's queue totals now count its cells (only where scraped). */
+  private async recountTotals(clusterId: string): Promise<void> {
+    if (this.stopped || !this.scrapers.has(clusterId)) return;
+    try {
+      await inTransaction(this.context.pool, (client) => refreshQueueTotals(client, clusterId));
+      await this.context.publishSignal('queues', clusterId);
+    } catch (error) {
+      console.error(`[scrape] recounting the queue totals of ${clusterId}:`, error);
+    }
   }
 
   /** Clusters this instance scrapes now (for tests and health). */
@@ -77,21 +91,20 @@ export class ScrapeService implements RunningWorkerService {
   }
 
   private async ownershipPass(): Promise<void> {
-    const rows = await this.context.pool.query<{ id: string }>('SELECT id FROM cluster ORDER BY created_at');
-    const present = new Set(rows.rows.map((row) => row.id));
+    const present = new Set(await listClusterIds(this.context.prisma));
     for (const clusterId of this.scrapers.keys()) if (!present.has(clusterId)) await this.giveUp(clusterId);
     for (const clusterId of present) {
       if (this.stopped) return;
-      if (this.scrapers.has(clusterId) || !(await this.locks.tryAcquire(clusterId))) continue;
+      if (this.scrapers.has(clusterId) || !(await this.shared.ownership.claim(clusterId))) continue;
       await this.begin(clusterId);
     }
   }
 
   private async begin(clusterId: string): Promise<void> {
     try {
-      const target = await loadScrapeTarget(this.context.prisma, clusterId);
+      const target = await loadManagementTargets(this.context.prisma, clusterId);
       if (!target) {
-        await this.locks.release(clusterId);
+        await this.shared.ownership.release(clusterId);
         return;
       }
       const scraper = new ClusterScraper(this.context, target, await this.knownTotals(clusterId));
@@ -101,7 +114,7 @@ export class ScrapeService implements RunningWorkerService {
       console.log(`[scrape] ${this.context.instanceId} scrapes cluster ${target.name} (${target.nodes.length} nodes)`);
     } catch (error) {
       // Unreadable credentials, say: give the lock back and try again next pass, reporting each reason once.
-      await this.locks.release(clusterId);
+      await this.shared.ownership.release(clusterId);
       const reason = error instanceof Error ? error.message : String(error);
       if (this.reported.get(clusterId) !== reason) console.error(`[scrape] cannot scrape ${clusterId}: ${reason}`);
       this.reported.set(clusterId, reason);
@@ -121,7 +134,7 @@ export class ScrapeService implements RunningWorkerService {
     const scraper = this.scrapers.get(clusterId);
     this.scrapers.delete(clusterId);
     await scraper?.stop();
-    await this.locks.release(clusterId).catch(() => undefined);
+    await this.shared.ownership.release(clusterId).catch(() => undefined);
   }
 
   private async giveUpAll(): Promise<void> {

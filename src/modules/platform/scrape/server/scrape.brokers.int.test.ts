@@ -3,9 +3,8 @@
 // tier C; a stopped node keeps its rows, flagged stale, while the other stays fresh; when the owner stops, the
 // other instance takes the cluster over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STREAM_CHANNEL } from '../../../kernel/stream/server/signal.ts';
-import { createQueues, destroyQueues } from '../../broker/management/broker-operations.ts';
-import { ManagementClient } from '../../broker/management/management-client.ts';
+import { STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
+import { createQueues, destroyQueues, ManagementClient } from '@/modules/platform/broker/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { startCluster, type Topology } from '../../../../../test/support/artemis/index.ts';
 import {
@@ -16,7 +15,7 @@ import {
   withClient,
   type SavedCluster,
   type WorkerInstance,
-} from '../test/scrape-harness.ts';
+} from '../../../../../test/support/scrape-harness.ts';
 import { readQueueGrid } from './queue-grid.ts';
 import { readQueueRows, readSweeps } from './scrape-read.ts';
 import { check as scrapeHealth } from './scrape.health.ts';
@@ -122,10 +121,11 @@ describe('scrape on a real two-node cluster', () => {
       async (client) =>
         (
           await client.query<{ n: number }>(
-            // pg_locks is server-wide: count this database's scrape locks only (key space 'SCR', two-key form).
-            `SELECT count(*)::int AS n FROM pg_locks
-              WHERE locktype = 'advisory' AND objsubid = 2 AND classid = 5456722
-                AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            // pg_locks is server-wide: count this database's cluster-ownership locks only (held on the ownership's
+            // own connection, named after its lock namespace).
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+              WHERE l.locktype = 'advisory' AND a.application_name = 'flotilla-locks-clusters.owner'
+                AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
           )
         ).rows[0]?.n,
     );

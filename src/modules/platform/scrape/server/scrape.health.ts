@@ -1,24 +1,14 @@
-// The `scrape` health indicator, answered by any process from the database (the worker that scrapes writes
-// cluster_node and scrape_sweep; the web process serving /actuator/health/flotilla reads them): per node the last
+// The `scrape` health indicator, answered by any process from the database (the worker that scrapes records node
+// polls through the clusters module and writes scrape_sweep; the web process serving /actuator/health/flotilla reads
+// both): per node the last
 // management success and failure, the limiter wait of its last sweep, and which tiers are stale. A stale or failing
 // node makes the group DEGRADED, never DOWN.
-import type { HealthComponent, HealthContext } from '../../../kernel/plugin/descriptor.ts';
+import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
+import { listPolledNodes } from '@/modules/platform/clusters/index.ts';
 import { readSweeps } from './scrape-read.ts';
 
 export async function check(context: HealthContext): Promise<HealthComponent> {
-  const [sweeps, nodes] = await Promise.all([
-    readSweeps(context.prisma),
-    context.prisma.clusterNode.findMany({
-      select: {
-        id: true,
-        clusterId: true,
-        managementUrl: true,
-        lastSuccessAt: true,
-        lastFailureAt: true,
-        lastError: true,
-      },
-    }),
-  ]);
+  const [sweeps, nodes] = await Promise.all([readSweeps(context.prisma), listPolledNodes(context.prisma)]);
   const report = nodes.map((node) => {
     const own = sweeps.filter((sweep) => sweep.nodeId === node.id);
     const staleTiers = own.filter((sweep) => sweep.stale).map((sweep) => sweep.tier);

@@ -1,8 +1,8 @@
 // Read API of the scrape under /api/v1/scrape: per node per tier the last sweep with staleness, and the per-node
 // queue rows of a cluster (each flagged stale when its node's sweeps are).
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
-import { listQuerySchema, listResultSchema, pageOf, parseSort } from '../../../kernel/core/list-query.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { listQuerySchema, listResultSchema, pageOf, parseSort } from '@/modules/kernel/core/index.ts';
 import { queueMetricsShape } from './queue-metrics.schema.ts';
 import { readQueueRows, readSweeps, type QueueSortField } from './scrape-read.ts';
 

@@ -1,5 +1,5 @@
 // Runtime settings of the scrape: tier cadences (re-applied on change), listing page sizes and metric retention.
-import { durationSetting, integerSetting, type SettingDeclaration } from '../../../kernel/plugin/setting-types.ts';
+import { durationSetting, integerSetting, type SettingDeclaration } from '@/modules/kernel/plugin/index.ts';
 
 export const SCRAPE_SETTING_KEYS = {
   tierA: 'scrape.tier-a-interval',

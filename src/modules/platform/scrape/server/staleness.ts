@@ -1,6 +1,6 @@
 // When a node's sweep counts as stale: its last successful sweep of a tier is older than two of that tier's
 // intervals (one missed tick is jitter, two is a node that is not being read). Never swept is stale too.
-export const STALE_AFTER_INTERVALS = 2;
+const STALE_AFTER_INTERVALS = 2;
 
 export function isStale(lastCompletedAt: Date | null | undefined, intervalMs: number, now: Date = new Date()): boolean {
   if (!lastCompletedAt) return true;

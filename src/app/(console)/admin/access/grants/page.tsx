@@ -1,4 +1,4 @@
-import { GrantsScreen } from '@/modules/kernel/security/ui/grants.screen.tsx';
+import { GrantsScreen } from '@/modules/kernel/security/ui.ts';
 
 export default function GrantsPage() {
   return <GrantsScreen />;

@@ -1,4 +1,4 @@
-import { RolesScreen } from '@/modules/kernel/security/ui/roles.screen.tsx';
+import { RolesScreen } from '@/modules/kernel/security/ui.ts';
 
 export default function RolesPage() {
   return <RolesScreen />;

@@ -1,4 +1,4 @@
-import { UsersScreen } from '@/modules/kernel/security/ui/users.screen.tsx';
+import { UsersScreen } from '@/modules/kernel/security/ui.ts';
 
 export default function UsersPage() {
   return <UsersScreen />;

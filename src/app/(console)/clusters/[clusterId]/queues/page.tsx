@@ -1,4 +1,4 @@
-import { QueuesScreen } from '@/modules/feature/queues/ui/queues.screen.tsx';
+import { QueuesScreen } from '@/modules/feature/queues/ui.ts';
 
 export default function ClusterQueuesPage() {
   return <QueuesScreen />;

@@ -1,4 +1,4 @@
-import { ClusterTopologyScreen } from '@/modules/platform/clusters/ui/cluster-overview.screen.tsx';
+import { ClusterTopologyScreen } from '@/modules/platform/clusters/ui.ts';
 
 export default function ClusterTopologyPage() {
   return <ClusterTopologyScreen />;

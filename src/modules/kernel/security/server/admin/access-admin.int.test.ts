@@ -16,6 +16,8 @@ let rest: (request: Request) => Promise<Response>;
 let root: AuthHeaders;
 
 const ROOT = { username: 'root', password: 'root password 123' };
+/** A test user's password: long enough, and never holding the username (the policy refuses that). */
+const passwordOf = (username: string) => `secret no. ${username.length}-${username.charCodeAt(0)} of the tests`;
 
 async function call(method: string, path: string, options: { body?: unknown; as?: Record<string, string> } = {}) {
   const response = await rest(
@@ -37,7 +39,7 @@ async function roleId(name: string): Promise<string> {
 
 async function createUser(username: string, extra: Record<string, unknown> = {}): Promise<string> {
   const created = await call('POST', '/api/v1/users', {
-    body: { username, password: `${username} password 1`, ...extra },
+    body: { username, password: passwordOf(username), ...extra },
   });
   expect(created.status).toBe(200);
   return (created.body.user as { id: string }).id;
@@ -58,8 +60,7 @@ async function existingEnvironment(): Promise<string> {
 
 const existingCluster = () => insertClusterRow(runtime.prisma);
 
-const signInAs = (username: string) =>
-  signIn(rest, 'http://127.0.0.1', { username, password: `${username} password 1` });
+const signInAs = (username: string) => signIn(rest, 'http://127.0.0.1', { username, password: passwordOf(username) });
 
 beforeAll(async () => {
   secured = await openSecuredRuntime(ROOT);
@@ -73,7 +74,12 @@ afterAll(async () => {
 
 describe('users', () => {
   it('creates a local user who must change the password, after a dry run that changes nothing', async () => {
-    const body = { username: 'ada', displayName: 'Ada Lovelace', email: 'ada@example.org', password: 'ada password 1' };
+    const body = {
+      username: 'ada',
+      displayName: 'Ada Lovelace',
+      email: 'ada@example.org',
+      password: 'analytical engine 1843',
+    };
     const dry = await call('POST', '/api/v1/users?dryRun=true', { body });
     expect(dry).toMatchObject({ status: 200, body: { dryRun: true, user: { username: 'ada' } } });
     expect(await runtime.prisma.user.count({ where: { username: 'ada' } })).toBe(0);
@@ -85,13 +91,13 @@ describe('users', () => {
     });
     const row = await runtime.prisma.user.findFirstOrThrow({ where: { username: 'ada' } });
     expect(row.passwordHash).toMatch(/^scrypt\$/);
-    expect(JSON.stringify(created.body)).not.toContain('ada password 1');
+    expect(JSON.stringify(created.body)).not.toContain('analytical engine 1843');
     expect(await auditCount('user.create', { target: 'ada', dryRun: false, outcome: 'SUCCEEDED', actor: 'root' })).toBe(
       1,
     );
     expect(await auditCount('user.create', { target: 'ada', dryRun: true })).toBe(1);
     const audit = await runtime.prisma.auditEvent.findFirstOrThrow({ where: { action: 'user.create', dryRun: false } });
-    expect(JSON.stringify(audit)).not.toContain('ada password 1');
+    expect(JSON.stringify(audit)).not.toContain('analytical engine 1843');
   });
 
   it('refuses a taken username (regardless of case) with 409, and bad input with a validation problem', async () => {
@@ -178,7 +184,7 @@ describe('users', () => {
       new Request('http://127.0.0.1/api/v1/auth/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'eve', password: 'eve password 1' }),
+        body: JSON.stringify({ username: 'eve', password: passwordOf('eve') }),
       }),
     );
     expect(login.status).toBe(401);
@@ -382,6 +388,52 @@ describe('grants', () => {
   });
 });
 
+describe('the role hierarchy', () => {
+  it('keeps an admin from granting, building or taking over anything above their own permissions', async () => {
+    const installer = await createUser('ines', { mustChangePassword: false });
+    await grant(installer, 'installer');
+    const alice = await createUser('alice', { mustChangePassword: false });
+    await grant(alice, 'admin');
+    const asAlice = { as: await signInAs('alice') };
+    const beyond = { status: 403, body: { type: 'beyond-own-permissions', permissions: ['plugins:install'] } };
+
+    expect(
+      await call('POST', '/api/v1/grants', {
+        ...asAlice,
+        body: { userId: alice, roleId: await roleId('installer'), scope: { kind: 'GLOBAL' } },
+      }),
+    ).toMatchObject(beyond);
+    const resetInstaller = { ...asAlice, body: { password: 'taken over password 1' } };
+    expect(await call('PATCH', `/api/v1/users/${installer}`, resetInstaller)).toMatchObject(beyond);
+    expect(await call('DELETE', `/api/v1/users/${installer}`, asAlice)).toMatchObject(beyond);
+    const wizard = { ...asAlice, body: { name: 'wizard', permissions: ['audit:read', 'plugins:install'] } };
+    expect(await call('POST', '/api/v1/roles', wizard)).toMatchObject(beyond);
+    expect(await runtime.prisma.role.count({ where: { name: 'wizard' } })).toBe(0);
+    expect(await runtime.prisma.grant.count({ where: { userId: alice } })).toBe(1);
+
+    // What an admin holds, an admin may hand out and manage.
+    const viewer = await createUser('vic', { mustChangePassword: false });
+    expect(
+      (
+        await call('POST', '/api/v1/grants', {
+          ...asAlice,
+          body: { userId: viewer, roleId: await roleId('admin'), scope: { kind: 'GLOBAL' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await call('PATCH', `/api/v1/users/${viewer}`, { ...asAlice, body: { password: 'a brand new password 42' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call('POST', '/api/v1/roles', { ...asAlice, body: { name: 'auditor-2', permissions: ['audit:read'] } }))
+        .status,
+    ).toBe(200);
+    // The next tests count administrators: these ones go again.
+    await runtime.prisma.user.deleteMany({ where: { username: { in: ['ines', 'alice', 'vic'] } } });
+  });
+});
+
 describe('the last administrator', () => {
   it('cannot be deleted, disabled or lose the grant, not even in a dry run', async () => {
     const me = (await runtime.prisma.user.findFirstOrThrow({ where: { username: 'root' } })).id;
@@ -413,8 +465,21 @@ describe('the last administrator', () => {
     await grant(jan, (everything.body.role as { name: string }).name);
     expect((await call('DELETE', `/api/v1/users/${me}?dryRun=true`)).body).toMatchObject({ type: 'last-admin' });
 
+    // The users list marks the only administrator, so the console does not offer what would be refused.
+    const soleFlags = async () =>
+      Object.fromEntries(
+        (
+          (await call('GET', '/api/v1/users?pageSize=100')).body.items as Array<{
+            username: string;
+            soleAdministrator: boolean;
+          }>
+        ).map((user) => [user.username, user.soleAdministrator]),
+      );
+    expect(await soleFlags()).toMatchObject({ root: true, jan: false });
+
     const installerGrant = await grant(jan, 'installer');
     expect((await call('DELETE', `/api/v1/users/${me}?dryRun=true`)).body).toMatchObject({ dryRun: true });
+    expect(await soleFlags()).toMatchObject({ root: false, jan: false });
     // Disabled, jan no longer counts.
     expect((await call('PATCH', `/api/v1/users/${jan}`, { body: { disabled: true } })).status).toBe(200);
     expect((await call('DELETE', `/api/v1/users/${me}?dryRun=true`)).body).toMatchObject({ type: 'last-admin' });

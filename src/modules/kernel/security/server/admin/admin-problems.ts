@@ -1,5 +1,5 @@
 // Problems the users, roles and grants administration answers with, so each reads the same wherever it comes from.
-import { ProblemError, validationProblem, type FieldError } from '../../../core/problem.ts';
+import { ProblemError, validationProblem, type FieldError } from '@/modules/kernel/core/index.ts';
 
 export function notFound(what: 'user' | 'role' | 'grant'): ProblemError {
   return new ProblemError({ type: 'not-found', title: 'Not found', status: 404, detail: `No ${what} has this id.` });

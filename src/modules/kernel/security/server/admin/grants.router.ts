@@ -1,7 +1,8 @@
 // /api/v1/grants: roles given to users at a scope (GLOBAL, one ENVIRONMENT, one CLUSTER). Reading needs
 // roles:read, changing roles:write (the catalogue's "roles and grants").
+import { requireRoleHeldByCaller, requireUserHeldByCaller } from './role-hierarchy.ts';
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { restMeta } from './rest-meta.ts';
 import {
   createGrantInput,
@@ -35,11 +36,30 @@ export const grantsRouter = router({
     .meta(meta('POST', '/grants', 'Give a user a role, everywhere or in one environment or cluster'))
     .input(createGrantInput)
     .output(grantChangeOutput)
-    .mutation(({ ctx, input }) => createGrant(ctx.runtime.prisma, ctx.runtime.registry, ctx.request, input)),
+    .mutation(async ({ ctx, input }) => {
+      await requireRoleHeldByCaller(
+        ctx.runtime.prisma,
+        await ctx.globalPermissions(),
+        [input.roleId],
+        'Granting this role',
+      );
+      return createGrant(ctx.runtime.prisma, ctx.runtime.registry, ctx.request, input);
+    }),
 
   delete: write
     .meta(meta('DELETE', '/grants/{id}', 'Remove a grant'))
     .input(deleteGrantInput)
     .output(grantChangeOutput)
-    .mutation(({ ctx, input }) => deleteGrant(ctx.runtime.prisma, ctx.request, input)),
+    .mutation(async ({ ctx, input }) => {
+      const grant = await ctx.runtime.prisma.grant.findUnique({ where: { id: input.id } });
+      if (grant?.userId) {
+        await requireUserHeldByCaller(
+          ctx.runtime.prisma,
+          await ctx.globalPermissions(),
+          grant.userId,
+          'Changing the grants of this user',
+        );
+      }
+      return deleteGrant(ctx.runtime.prisma, ctx.request, input);
+    }),
 });

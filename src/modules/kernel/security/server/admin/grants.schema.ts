@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../../core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 export const SCOPE_KINDS = ['GLOBAL', 'ENVIRONMENT', 'CLUSTER'] as const;
 export const GRANT_SORT_FIELDS = ['createdAt', 'username', 'roleName', 'scopeKind'] as const;
@@ -12,7 +12,7 @@ export const listGrantsInput = listQuerySchema(GRANT_SORT_FIELDS, '-createdAt').
   scopeKind: z.enum(SCOPE_KINDS).optional(),
 });
 
-export const scopeSchema = z
+const scopeSchema = z
   .object({
     kind: z.enum(SCOPE_KINDS),
     id: z.uuid('must be a UUID').optional().describe('The environment or cluster; left out for GLOBAL'),

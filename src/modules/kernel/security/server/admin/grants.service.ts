@@ -1,14 +1,14 @@
 // Users' grants: a role given to one user at a scope. Group grants are the identity providers' group mappings
 // and are not listed or changed here. An environment or cluster scope must name one that exists (asked of the
 // module that owns clusters through the cluster guard's locator).
+import { containing } from '@/base/db/like-pattern.ts';
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
 import { Prisma } from '@/generated/prisma/client.ts';
-import { pageOf, parseSort } from '../../../core/list-query.ts';
-import type { RequestContext } from '../../../core/request-context.ts';
-import { audited } from '../../../audit/server/audit.service.ts';
-import type { ModuleRegistry } from '../../../plugin/registry.ts';
-import { scopeExists } from '../cluster-guard.ts';
+import { pageOf, parseSort, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import { scopeExists } from '@/modules/kernel/access/index.ts';
 import { conflict, invalid, notFound } from './admin-problems.ts';
 import type { CreateGrantInput, GRANT_SORT_FIELDS, GrantView, ListGrantsInput, SCOPE_KINDS } from './grants.schema.ts';
 import { ensureAdministratorRemains } from './last-admin.ts';
@@ -62,7 +62,7 @@ function whereOf(input: Partial<Pick<ListGrantsInput, 'q' | 'userId' | 'roleId' 
   if (input.roleId) conditions.push(Prisma.sql`g.role_id = ${input.roleId}::uuid`);
   if (input.scopeKind) conditions.push(Prisma.sql`g.scope_kind = ${input.scopeKind}`);
   if (input.q) {
-    const pattern = `%${input.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const pattern = containing(input.q);
     conditions.push(
       Prisma.sql`(u.username ILIKE ${pattern} OR u.display_name ILIKE ${pattern} OR r.name ILIKE ${pattern}
         OR g.scope_id ILIKE ${pattern})`,

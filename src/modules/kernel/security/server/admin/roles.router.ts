@@ -1,9 +1,10 @@
 // /api/v1/roles: built-in roles (read-only) and custom roles built from the permission catalogue. Reading needs
 // roles:read, changing roles:write.
+import { requireHeldByCaller, requireRoleHeldByCaller } from './role-hierarchy.ts';
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { restMeta } from './rest-meta.ts';
-import type { ModuleRegistry } from '../../../plugin/registry.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import {
   createRoleInput,
   deleteRoleInput,
@@ -39,17 +40,27 @@ export const rolesRouter = router({
     .meta(meta('POST', '/roles', 'Create a custom role from permissions of the catalogue'))
     .input(createRoleInput)
     .output(roleChangeOutput)
-    .mutation(({ ctx, input }) =>
-      createRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      // Unknown permissions are the service's validation error; only real ones can be beyond the caller.
+      const known = catalogueOf(ctx.runtime.registry);
+      const asked = input.permissions.filter((permission) => known.has(permission));
+      requireHeldByCaller(await ctx.globalPermissions(), asked, 'A role with these permissions');
+      return createRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input);
+    }),
 
   update: write
     .meta(meta('PATCH', '/roles/{id}', 'Change a custom role (built-in roles are read-only)'))
     .input(updateRoleInput)
     .output(roleChangeOutput)
-    .mutation(({ ctx, input }) =>
-      updateRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const caller = await ctx.globalPermissions();
+      // Both what the role will hold and what it holds now: no one edits a role above their own.
+      await requireRoleHeldByCaller(ctx.runtime.prisma, caller, [input.id], 'Changing this role');
+      const known = catalogueOf(ctx.runtime.registry);
+      const asked = (input.permissions ?? []).filter((permission) => known.has(permission));
+      requireHeldByCaller(caller, asked, 'A role with these permissions');
+      return updateRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input);
+    }),
 
   delete: write
     .meta(meta('DELETE', '/roles/{id}', 'Delete a custom role that no grant uses'))

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../../core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 export const ROLE_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 

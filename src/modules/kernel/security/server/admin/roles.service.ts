@@ -1,11 +1,10 @@
 // Roles administration. Built-in roles are re-derived from the permission catalogue at every start, so they are
 // read-only here; custom roles hold any permissions of the catalogue. A role that grants still use cannot go.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient, Transaction } from '@/server/db/database.ts';
+import type { PrismaClient, Transaction } from '@/base/db/database.ts';
 import type { Prisma } from '@/generated/prisma/client.ts';
-import { pageOf, parseSort } from '../../../core/list-query.ts';
-import type { RequestContext } from '../../../core/request-context.ts';
-import { audited } from '../../../audit/server/audit.service.ts';
+import { pageOf, parseSort, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from './admin-problems.ts';
 import type { CreateRoleInput, ListRolesInput, ROLE_SORT_FIELDS, RoleView, UpdateRoleInput } from './roles.schema.ts';
 
@@ -69,7 +68,7 @@ async function ensureNameFree(prisma: PrismaClient, name: string, exceptId?: str
 }
 
 /** Every permission must come from the catalogue; the answer names the ones that do not. Sorted, no repeats. */
-export function checkPermissions(requested: readonly string[], catalogue: ReadonlySet<string>): string[] {
+function checkPermissions(requested: readonly string[], catalogue: ReadonlySet<string>): string[] {
   const unknown = [...new Set(requested.filter((permission) => !catalogue.has(permission)))];
   if (unknown.length > 0) {
     throw invalid(

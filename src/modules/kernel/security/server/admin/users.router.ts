@@ -1,6 +1,7 @@
 // /api/v1/users: the installation's users, local and external. Reading needs users:read, changing users:write.
+import { requireUserHeldByCaller } from './role-hierarchy.ts';
 import { z } from 'zod';
-import { moduleProcedure, router } from '@/server/trpc/init.ts';
+import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { restMeta } from './rest-meta.ts';
 import {
   createUserInput,
@@ -41,11 +42,17 @@ export const usersRouter = router({
     .meta(meta('PATCH', '/users/{id}', 'Change a user: display name, email, disabled, or reset the password'))
     .input(updateUserInput)
     .output(userChangeOutput)
-    .mutation(({ ctx, input }) => updateUser(ctx.runtime.prisma, ctx.request, input)),
+    .mutation(async ({ ctx, input }) => {
+      await requireUserHeldByCaller(ctx.runtime.prisma, await ctx.globalPermissions(), input.id, 'Changing this user');
+      return updateUser(ctx.runtime.prisma, ctx.request, input);
+    }),
 
   delete: write
     .meta(meta('DELETE', '/users/{id}', 'Delete a user with their grants, sessions and API tokens'))
     .input(deleteUserInput)
     .output(userChangeOutput)
-    .mutation(({ ctx, input }) => deleteUser(ctx.runtime.prisma, ctx.request, input)),
+    .mutation(async ({ ctx, input }) => {
+      await requireUserHeldByCaller(ctx.runtime.prisma, await ctx.globalPermissions(), input.id, 'Deleting this user');
+      return deleteUser(ctx.runtime.prisma, ctx.request, input);
+    }),
 });

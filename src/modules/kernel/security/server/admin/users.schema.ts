@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, listResultSchema } from '../../../core/list-query.ts';
+import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 import { newPasswordSchema } from '../password-policy.ts';
 
 export const USER_SORT_FIELDS = [
@@ -28,6 +28,8 @@ export const userView = z.object({
   disabled: z.boolean(),
   mustChangePassword: z.boolean(),
   grantCount: z.number().int(),
+  /** The installation's only administrator: deleting or disabling them is refused (409 last-admin). */
+  soleAdministrator: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastSignInAt: z.string().nullable(),

@@ -2,14 +2,14 @@
 // only listed, renamed, disabled or deleted here. Disabling, deleting or resetting a password ends the user's
 // sessions at once; their API tokens stop with them (principal.ts refuses a disabled owner; a delete cascades).
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient, Transaction } from '@/server/db/database.ts';
+import type { PrismaClient, Transaction } from '@/base/db/database.ts';
 import type { Prisma } from '@/generated/prisma/client.ts';
-import { pageOf, parseSort } from '../../../core/list-query.ts';
-import type { RequestContext } from '../../../core/request-context.ts';
-import { audited } from '../../../audit/server/audit.service.ts';
+import { pageOf, parseSort, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
 import { hashPassword } from '../passwords.ts';
+import { refusePasswordWithUsername } from '../password-policy.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from './admin-problems.ts';
-import { ensureAdministratorRemains } from './last-admin.ts';
+import { ensureAdministratorRemains, soleAdministratorId } from './last-admin.ts';
 import type { CreateUserInput, ListUsersInput, UpdateUserInput, USER_SORT_FIELDS, UserView } from './users.schema.ts';
 
 type UserRow = Prisma.UserGetPayload<object>;
@@ -20,7 +20,7 @@ const NULLABLE_SORT_FIELDS = new Set(['displayName', 'email', 'lastSignInAt']);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const blankToNull = (text: string | null | undefined) => (text ? text : null);
 
-function viewOf(user: UserRow, grantCount: number): UserView {
+function viewOf(user: UserRow, grantCount: number, soleAdministrator: string | null): UserView {
   return {
     id: user.id,
     username: user.username,
@@ -31,6 +31,7 @@ function viewOf(user: UserRow, grantCount: number): UserView {
     disabled: user.disabled,
     mustChangePassword: user.mustChangePassword,
     grantCount,
+    soleAdministrator: soleAdministrator === user.id,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
     lastSignInAt: iso(user.lastSignInAt),
@@ -81,13 +82,14 @@ export async function listUsers(prisma: PrismaClient, input: ListUsersInput) {
     prisma,
     rows.map((row) => row.id),
   );
-  const items = rows.map((row) => viewOf(row, counts.get(row.id) ?? 0));
+  const sole = await soleAdministratorId(prisma);
+  const items = rows.map((row) => viewOf(row, counts.get(row.id) ?? 0, sole));
   return pageOf(items, total, input.page, input.pageSize);
 }
 
 export async function getUser(prisma: PrismaClient, id: string): Promise<UserView> {
   const user = await findUser(prisma, id);
-  return viewOf(user, (await grantCounts(prisma, [id])).get(id) ?? 0);
+  return viewOf(user, (await grantCounts(prisma, [id])).get(id) ?? 0, await soleAdministratorId(prisma));
 }
 
 export async function createUser(prisma: PrismaClient, request: RequestContext, input: CreateUserInput) {
@@ -95,6 +97,7 @@ export async function createUser(prisma: PrismaClient, request: RequestContext, 
     where: { providerId: LOCAL, username: { equals: input.username, mode: 'insensitive' } },
   });
   if (taken) throw usernameTaken(input.username);
+  refusePasswordWithUsername(input.password, input.username, 'password');
   const now = new Date();
   const user: UserRow = {
     id: randomUUID(),
@@ -129,7 +132,7 @@ export async function createUser(prisma: PrismaClient, request: RequestContext, 
   } catch (error) {
     throw isUniqueViolation(error) ? usernameTaken(input.username) : error;
   }
-  return { user: viewOf(user, 0), dryRun: input.dryRun, sessionsEnded: 0 };
+  return { user: viewOf(user, 0, null), dryRun: input.dryRun, sessionsEnded: 0 };
 }
 
 export async function updateUser(prisma: PrismaClient, request: RequestContext, input: UpdateUserInput) {
@@ -140,6 +143,7 @@ export async function updateUser(prisma: PrismaClient, request: RequestContext, 
       'An external user’s password belongs to their identity provider.',
     );
   }
+  if (input.password !== undefined) refusePasswordWithUsername(input.password, user.username, 'password');
   const disabling = input.disabled === true && !user.disabled;
   const resetting = input.password !== undefined;
   const changes = {
@@ -180,7 +184,7 @@ export async function updateUser(prisma: PrismaClient, request: RequestContext, 
     },
   );
   const grants = (await grantCounts(prisma, [user.id])).get(user.id) ?? 0;
-  return { user: viewOf(updated, grants), dryRun: input.dryRun, sessionsEnded };
+  return { user: viewOf(updated, grants, await soleAdministratorId(prisma)), dryRun: input.dryRun, sessionsEnded };
 }
 
 export async function deleteUser(
@@ -202,5 +206,5 @@ export async function deleteUser(
       return { result: sessions };
     },
   );
-  return { user: viewOf(user, grants), dryRun: input.dryRun, sessionsEnded };
+  return { user: viewOf(user, grants, await soleAdministratorId(prisma)), dryRun: input.dryRun, sessionsEnded };
 }

@@ -1,47 +1,48 @@
-// Broker passwords at rest: AES-256-GCM, a fresh 12-byte IV each time, stored as base64 of iv | tag | cipher text
-// with the key's id beside it. A changed byte or the wrong key fails the tag check, and decryption refuses.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { KeyRing } from './secret-key.ts';
+// Broker passwords at rest, sealed by the governance module's secret vault (AES-256-GCM under the installation's
+// key ring) and bound to their cluster's row (`cluster:<id>:password`): a cipher copied onto another cluster does
+// not open. Passwords stored before bindings existed still open until `npm run clusters:reseal` binds them.
+import {
+  needsResealing,
+  openSecretAllowingUnbound,
+  sealSecret,
+  type KeyRing,
+  type Sealed,
+} from '@/modules/platform/governance/index.ts';
 
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
-
-export interface SealedPassword {
-  readonly cipher: string;
-  readonly keyId: string;
+/** The columns of a cluster row that hold its password. */
+export interface StoredPassword {
+  readonly id: string;
+  readonly passwordCipher: string;
+  readonly passwordKeyId: string;
 }
 
-export class CredentialError extends Error {
-  override readonly name = 'CredentialError';
+/** What a cluster's password is bound to in the vault. */
+export function passwordBinding(clusterId: string): string {
+  return `cluster:${clusterId}:password`;
 }
 
-export function sealPassword(keys: KeyRing, password: string): SealedPassword {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', keys.current.bytes, iv);
-  const body = Buffer.concat([cipher.update(password, 'utf8'), cipher.final()]);
-  return { cipher: Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64'), keyId: keys.current.id };
+/** Named arguments: the cluster id and the password are both strings, and a swap must not compile quietly. */
+export function sealPassword(keys: KeyRing, secret: { clusterId: string; password: string }): Sealed {
+  return sealSecret(keys, secret.password, passwordBinding(secret.clusterId));
 }
 
-/** The clear password; throws CredentialError (never revealing the cipher text) when it cannot be read. */
-export function openPassword(keys: KeyRing, sealed: SealedPassword): string {
-  const key = keys.byId.get(sealed.keyId);
-  if (!key) {
-    throw new CredentialError(
-      `the password was encrypted with key ${sealed.keyId}, which this process does not have (set FLOTILLA_SECRET_KEY_PREVIOUS during a rotation)`,
-    );
-  }
-  const raw = Buffer.from(sealed.cipher, 'base64');
-  if (raw.length < IV_BYTES + TAG_BYTES) throw new CredentialError('the stored password is truncated');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key.bytes, raw.subarray(0, IV_BYTES));
-    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-  } catch {
-    throw new CredentialError(`the stored password does not verify under key ${sealed.keyId} (changed or wrong key)`);
-  }
+function openStoredPassword(keys: KeyRing, cluster: StoredPassword): { password: string; bound: boolean } {
+  const sealed = { cipher: cluster.passwordCipher, keyId: cluster.passwordKeyId };
+  const { value, bound } = openSecretAllowingUnbound(keys, sealed, passwordBinding(cluster.id));
+  return { password: value.toString('utf8'), bound };
 }
 
-/** True when the cipher text is under an older key and should be re-encrypted. */
-export function needsResealing(keys: KeyRing, sealed: SealedPassword): boolean {
-  return sealed.keyId !== keys.current.id;
+/** The clear password; throws VaultError (never revealing the cipher text) when it cannot be read. */
+export function openPassword(keys: KeyRing, cluster: StoredPassword): string {
+  return openStoredPassword(keys, cluster).password;
+}
+
+/**
+ * The password sealed again under the current key and bound to its row, or undefined when it already is; throws
+ * VaultError when no key of the ring opens it.
+ */
+export function resealPassword(keys: KeyRing, cluster: StoredPassword): Sealed | undefined {
+  const { password, bound } = openStoredPassword(keys, cluster);
+  const current = !needsResealing(keys, { cipher: cluster.passwordCipher, keyId: cluster.passwordKeyId });
+  return bound && current ? undefined : sealPassword(keys, { clusterId: cluster.id, password });
 }

@@ -1,12 +1,13 @@
-// `npm run clusters:reseal`: re-encrypts every stored broker password under the current key (FLOTILLA_SECRET_KEY),
-// reading old ones with FLOTILLA_SECRET_KEY_PREVIOUS. Exits 1 when a password could not be read.
-import { openDatabase } from '@/server/db/database.ts';
+// `npm run clusters:reseal`: re-encrypts every stored broker password and client certificate under the current key
+// (FLOTILLA_SECRET_KEY) bound to its cluster's row, reading old ones with FLOTILLA_SECRET_KEY_PREVIOUS. Exits 1 when
+// a secret could not be read.
+import { openDatabase } from '@/base/db/database.ts';
+import { loadKeyRing } from '@/modules/platform/governance/index.ts';
 import { resealPasswords } from './reseal.ts';
-import { loadKeyRing } from './secret-key.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
-  console.error('DATABASE_URL must name the database whose cluster passwords to re-encrypt');
+  console.error('DATABASE_URL must name the database whose cluster secrets to re-encrypt');
   process.exit(2);
 }
 const keys = loadKeyRing();
@@ -14,7 +15,7 @@ const database = openDatabase(url, { poolSize: 2, applicationName: 'flotilla-res
 try {
   const report = await resealPasswords(database.prisma, keys);
   console.log(
-    `[reseal] current key ${keys.current.id}: ${report.resealed} re-encrypted, ${report.alreadyCurrent} already current, ${report.unreadable.length} unreadable`,
+    `[reseal] current key ${keys.current.id}: ${report.resealed} clusters re-encrypted, ${report.alreadyCurrent} already current, ${report.unreadable.length} unreadable`,
   );
   for (const { name, reason } of report.unreadable) console.error(`[reseal] ${name}: ${reason}`);
   process.exitCode = report.unreadable.length > 0 ? 1 : 0;

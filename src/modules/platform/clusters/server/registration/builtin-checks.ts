@@ -1,10 +1,6 @@
 // The clusters module's own registration checks. Each reads the probe the registration made (no extra broker
-// calls) and answers ok, warn or fail with advice; other modules contribute theirs through the descriptor.
-import type {
-  RegistrationCheckOutcome,
-  RegistrationProbe,
-  RegistrationProbeNode,
-} from '../../../../kernel/plugin/descriptor.ts';
+// calls) and answers ok, warn or fail with advice; other modules contribute theirs to the clusters.registration-checks extension point.
+import type { RegistrationCheckOutcome, RegistrationProbe, RegistrationProbeNode } from './registration-check.ts';
 import { logicalNodes } from './discovery.ts';
 
 type Check = { run: (probe: RegistrationProbe) => Promise<RegistrationCheckOutcome> };
@@ -14,7 +10,7 @@ const check = (decide: (probe: RegistrationProbe) => RegistrationCheckOutcome): 
   run: (probe) => Promise.resolve(decide(probe)),
 });
 
-const NETWORK_KINDS = new Set(['unreachable', 'tls', 'timeout']);
+const NETWORK_KINDS = new Set(['unreachable', 'network-not-allowed', 'tls', 'timeout']);
 const ACCESS_KINDS = new Set(['auth-failed', 'forbidden']);
 
 /** Oldest broker whose list options (blank filters, sortField, NOT_EQUALS) Flotilla uses without workarounds. */
@@ -39,13 +35,24 @@ export const reachability = check(({ nodes }) => {
       snippet: seed.error.snippet,
     };
   }
+  // Only an Artemis broker's own answer counts: its broker MBean read. Anything else that answered HTTP is not one.
+  // (A refused sign-in is the authentication check's to fail.)
+  if (!seed.state && !(seed.error && ACCESS_KINDS.has(seed.error.kind))) {
+    return {
+      status: 'fail',
+      detail: `${seed.managementUrl} did not answer as an Artemis broker${seed.error ? `: ${seed.error.message}` : '.'}`,
+      advice:
+        'Give the Jolokia URL of an Apache ActiveMQ Artemis broker (its web console, e.g. http://host:8161/console/jolokia) with JMX management on.',
+      snippet: seed.error?.snippet,
+    };
+  }
   const unreachable = nodes.filter((node) => node.error && NETWORK_KINDS.has(node.error.kind));
   if (unreachable.length > 0) {
     const first = unreachable[0]?.error;
     return {
       status: 'warn',
       detail: `Not reachable: ${unreachable.map(describeNode).join(', ')}.`,
-      advice: `${first?.advice ?? ''} A discovered node's management URL is guessed from the seed's; give the node with both its managementUrl and amqpUrl to correct the guess.`,
+      advice: `${first?.advice ?? ''} A discovered node's management URL is tried from the seed's ports and taken only when the broker there reports the node's NodeID; when none did, give the node with both its managementUrl and amqpUrl.`,
       snippet: first?.snippet,
     };
   }
@@ -56,6 +63,9 @@ export const authentication = check(({ nodes, username }) => {
   const [seed] = nodes;
   if (!seed || (seed.error && NETWORK_KINDS.has(seed.error.kind))) {
     return { status: 'warn', detail: 'Not checked: the seed node did not answer.' };
+  }
+  if (!seed.state && !(seed.error && ACCESS_KINDS.has(seed.error.kind))) {
+    return { status: 'warn', detail: 'Not checked: the seed did not answer as an Artemis broker.' };
   }
   const refused = firstError(nodes, ACCESS_KINDS);
   if (refused?.error) {
@@ -130,6 +140,8 @@ export const capabilities = check(({ capabilities: ledger }) => {
 });
 
 export const topology = check(({ nodes }) => {
+  // An unreachable seed told us nothing about the topology: say so, never "ok".
+  if (!nodes[0]?.state) return { status: 'warn', detail: 'Not checked: the seed node did not answer.' };
   const logical = logicalNodes(nodes);
   const pairs = logical.filter((entry) => entry.members.length > 1).length;
   const discovered = nodes.filter((node) => node.discovered).length;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistrationProbeNode } from '../../../../kernel/plugin/descriptor.ts';
+import type { RegistrationProbeNode } from './registration-check.ts';
 import { logicalNodes, roleOf } from './discovery.ts';
 
 const node = (url: string, nodeId: string | undefined, role: RegistrationProbeNode['role']): RegistrationProbeNode => ({
   managementUrl: url,
   amqpUrl: null,
   discovered: false,
+  urlSource: { method: 'given', detail: 'given at registration' },
   role,
   ...(nodeId
     ? {

@@ -1,19 +1,22 @@
-// Every node of a cluster from one seed: the seed's network topology names each primary and backup connector,
-// each connector becomes a management URL (a given node whose AMQP URL matches overrides the guess), every node's
-// state is read, and nodes sharing a NodeID form one logical node (primary and backup).
-import type { RegistrationProbeNode } from '../../../../kernel/plugin/descriptor.ts';
+// Every node of a cluster from one seed: the seed's network topology names each primary and backup connector with
+// its NodeID; a given node whose AMQP URL matches a connector is that node; for the others, candidate management
+// URLs are tried in turn and one is taken only when the broker answering there reports the member's NodeID (a
+// guess that reaches another broker, or nothing, is never recorded as the node). Each node says how its URL was
+// found. Nodes sharing a NodeID form one logical node (primary and backup).
+import type { RegistrationProbeNode } from './registration-check.ts';
 import {
-  listNetworkTopology,
-  readBrokerState,
   type BrokerState,
-} from '../../../broker/management/broker-operations.ts';
-import type { ManagementClient } from '../../../broker/management/management-client.ts';
-import { ManagementError } from '../../../broker/management/management-error.ts';
+  listNetworkTopology,
+  type ManagementClient,
+  ManagementError,
+  readAmqpAcceptor,
+  readBrokerState,
+} from '@/modules/platform/broker/index.ts';
 import {
   amqpUrlOf,
   connectorKey,
   connectorOfUrl,
-  guessManagementUrl,
+  managementUrlCandidates,
   parseConnector,
   type Connector,
 } from './management-url-guess.ts';
@@ -48,8 +51,15 @@ function errorOf(error: unknown, url: string): NonNullable<RegistrationProbeNode
   return { kind: problem.kind, message: problem.message, advice: problem.advice, snippet: problem.configSnippet };
 }
 
-async function probeNode(clientFor: ClientFor, node: GivenNode, discovered: boolean): Promise<RegistrationProbeNode> {
-  const base = { managementUrl: node.managementUrl, amqpUrl: node.amqpUrl ?? null, discovered };
+const GIVEN = { method: 'given', detail: 'given at registration' } as const;
+
+async function probeNode(
+  clientFor: ClientFor,
+  node: GivenNode,
+  discovered: boolean,
+  urlSource: RegistrationProbeNode['urlSource'] = GIVEN,
+): Promise<RegistrationProbeNode> {
+  const base = { managementUrl: node.managementUrl, amqpUrl: node.amqpUrl ?? null, discovered, urlSource };
   try {
     const { name, version, nodeId, active, backup, haPolicy } = await readBrokerState(clientFor(node.managementUrl));
     const state = { name, version, nodeId, active, backup, haPolicy };
@@ -75,8 +85,9 @@ export async function discoverNodes(clientFor: ClientFor, given: readonly GivenN
   if (!seedGiven) return { nodes: [], topologySize: 0 };
   const seed = await probeNode(clientFor, seedGiven, false);
   const probedOthers = await Promise.all(others.map((node) => probeNode(clientFor, node, false)));
-  const nodes: RegistrationProbeNode[] = [seed, ...probedOthers];
-  if (!seed.state) return { nodes, topologySize: 0 };
+  if (!seed.state) return { nodes: [seed, ...probedOthers], topologySize: 0 };
+  const seedWithOwnAmqp = await withOwnAmqpUrl(clientFor, seed);
+  const nodes: RegistrationProbeNode[] = [seedWithOwnAmqp, ...probedOthers];
 
   let members: Awaited<ReturnType<typeof listNetworkTopology>>;
   try {
@@ -84,7 +95,9 @@ export async function discoverNodes(clientFor: ClientFor, given: readonly GivenN
   } catch (error) {
     return { nodes, topologySize: 0, topologyError: errorOf(error, seedGiven.managementUrl).message };
   }
-  const ownConnector = seedConnector(members, seed.state, seedGiven);
+  if (members.length === 0) return { nodes, topologySize: 0 };
+  // Without its own entry in the topology, the seed's connector is its given AMQP URL or its own AMQP acceptor.
+  const ownConnector = seedConnector(members, seed.state, { ...seedGiven, amqpUrl: seedWithOwnAmqp.amqpUrl });
   // Connectors already accounted for: the seed's own and every given node's AMQP URL.
   const known = new Map<string, RegistrationProbeNode>();
   if (ownConnector) known.set(connectorKey(ownConnector), seed);
@@ -98,28 +111,110 @@ export async function discoverNodes(clientFor: ClientFor, given: readonly GivenN
     .filter((connector): connector is Connector => connector !== undefined)
     .filter((connector) => !known.has(connectorKey(connector)));
   const unique = [...new Map(targets.map((connector) => [connectorKey(connector), connector])).values()];
+  const nodeIds = new Map(
+    members.flatMap((member) =>
+      [member.primary, member.backup].flatMap((text) => {
+        const connector = text ? parseConnector(text) : undefined;
+        return connector ? [[connectorKey(connector), member.nodeId] as const] : [];
+      }),
+    ),
+  );
   const found = await Promise.all(
     unique.map((connector) =>
-      probeNode(
-        clientFor,
-        {
-          // Without the seed's own connector, no offset can be known: other hosts keep the seed's port.
-          managementUrl: guessManagementUrl(
-            { managementUrl: seedGiven.managementUrl, connector: ownConnector ?? connector },
-            connector,
-          ),
-          amqpUrl: amqpUrlOf(connector, seedGiven.amqpUrl),
-        },
-        true,
-      ),
+      findNode(clientFor, {
+        connector,
+        nodeId: nodeIds.get(connectorKey(connector)) ?? '',
+        // Without the seed's own connector no offset can be known: treat the target as the seed's own pattern.
+        seed: { managementUrl: seedGiven.managementUrl, connector: ownConnector ?? connector },
+        amqpUrl: amqpUrlOf(connector, seedGiven.amqpUrl),
+      }),
     ),
   );
   // The seed's AMQP URL, when not given, is its own connector.
   const seedWithAmqp =
-    seed.amqpUrl === null && ownConnector ? { ...seed, amqpUrl: amqpUrlOf(ownConnector, null) } : seed;
+    seed.amqpUrl === null && ownConnector
+      ? { ...seedWithOwnAmqp, amqpUrl: amqpUrlOf(ownConnector, seedWithOwnAmqp.amqpUrl) }
+      : seedWithOwnAmqp;
   const all = [seedWithAmqp, ...probedOthers, ...found];
   const byUrl = new Map(all.map((node) => [node.managementUrl, node]));
   return { nodes: [...byUrl.values()], topologySize: members.length };
+}
+
+const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]', 'localhost']);
+
+/**
+ * A seed given without its AMQP URL takes it from its own AMQP acceptor (what the broker reports), so a node without
+ * a cluster connection can still be subscribed to. A wildcard bind host is replaced by the management URL's host.
+ */
+async function withOwnAmqpUrl(clientFor: ClientFor, seed: RegistrationProbeNode): Promise<RegistrationProbeNode> {
+  if (seed.amqpUrl !== null) return seed;
+  try {
+    const acceptor = await readAmqpAcceptor(clientFor(seed.managementUrl));
+    if (!acceptor) return seed;
+    const host = WILDCARD_HOSTS.has(acceptor.host) ? new URL(seed.managementUrl).hostname : acceptor.host;
+    return {
+      ...seed,
+      amqpUrl: amqpUrlOf({ host: host.replace(/^\[|\]$/g, ''), port: acceptor.port }, acceptor.tls ? 'amqps:' : null),
+    };
+  } catch {
+    return seed; // the topology's connector may still tell
+  }
+}
+
+const METHOD_WORDS = {
+  'seed-port': "the seed's management port on the node's host",
+  'seed-offset': "the seed's port offset between connector and management port",
+} as const;
+
+/**
+ * Tries each candidate URL of a topology member in turn and takes the first whose broker reports the member's
+ * NodeID. When none does, the node is kept under its first candidate with an error that lists what was tried and
+ * asks for its URL, so a wrong guess never passes for the node.
+ */
+async function findNode(
+  clientFor: ClientFor,
+  member: {
+    connector: Connector;
+    nodeId: string;
+    seed: { managementUrl: string; connector: Connector };
+    amqpUrl: string;
+  },
+): Promise<RegistrationProbeNode> {
+  const connectorText = `${member.connector.host}:${member.connector.port}`;
+  const candidates = managementUrlCandidates(member.seed, member.connector);
+  const tried: string[] = [];
+  let firstFailure: RegistrationProbeNode | undefined;
+  for (const candidate of candidates) {
+    const urlSource = {
+      method: candidate.method,
+      detail: `connector ${connectorText} in the seed's topology; ${METHOD_WORDS[candidate.method]}; confirmed by the broker's NodeID`,
+    };
+    const probed = await probeNode(
+      clientFor,
+      { managementUrl: candidate.url, amqpUrl: member.amqpUrl },
+      true,
+      urlSource,
+    );
+    if (probed.state && probed.state.nodeId === member.nodeId) return probed;
+    tried.push(
+      `${candidate.url} (${probed.state ? `answered as ${probed.state.name}, another node` : (probed.error?.kind ?? 'no answer')})`,
+    );
+    // A refused sign-in is kept as the node's error: the authentication check must see it.
+    firstFailure ??= probed;
+  }
+  const detail = `connector ${connectorText} in the seed's topology; no management URL answered as this node (tried ${tried.join(', ') || 'nothing: no candidate port'})`;
+  const advice = "Give this node's management URL (and its AMQP URL) at registration.";
+  return {
+    managementUrl: candidates[0]?.url ?? member.seed.managementUrl,
+    amqpUrl: member.amqpUrl,
+    discovered: true,
+    role: 'UNKNOWN',
+    urlSource: { method: 'not-confirmed', detail },
+    error:
+      firstFailure?.error && !firstFailure.state
+        ? { ...firstFailure.error, advice: `${firstFailure.error.advice} ${advice}` }
+        : { kind: 'not-found', message: detail, advice },
+  };
 }
 
 export interface LogicalNode {

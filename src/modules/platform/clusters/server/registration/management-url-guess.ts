@@ -1,7 +1,8 @@
-// From a connector (host:port) in the broker's topology to that node's management URL, by the seed's pattern:
-// same scheme and path; another host keeps the seed's management port (one broker per host, the usual layout);
-// the seed's own host shifts the management port by the same offset as the connector port (brokers made with
-// `artemis create --port-offset`). Pure, so the rule is unit-tested.
+// From a connector (host:port) in the broker's topology to candidate management URLs for that node, by the seed's
+// pattern: same scheme and path; another host keeps the seed's management port (one broker per host, the usual
+// layout), then tries the seed's offset; the seed's own host shifts the management port by the same offset as the
+// connector port (brokers made with `artemis create --port-offset`). Discovery takes a candidate only when the
+// broker that answers there reports the topology member's NodeID. Pure, so the rules are unit-tested.
 
 export interface Connector {
   readonly host: string;
@@ -30,13 +31,41 @@ export function connectorOfUrl(url: string | null | undefined): Connector | unde
   }
 }
 
-export function guessManagementUrl(seed: { managementUrl: string; connector: Connector }, target: Connector): string {
+/** How a node's management URL was found: given by the user, or a candidate the broker's NodeID confirmed. */
+export type ManagementUrlSource = 'given' | 'seed-port' | 'seed-offset' | 'not-confirmed';
+
+export interface UrlCandidate {
+  readonly url: string;
+  readonly method: 'seed-port' | 'seed-offset';
+}
+
+function urlOnTarget(seedUrl: string, target: Connector, port: number): string {
+  const url = new URL(seedUrl);
+  url.hostname = target.host.includes(':') ? `[${target.host}]` : target.host;
+  url.port = String(port);
+  return url.toString();
+}
+
+/** Where the node behind `target` may serve management, most likely first, no URL twice. */
+export function managementUrlCandidates(
+  seed: { managementUrl: string; connector: Connector },
+  target: Connector,
+): UrlCandidate[] {
   const url = new URL(seed.managementUrl);
   const seedPort = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  const offsetPort = seedPort + (target.port - seed.connector.port);
   const sameHost = target.host.toLowerCase() === seed.connector.host.toLowerCase();
-  url.hostname = target.host.includes(':') ? `[${target.host}]` : target.host;
-  url.port = String(sameHost ? seedPort + (target.port - seed.connector.port) : seedPort);
-  return url.toString();
+  const ports: Array<{ port: number; method: UrlCandidate['method'] }> = sameHost
+    ? [{ port: offsetPort, method: 'seed-offset' }]
+    : [
+        { port: seedPort, method: 'seed-port' },
+        { port: offsetPort, method: 'seed-offset' },
+      ];
+  // Checked before it is set: URL ignores an invalid port and would keep the seed's.
+  const valid = ports
+    .filter(({ port }) => Number.isInteger(port) && port > 0 && port < 65_536)
+    .map(({ port, method }) => ({ url: urlOnTarget(seed.managementUrl, target, port), method }));
+  return valid.filter((candidate, index) => valid.findIndex((other) => other.url === candidate.url) === index);
 }
 
 /** The AMQP URL of a discovered node: the connector with the seed's AMQP scheme (amqp unless told amqps). */

@@ -1,19 +1,26 @@
 // The probe behind registration (and its dry run): discover the nodes from the seed, read capabilities on the
 // seed, then run every enabled module's registration checks on what was found. Opens management clients with the
 // given credentials and closes them (and forgets their health entries) before it returns.
-import type { RegistrationCheckOutcome, RegistrationProbe } from '../../../../kernel/plugin/descriptor.ts';
-import type { ModuleRegistry } from '../../../../kernel/plugin/registry.ts';
-import { probeCapabilities } from '../../../broker/management/capability-probe.ts';
-import { ManagementClient } from '../../../broker/management/management-client.ts';
-import type { ManagementLimits } from '../../../broker/management/management.settings.ts';
-import { forgetNode } from '../../../broker/management/node-state-registry.ts';
+import type { BlockList } from 'node:net';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import { registrationChecks } from '../../module.ts';
+import type { RegistrationCheckOutcome, RegistrationProbe } from './registration-check.ts';
+import {
+  forgetNode,
+  ManagementClient,
+  type ManagementLimits,
+  probeCapabilities,
+} from '@/modules/platform/broker/index.ts';
 import { discoverNodes, type GivenNode } from './discovery.ts';
 
 const CAPABILITY_NAMES = ['MANAGEMENT_READ', 'MANAGEMENT_WRITE', 'NOTIFICATIONS', 'MESSAGE_IO'] as const;
 
-export interface ClusterTls {
+/** In clear, for this probe only: the CA and the client certificate and key, when the brokers demand one. */
+interface ClusterTls {
   /** PEM of the CA(s) that signed the brokers' management certificates. */
   readonly ca?: string;
+  readonly cert?: string;
+  readonly key?: string;
 }
 
 export interface ProbeRequest {
@@ -23,7 +30,7 @@ export interface ProbeRequest {
   readonly tls?: ClusterTls | null;
 }
 
-export interface CheckResult extends RegistrationCheckOutcome {
+interface CheckResult extends RegistrationCheckOutcome {
   readonly id: string;
   readonly title: string;
   readonly blocking: boolean;
@@ -37,7 +44,7 @@ export interface ProbeResult {
 }
 
 async function runChecks(registry: ModuleRegistry, probe: RegistrationProbe): Promise<CheckResult[]> {
-  const declarations = registry.enabledDescriptors.flatMap((descriptor) => descriptor.registrationChecks);
+  const declarations = registry.contributionsTo(registrationChecks).map((contributed) => contributed.value);
   return Promise.all(
     declarations.map(async ({ id, title, blocking, load }) => {
       try {
@@ -54,6 +61,8 @@ export async function probeCluster(
   registry: ModuleRegistry,
   limits: ManagementLimits,
   request: ProbeRequest,
+  /** clusters.allowed-networks: every node contacted must resolve inside it. */
+  allowedNetworks: BlockList,
 ): Promise<ProbeResult> {
   const clients = new Map<string, ManagementClient>();
   const clientFor = (managementUrl: string) => {
@@ -64,7 +73,8 @@ export async function probeCluster(
           url: managementUrl,
           user: request.credentials.username,
           password: request.credentials.password,
-          tls: request.tls?.ca ? { ca: request.tls.ca } : undefined,
+          tls: request.tls ?? undefined,
+          allowedNetworks,
         },
         limits,
       );

@@ -1,17 +1,21 @@
 // Saving a probed registration: cluster, nodes and capability ledger in one audited transaction, the password
-// sealed under the current key. The audit row carries the cluster's id and name, so it keeps both after removal.
+// sealed under the current key and bound to the cluster's id, which the caller made before sealing the TLS with it.
+// The audit row carries the cluster's id and name, so it keeps both after removal.
 import { randomUUID } from 'node:crypto';
-import type { PrismaClient } from '@/server/db/database.ts';
-import type { RequestContext } from '../../../../kernel/core/request-context.ts';
-import { audited } from '../../../../kernel/audit/server/audit.service.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { RequestContext } from '@/modules/kernel/core/index.ts';
+import { audited } from '@/modules/kernel/audit/index.ts';
+import type { KeyRing } from '@/modules/platform/governance/index.ts';
 import { sealPassword } from '../credentials/password-cipher.ts';
-import type { KeyRing } from '../credentials/secret-key.ts';
+import { tlsAuditFacts, type StoredTls, type TlsInput } from '../credentials/cluster-tls.ts';
 import { findEnvironment, resolveEnvironment } from '../environments.ts';
 import type { ProbeRequest, ProbeResult } from './probe-cluster.ts';
 
-export interface RegistrationToSave extends ProbeRequest {
+export interface RegistrationToSave extends Omit<ProbeRequest, 'tls'> {
   readonly environment: string;
   readonly description: string;
+  /** As given (the client key in clear): only its facts reach the audit row, only its sealed form the database. */
+  readonly tls?: TlsInput | null;
 }
 
 /** What the audit row records about a registration: everything but the password. */
@@ -20,7 +24,7 @@ export function registrationParameters(request: RegistrationToSave, result: Prob
     environment: request.environment,
     username: request.credentials.username,
     nodes: result.probe.nodes.map((node) => ({ managementUrl: node.managementUrl, role: node.role })),
-    tls: request.tls?.ca ? { ca: true } : null,
+    tls: tlsAuditFacts(request.tls),
     checks: result.checks.map((check) => ({ id: check.id, status: check.status })),
   };
 }
@@ -32,8 +36,10 @@ export async function saveRegistration(
   registration: RegistrationToSave,
   result: ProbeResult,
   dryRun: boolean,
+  /** The new cluster's id (a random UUID) and the TLS to store, already validated and sealed for it (sealTls). */
+  cluster: { readonly id: string; readonly tls: StoredTls | undefined },
 ): Promise<{ clusterId: string; environmentId: string | null }> {
-  const clusterId = randomUUID();
+  const clusterId = cluster.id;
   return audited(
     prisma,
     request,
@@ -50,7 +56,7 @@ export async function saveRegistration(
         return { result: { clusterId, environmentId: existing?.id ?? null } };
       }
       const { environment } = await resolveEnvironment(tx, registration.environment);
-      const sealed = sealPassword(keys, registration.credentials.password);
+      const sealed = sealPassword(keys, { clusterId, password: registration.credentials.password });
       await tx.cluster.create({
         data: {
           id: clusterId,
@@ -60,7 +66,7 @@ export async function saveRegistration(
           username: registration.credentials.username,
           passwordCipher: sealed.cipher,
           passwordKeyId: sealed.keyId,
-          tls: registration.tls?.ca ? { ca: registration.tls.ca } : undefined,
+          tls: cluster.tls,
         },
       });
       await tx.clusterNode.createMany({
@@ -73,6 +79,7 @@ export async function saveRegistration(
           brokerNodeId: node.state?.nodeId || null,
           role: node.role,
           discovered: node.discovered,
+          urlSource: node.urlSource.method,
           // The registration's own read counts as the first success; failures keep their reason.
           lastSuccessAt: node.state ? new Date() : null,
           lastFailureAt: node.error ? new Date() : null,

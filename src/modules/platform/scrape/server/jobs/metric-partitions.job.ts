@@ -1,5 +1,5 @@
 // Job scrape.metric-partitions: makes metric_sample's partitions for today and the next days.
-import type { JobContext, JobResult } from '../../../../kernel/plugin/descriptor.ts';
+import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
 import { makePartitionsAhead } from '../partition-maintenance.ts';
 
 export async function run(context: JobContext): Promise<JobResult> {

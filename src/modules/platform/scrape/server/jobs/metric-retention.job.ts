@@ -1,5 +1,6 @@
-// Job scrape.metric-retention: drops metric_sample partitions older than scrape.metric-retention.
-import type { JobContext, JobResult } from '../../../../kernel/plugin/descriptor.ts';
+// Job scrape.metric-retention: drops metric_sample partitions older than scrape.metric-retention, and deletes the
+// node samples of the same days.
+import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
 import { dropExpiredPartitions } from '../partition-maintenance.ts';
 import { SCRAPE_SETTING_KEYS } from '../scrape.settings.ts';
 
@@ -8,5 +9,8 @@ export async function run(context: JobContext): Promise<JobResult> {
     (sql) => context.db.execute(sql),
     context.settings.duration(SCRAPE_SETTING_KEYS.metricRetention),
   );
-  return { summary: `partitions of days ended before ${cutoff.toISOString()} dropped` };
+  const { rowCount } = await context.db.execute('DELETE FROM node_metric_sample WHERE ts < $1', [cutoff]);
+  return {
+    summary: `partitions of days ended before ${cutoff.toISOString()} dropped; ${String(rowCount)} node samples deleted`,
+  };
 }

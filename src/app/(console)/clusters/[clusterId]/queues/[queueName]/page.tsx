@@ -1,4 +1,4 @@
-import { QueueDetailScreen } from '@/modules/feature/queues/ui/queue-detail.screen.tsx';
+import { QueueDetailScreen } from '@/modules/feature/queues/ui.ts';
 
 export default function QueuePage() {
   return <QueueDetailScreen />;

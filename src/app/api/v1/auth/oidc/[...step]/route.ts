@@ -1,4 +1,4 @@
-import { createOidcHandler } from '@/modules/feature/identity-oidc/server/oidc-route.ts';
+import { createOidcHandler } from '@/modules/feature/identity-oidc/index.ts';
 import { getWebRuntime } from '@/server/runtime/web-runtime.ts';
 
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,109 @@
+// Architecture boundaries of src/ and worker/ (layout: src/base, src/modules/{kernel,platform,feature}/<id>,
+// src/installation, src/server, src/ui, src/app). Every rule is an error; `npm run lint:deps` fails on any.
+// test/architecture/boundaries.test.ts shows each rule failing on a fixture tree. Paths are relative to baseDir.
+
+/** A module's public entries: descriptor, server surface, browser surface. */
+const PUBLIC_ENTRY = '^src/modules/[^/]+/[^/]+/(index|module|ui)\\.ts$';
+const TEST_FILE = '\\.test\\.tsx?$'; // also *.int.test.ts
+const PRODUCTION = '^(src|worker)/';
+const ROUTER = '^src/modules/[^/]+/[^/]+/server/.+\\.router\\.ts$';
+const CONTRIBUTIONS = '^src/modules/[^/]+/[^/]+/ui/contributions\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Import cycles, type-only imports included.',
+      from: { path: PRODUCTION },
+      to: { circular: true },
+    },
+    {
+      name: 'base-is-ground-floor',
+      severity: 'error',
+      comment: 'src/base builds on nothing of the application but the generated Prisma client.',
+      from: { path: '^src/base/' },
+      to: { path: PRODUCTION, pathNot: '^src/(base|generated)/' },
+    },
+    {
+      name: 'kernel-not-upward',
+      severity: 'error',
+      from: { path: '^src/modules/kernel/' },
+      to: { path: '^src/modules/(platform|feature)/' },
+    },
+    {
+      name: 'platform-not-feature',
+      severity: 'error',
+      from: { path: '^src/modules/platform/' },
+      to: { path: '^src/modules/feature/' },
+    },
+    {
+      name: 'production-not-test',
+      severity: 'error',
+      comment: 'Only test files beside the code may use test/ (its support code).',
+      from: { path: PRODUCTION, pathNot: TEST_FILE },
+      to: { path: ['^test/', TEST_FILE] },
+    },
+    {
+      name: 'production-not-test',
+      severity: 'error',
+      comment: 'Test files beside the code may use test/support, not the rest of test/.',
+      from: { path: `${PRODUCTION}.*${TEST_FILE}` },
+      to: { path: '^test/', pathNot: '^test/support/' },
+    },
+    {
+      name: 'modules-not-roof',
+      severity: 'error',
+      comment: 'Modules are composed by the roof; they never reach up into it. Their integration tests may start it.',
+      from: { path: '^src/modules/', pathNot: TEST_FILE },
+      to: { path: '^(src/(server|installation|app)|worker)/' },
+    },
+    {
+      name: 'ui-not-roof',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(server|app)/' },
+    },
+    {
+      name: 'public-entry-only',
+      severity: 'error',
+      comment:
+        "Outside a module, only its index.ts, module.ts and ui.ts may be imported. $1 is the importer's own module " +
+        'folder, or for importers outside modules a top folder (src/server, worker/, ...) that no module path starts with.',
+      from: { path: '^(src/modules/[^/]+/[^/]+/|src/(?!modules/|installation/)[^/]+|worker/)' },
+      to: { path: '^src/modules/[^/]+/[^/]+/', pathNot: ['^$1', PUBLIC_ENTRY] },
+    },
+    {
+      name: 'installation-composes',
+      severity: 'error',
+      comment:
+        'The installation wires modules: their descriptors and entries, and their routers and UI contributions, ' +
+        'which nothing else may import.',
+      from: { path: '^src/installation/' },
+      to: { path: '^src/modules/[^/]+/[^/]+/', pathNot: [PUBLIC_ENTRY, ROUTER, CONTRIBUTIONS] },
+    },
+    {
+      name: 'broker-libraries-in-broker',
+      severity: 'error',
+      from: { path: PRODUCTION, pathNot: '^src/modules/platform/broker/' },
+      to: { path: '(^|/)node_modules/rhea/|^rhea$' },
+    },
+  ],
+  options: {
+    // Not cruised: dependencies, build output, the generated Prisma client (imports into it are still seen, and
+    // allowed) and the deliberately violating fixture trees.
+    doNotFollow: { path: ['(^|/)node_modules/', '^src/generated/'] },
+    exclude: { path: ['^\\.next/', '^test/architecture/fixtures/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6', 'cjs'],
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'],
+      mainFiles: ['index'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,0 +1,45 @@
+// What the benchmarks share: a fresh, migrated database on the benchmark PostgreSQL for one run (dropped after),
+// and the p50/p95 of repeated timings after a warm-up.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/base/db/database.ts';
+import { migrate } from '../src/base/db/migrate.ts';
+
+const ADMIN_URL = process.env.FLOTILLA_TEST_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** Runs `work` on a new migrated database; the database is dropped afterwards, whatever happened. */
+export async function withBenchDatabase(
+  applicationName: string,
+  work: (db: Database) => Promise<void>,
+  poolSize = 4,
+): Promise<void> {
+  const name = `flotilla_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = openDatabase(url.toString(), { poolSize, applicationName });
+  try {
+    await migrate(url.toString(), { log: () => undefined });
+    await work(db);
+  } finally {
+    await db.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** The median and 95th percentile of `runs` timings of `work`, after one untimed run (plans and caches warm). */
+export async function timesMs(work: () => Promise<unknown>, runs: number): Promise<{ p50: number; p95: number }> {
+  await work();
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)] ?? NaN;
+  return { p50: at(0.5), p95: at(0.95) };
+}

@@ -1,0 +1,36 @@
+// Unused files, exports, types and dependencies (`npm run lint:unused`), every rule at error. Entries beyond what
+// knip's plugins find (Next.js routes, vitest tests and setup, eslint, prisma): processes the supervisor starts by
+// path, npm script CLIs, scripts and benchmarks.
+import type { KnipConfig } from 'knip';
+
+const config: KnipConfig = {
+  entry: [
+    'worker/main.ts',
+    'src/server/process/*-main.ts',
+    'scripts/*.{ts,mjs}',
+    'bench/*.ts',
+    '{src,test}/**/*.test.{ts,tsx}',
+    // The vitest projects' globalSetup (by path): knip's vitest plugin misses them when run with --include files.
+    'test/support/*-global-setup.ts',
+  ],
+  // src/generated is skipped as gitignored; the fixture trees hold deliberate dead code.
+  ignore: ['test/architecture/fixtures/**'],
+  // Imported only by the generated Prisma client, which knip does not read.
+  ignoreDependencies: ['@prisma/client'],
+  // Maven, run by scripts/artemis-dist.ts, comes from the machine, not from npm.
+  ignoreBinaries: ['mvn'],
+  rules: {
+    files: 'error',
+    exports: 'error',
+    types: 'error',
+    enumMembers: 'error',
+    duplicates: 'error',
+    dependencies: 'error',
+    devDependencies: 'error',
+    unlisted: 'error',
+    unresolved: 'error',
+    binaries: 'error',
+  },
+};
+
+export default config;

@@ -1,0 +1,5 @@
+import { GovernanceScreen } from '@/modules/platform/governance/ui.ts';
+
+export default function GovernancePage() {
+  return <GovernanceScreen />;
+}

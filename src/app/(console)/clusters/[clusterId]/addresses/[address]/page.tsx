@@ -1,0 +1,5 @@
+import { AddressScreen } from '@/modules/feature/resources/ui.ts';
+
+export default function ClusterAddressPage() {
+  return <AddressScreen />;
+}

@@ -1,0 +1,5 @@
+import { AddressesScreen } from '@/modules/feature/resources/ui.ts';
+
+export default function ClusterAddressesPage() {
+  return <AddressesScreen />;
+}

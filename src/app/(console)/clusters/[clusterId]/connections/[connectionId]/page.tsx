@@ -1,0 +1,5 @@
+import { ConnectionScreen } from '@/modules/feature/resources/ui.ts';
+
+export default function ClusterConnectionPage() {
+  return <ConnectionScreen />;
+}

@@ -1,0 +1,5 @@
+import { ConnectionsScreen } from '@/modules/feature/resources/ui.ts';
+
+export default function ClusterConnectionsPage() {
+  return <ConnectionsScreen />;
+}

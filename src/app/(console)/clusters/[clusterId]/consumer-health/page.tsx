@@ -1,0 +1,5 @@
+import { ConsumerHealthScreen } from '@/modules/feature/metrics/ui.ts';
+
+export default function ClusterConsumerHealthPage() {
+  return <ConsumerHealthScreen />;
+}

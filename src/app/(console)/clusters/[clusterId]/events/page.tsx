@@ -1,0 +1,5 @@
+import { EventsScreen } from '@/modules/feature/events/ui.ts';
+
+export default function ClusterEventsPage() {
+  return <EventsScreen />;
+}

@@ -1,0 +1,5 @@
+import { ProducersScreen } from '@/modules/feature/resources/ui.ts';
+
+export default function ClusterProducersPage() {
+  return <ProducersScreen />;
+}

@@ -1,0 +1,5 @@
+import { MessagesScreen } from '@/modules/feature/messages/ui.ts';
+
+export default function QueueMessagesPage() {
+  return <MessagesScreen />;
+}

@@ -1,0 +1,5 @@
+import { TriageScreen } from '@/modules/feature/triage/ui.ts';
+
+export default function TriagePage() {
+  return <TriageScreen />;
+}

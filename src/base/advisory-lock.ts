@@ -1,0 +1,121 @@
+// PostgreSQL advisory locks under named keys: one place decides how a (namespace, name) pair becomes a lock key, so
+// the migrations, the job scheduler, the security setup, OIDC provisioning and cluster ownership can never collide
+// (before this, four key spaces were kept apart by comments). The key is one bigint:
+// hashtextextended('<namespace>:<name>', 0). Session locks that must outlive a request are held by SessionLocks, on a
+// connection of their own: when it breaks, every lock it held is gone at once, and its owner is told.
+import pg from 'pg';
+
+/** Every namespace of the installation. Add one here; never reuse a name for another purpose. */
+export type LockNamespace =
+  | 'migrations'
+  | 'jobs'
+  | 'security.setup'
+  | 'security.administrators'
+  | 'identity-oidc.provisioning'
+  | 'clusters.owner'
+  | 'scrape.queue-total';
+
+/** The text that is hashed into the key; exported so tests can show distinct namespaces never meet. */
+export function lockKeyText(namespace: LockNamespace, name = ''): string {
+  return `${namespace}:${name}`;
+}
+
+const KEY = 'hashtextextended($1, 0)';
+
+export interface Queryable {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- callers name the rows' shape
+  query<Row extends pg.QueryResultRow>(sql: string, params: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** Waits for a session lock (held until `unlockSession` or the connection ends). */
+export async function lockSession(client: Queryable, namespace: LockNamespace, name = ''): Promise<void> {
+  await client.query(`SELECT pg_advisory_lock(${KEY})`, [lockKeyText(namespace, name)]);
+}
+
+/** Takes a session lock if it is free; answers whether it did. */
+export async function tryLockSession(client: Queryable, namespace: LockNamespace, name = ''): Promise<boolean> {
+  const result = await client.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(${KEY}) AS locked`, [
+    lockKeyText(namespace, name),
+  ]);
+  return result.rows[0]?.locked === true;
+}
+
+export async function unlockSession(client: Queryable, namespace: LockNamespace, name = ''): Promise<void> {
+  await client.query(`SELECT pg_advisory_unlock(${KEY})`, [lockKeyText(namespace, name)]);
+}
+
+/** A transaction-level lock on a pg client inside a transaction: held until the transaction ends. */
+export async function lockInTransaction(client: Queryable, namespace: LockNamespace, name = ''): Promise<void> {
+  await client.query(`SELECT 1 AS locked FROM pg_advisory_xact_lock(${KEY})`, [lockKeyText(namespace, name)]);
+}
+
+/** A transaction-level lock through Prisma's raw SQL: held until the transaction ends. */
+export async function lockTransaction(
+  tx: { $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number> },
+  namespace: LockNamespace,
+  name = '',
+): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKeyText(namespace, name)}, 0))`;
+}
+
+/**
+ * Session locks of one namespace, all held on one dedicated connection. `onLost` runs when that connection breaks:
+ * the locks are gone with it, and so is everything their holder owned.
+ */
+export class SessionLocks {
+  private client: pg.Client | undefined;
+  private readonly held = new Set<string>();
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly namespace: LockNamespace,
+    private readonly onLost: (lost: readonly string[]) => void,
+  ) {}
+
+  holds(name: string): boolean {
+    return this.held.has(name);
+  }
+
+  names(): string[] {
+    return [...this.held];
+  }
+
+  async tryAcquire(name: string): Promise<boolean> {
+    if (this.held.has(name)) return true;
+    const locked = await tryLockSession(await this.connection(), this.namespace, name);
+    if (locked) this.held.add(name);
+    return locked;
+  }
+
+  async release(name: string): Promise<void> {
+    if (!this.held.delete(name) || !this.client) return;
+    await unlockSession(this.client, this.namespace, name).catch(() => undefined);
+  }
+
+  /** Gives up every lock by ending the connection (nothing can outlive it). */
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.held.clear();
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connection(): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: `flotilla-locks-${this.namespace}`,
+    });
+    client.on('error', (error) => {
+      if (this.client !== client) return;
+      console.error(`[locks] the ${this.namespace} lock connection failed; every lock is given up:`, error.message);
+      const lost = [...this.held];
+      this.client = undefined;
+      this.held.clear();
+      this.onLost(lost);
+    });
+    await client.connect();
+    this.client = client;
+    return client;
+  }
+}

@@ -1,0 +1,100 @@
+// The database bus between processes and instances: PostgreSQL LISTEN/NOTIFY on one dedicated connection.
+// A lost connection is re-established with capped backoff; `onReconnect` lets listeners re-read state they may
+// have missed while it was down (NOTIFY is not queued for absent listeners).
+import pg from 'pg';
+
+type BusHandler = (payload: string) => void;
+
+export interface DatabaseBus {
+  listen(channel: string, handler: BusHandler): void;
+  notify(channel: string, payload: string): Promise<void>;
+  onReconnect(handler: () => void): void;
+  /** Resolves once the first LISTEN connection is up, so nothing published after start-up is missed. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]{0,62}$/;
+const MAX_BACKOFF_MS = 10_000;
+
+export function createDatabaseBus(
+  connectionString: string,
+  publishPool: pg.Pool,
+  applicationName: string,
+): DatabaseBus {
+  const handlers = new Map<string, Set<BusHandler>>();
+  const reconnectHandlers = new Set<() => void>();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let markReady: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
+
+  const connect = async (): Promise<void> => {
+    const candidate = new pg.Client({ connectionString, application_name: `${applicationName}-bus` });
+    candidate.on('error', () => scheduleReconnect(candidate));
+    candidate.on('end', () => scheduleReconnect(candidate));
+    candidate.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) {
+        try {
+          handler(message.payload ?? '');
+        } catch (error) {
+          console.error(`[bus] handler for ${message.channel} failed:`, error);
+        }
+      }
+    });
+    try {
+      await candidate.connect();
+      for (const channel of handlers.keys()) await candidate.query(`LISTEN ${channel}`);
+    } catch (error) {
+      console.error(`[bus] cannot listen: ${(error as Error).message}`);
+      scheduleReconnect(candidate);
+      return;
+    }
+    if (closed) return void candidate.end().catch(() => undefined);
+    const isReconnect = attempt > 0 || client !== undefined;
+    client = candidate;
+    attempt = 0;
+    markReady();
+    if (isReconnect) for (const handler of reconnectHandlers) handler();
+  };
+
+  const scheduleReconnect = (failed: pg.Client) => {
+    if (closed || retryTimer || (client && client !== failed)) return;
+    client = undefined;
+    failed.end().catch(() => undefined);
+    const delay = Math.min(MAX_BACKOFF_MS, 250 * 2 ** attempt++) * (0.5 + Math.random() / 2);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, delay);
+  };
+
+  void connect();
+
+  return {
+    listen(channel, handler) {
+      if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Invalid bus channel name: ${channel}`);
+      const isNew = !handlers.has(channel);
+      const set = handlers.get(channel) ?? new Set();
+      set.add(handler);
+      handlers.set(channel, set);
+      if (isNew && client)
+        client.query(`LISTEN ${channel}`).catch((error: unknown) => console.error('[bus] LISTEN failed', error));
+    },
+    async notify(channel, payload) {
+      await publishPool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+    },
+    ready: () => readyPromise,
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      await client?.end().catch(() => undefined);
+      client = undefined;
+    },
+  };
+}

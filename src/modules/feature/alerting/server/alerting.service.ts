@@ -1,0 +1,73 @@
+// The worker service of alerting: after every scrape tier of a cluster this process owns (once fleet-wide), the
+// cluster's rules are evaluated in the notification's own turn (in order, one cluster's evaluations never overlap);
+// a registered cluster gets its built-in rules; queued deliveries are sent by a loop of their own, woken after an
+// evaluation that queued some and every second otherwise, so a slow channel never holds evaluation up.
+import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
+import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
+import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
+import { deliverDue } from './deliverer.ts';
+import { evaluateCluster, installBuiltInRules } from './evaluator.ts';
+
+const DELIVERY_POLL_MS = 1_000;
+
+export function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
+  const shared = clusterOwnershipOf(context.pool);
+  const db = {
+    pool: context.pool,
+    prisma: context.prisma,
+    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await context.pool.query(sql, [...params])).rows as Row[],
+    close: () => Promise.resolve(),
+  };
+  const deps = { db, prisma: context.prisma, registry: context.registry };
+  let stopped = false;
+  let delivering: Promise<void> | undefined;
+  const isStopped = () => stopped;
+
+  function deliver(): void {
+    if (stopped || delivering) return;
+    delivering = (async () => {
+      try {
+        while ((await deliverDue(db, context.prisma)) > 0 && !isStopped());
+      } catch (error) {
+        console.error('[alerting] delivering:', error);
+      } finally {
+        delivering = undefined;
+      }
+    })();
+  }
+
+  const unsubscribeTier = context.notifications.subscribe('ScrapeTierCompleted', async ({ clusterId }) => {
+    if (stopped || !shared.ownership.owns(clusterId)) return;
+    try {
+      const summary = await evaluateCluster(deps, clusterId);
+      if (summary.transitions > 0) {
+        await context.publishSignal('alerts', clusterId);
+        await context.publishSignal('alerts', INSTALLATION_SCOPE_ID);
+      }
+      if (summary.queuedDeliveries > 0) deliver();
+    } catch (error) {
+      console.error(`[alerting] evaluating ${clusterId}:`, error);
+    }
+  });
+  const unsubscribeRegistered = context.notifications.subscribe('ClusterRegistered', async ({ clusterId, name }) => {
+    try {
+      await installBuiltInRules(db, clusterId, name);
+    } catch (error) {
+      console.error(`[alerting] installing the built-in rules of ${clusterId}:`, error);
+    }
+  });
+  const timer = setInterval(deliver, DELIVERY_POLL_MS);
+  timer.unref();
+
+  return Promise.resolve({
+    async stop() {
+      stopped = true;
+      unsubscribeTier();
+      unsubscribeRegistered();
+      clearInterval(timer);
+      await delivering;
+      await shared.detach();
+    },
+  });
+}

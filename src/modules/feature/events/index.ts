@@ -1,0 +1,3 @@
+// The events module's public entry for server code: the only file other modules may import from it (besides
+// module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
+export { slowConsumerQueues } from './server/slow-consumers.ts';

@@ -1,0 +1,154 @@
+// Broker events as stored on a real PostgreSQL: the writer keeps each event's properties masked by the policy in
+// force (its version and redactions beside them) and the original sealed in the vault, bound to the row; a read
+// without clear access starts from the masked copy, a clear read from the original; a seal copied to another row
+// opens nothing there (fail closed); after a policy change the remask batches bring every row to the new version,
+// and the governance module's remask report counts down to zero.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
+import { openDatabase, type Database } from '@/base/db/database.ts';
+import type { BrokerEvent } from '@/modules/platform/broker/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
+import { insertScrapedNode } from '../../../../../test/support/queue-rows.ts';
+import { EventWriter } from './event-writer.ts';
+import { listEvents } from './events-read.ts';
+import { listEventsInput } from './events.schema.ts';
+import { governEvents } from './governed-events.ts';
+import { brokerEventStore, remaskBatch } from './remask.ts';
+
+process.env.FLOTILLA_SECRET_KEY ??= Buffer.alloc(32, 7).toString('base64');
+
+let database: TestDatabase;
+let db: Database;
+let bus: DatabaseBus;
+const clusterId = randomUUID();
+let nodeId = '';
+const CARD = '4111 1111 1111 1111';
+
+function event(index: number, properties: Record<string, string>): BrokerEvent {
+  return {
+    kind: 'CONSUMER_CREATED',
+    nodeKey: nodeId,
+    clusterKey: clusterId,
+    time: new Date(Date.now() - 1_000 + index).toISOString(),
+    address: 'orders',
+    queue: 'orders',
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([name, value]) => [name, { type: 'string' as const, value }]),
+    ),
+  };
+}
+
+const page = async () =>
+  (await listEvents(db.pool, listEventsInput.parse({ clusterId, sort: 'seq', pageSize: 50 }))).items;
+
+async function writeEvents(events: readonly BrokerEvent[]): Promise<void> {
+  const writer = new EventWriter({
+    pool: db.pool,
+    owns: () => true,
+    capacity: () => 1_000,
+    publishSignal: () => Promise.resolve(),
+    notify: () => Promise.resolve(),
+    governance: { db, bus },
+  });
+  for (const one of events) writer.consume(one);
+  await writer.stop();
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = openDatabase(database.url, { poolSize: 4, applicationName: 'stored-events-test' });
+  bus = createDatabaseBus(database.url, db.pool, 'stored-events-bus');
+  await bus.ready();
+  await insertClusterRow(db.prisma, { id: clusterId, name: 'stored-events' });
+  nodeId = await insertScrapedNode(db.prisma, {
+    clusterId,
+    brokerNodeId: 'n1',
+    brokerName: 'b1',
+    serving: true,
+    sweptAt: new Date(),
+  });
+  await writeEvents([event(1, { card: CARD, tenant: 'acme' }), event(2, { note: 'plain', tenant: 'globex' })]);
+});
+
+afterAll(async () => {
+  await bus.close();
+  await db.close();
+  await database.drop();
+});
+
+describe('stored broker events', () => {
+  it('keeps the masked copy with its policy version, and the original only sealed', async () => {
+    const rows = await db.query<{ properties: object; policy_version: number; sealed_cipher: string | null }>(
+      'SELECT properties, policy_version, sealed_cipher FROM broker_event ORDER BY seq',
+    );
+    expect(rows).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toContain('4111 1111 1111 1111');
+    expect(rows.every((row) => row.policy_version === 0 && row.sealed_cipher !== null)).toBe(true);
+    expect(rows[0]?.sealed_cipher).not.toContain('acme');
+  });
+
+  it('reads masked by default and in clear on request, from the original', async () => {
+    const masked = await governEvents({ db, bus }, await page(), { clear: false });
+    expect(masked.events[0]?.properties.card?.value).not.toBe(CARD);
+    expect(masked.events[0]?.redactions?.map((redaction) => redaction.dataClass)).toContain('payment-card');
+    const clear = await governEvents({ db, bus }, await page(), { clear: true });
+    expect(clear.events[0]?.properties.card?.value).toBe(CARD);
+    expect(clear.events[0]?.properties).not.toHaveProperty('storage');
+    expect(clear.events[0]).not.toHaveProperty('storage');
+  });
+
+  it('opens nothing when a seal is copied onto another row', async () => {
+    await db.query(
+      `UPDATE broker_event SET sealed_cipher = first.sealed_cipher, sealed_key_id = first.sealed_key_id
+         FROM (SELECT sealed_cipher, sealed_key_id FROM broker_event ORDER BY seq LIMIT 1) AS first
+        WHERE seq = (SELECT max(seq) FROM broker_event)`,
+    );
+    const clear = await governEvents({ db, bus }, await page(), { clear: true });
+    expect(clear.events[1]?.properties).toEqual({});
+    expect(clear.events[1]?.redactions?.[0]?.by).toBe('vault:does-not-open');
+    expect(clear.events[0]?.properties.card?.value).toBe(CARD);
+  });
+
+  it('brings every stored row to a new policy in batches, and the remask report counts down to zero', async () => {
+    await writeEvents([event(3, { tenant: 'initech' }), event(4, { tenant: 'umbrella' })]);
+    const body = {
+      rules: [{ id: 'tenant', target: 'property', match: 'tenant', dataClass: 'other-sensitive' }],
+      detectors: ['card', 'iban', 'email', 'phone', 'bearer', 'jwt', 'private-key'],
+      actions: {
+        credential: 'drop',
+        'payment-card': 'partial',
+        'bank-account': 'partial',
+        'personal-contact': 'mask',
+        'other-sensitive': 'mask',
+      },
+    };
+    await db.query(`INSERT INTO governance_policy (version, body, created_by) VALUES (1, $1, 'test')`, [
+      JSON.stringify(body),
+    ]);
+    await bus.notify('flotilla_governance', '1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await brokerEventStore.remaining(db, 1)).toBe(4);
+
+    // Before the rows are rewritten, a read already applies the new policy (from the originals).
+    const now = await governEvents({ db, bus }, await page(), { clear: false });
+    expect(now.policyVersion).toBe(1);
+    expect(now.events.map((one) => one.properties.tenant?.value)).not.toContain('initech');
+
+    expect(await remaskBatch({ db, bus }, 3)).toBe(3);
+    expect(await brokerEventStore.remaining(db, 1)).toBe(1);
+    expect(await remaskBatch({ db, bus }, 3)).toBe(1);
+    expect(await brokerEventStore.remaining(db, 1)).toBe(0);
+    const stored = await db.query<{ properties: Record<string, { value: string }>; policy_version: number }>(
+      'SELECT properties, policy_version FROM broker_event ORDER BY seq',
+    );
+    expect(stored.every((row) => row.policy_version === 1)).toBe(true);
+    expect(JSON.stringify(stored)).not.toMatch(/acme|globex|initech|umbrella/);
+    // The row whose seal was not its own stays empty: nothing is guessed.
+    expect(stored[1]?.properties).toEqual({});
+    // Clear access still reaches the originals after the rewrite.
+    const clear = await governEvents({ db, bus }, await page(), { clear: true });
+    expect(clear.events.map((one) => one.properties.tenant?.value)).toEqual(['acme', undefined, 'initech', 'umbrella']);
+  });
+});

@@ -1,0 +1,1 @@
+export const eventsPath = (clusterId: string) => `/clusters/${clusterId}/events`;

@@ -1,0 +1,37 @@
+'use client';
+// The metrics module's `cluster.header` panel on a cluster's overview: how many queues need attention by their
+// consumer-health verdict, and the way to the list.
+import { Anchor, Group, Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useTRPC } from '@/ui/data/trpc.ts';
+import type { PanelSlotProps } from '@/ui/slots/contribution-types.ts';
+import { useLive } from '@/ui/stream/live-query.ts';
+
+const NEEDS_ATTENTION = ['BROKER_SLOW', 'STALLED', 'STARVED', 'NO_CONSUMERS', 'FALLING_BEHIND'] as const;
+
+export function ClusterHealthSummary({ clusterId }: PanelSlotProps['cluster.header']) {
+  const trpc = useTRPC();
+  const health = useQuery({
+    ...trpc.metrics.consumerHealth.queryOptions({ clusterId, page: 1, pageSize: 1 }),
+    ...useLive(['queues', 'events']),
+  });
+  const counts = health.data?.counts;
+  const attention = counts ? NEEDS_ATTENTION.reduce((sum, verdict) => sum + counts[verdict], 0) : undefined;
+  return (
+    <Paper withBorder p="sm" radius="md" aria-label="Consumer health" data-testid="cluster-health-summary">
+      <Group justify="space-between" mih={24}>
+        <Text size="sm">
+          {attention === undefined
+            ? 'Consumer health'
+            : attention === 0
+              ? 'No queue needs attention'
+              : `${String(attention)} ${attention === 1 ? 'queue needs' : 'queues need'} attention`}
+        </Text>
+        <Anchor component={Link} href={`/clusters/${clusterId}/consumer-health`} size="sm">
+          Consumer health
+        </Anchor>
+      </Group>
+    </Paper>
+  );
+}

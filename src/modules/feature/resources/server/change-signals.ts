@@ -1,0 +1,35 @@
+// Change signals end what the cache keeps: the events module turns each consumer, session and connection
+// notification into a signal on the bus, and this process drops the lists they touch, so the screen that refetches
+// on the same signal reads the brokers again instead of the copy from before the change.
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
+import type { LiveListKind } from '@/modules/platform/broker/index.ts';
+import { forgetLiveLists } from './live-read.ts';
+import { forgetNodeFacts } from './node-facts.ts';
+
+const LISTS_OF_TOPIC: Readonly<Record<string, readonly LiveListKind[]>> = {
+  consumers: ['consumers', 'sessions'],
+  sessions: ['sessions', 'consumers', 'producers'],
+  connections: ['connections', 'sessions', 'consumers', 'producers'],
+  queues: ['addresses'],
+};
+
+const listening = new WeakSet<DatabaseBus>();
+
+/** Listens once per bus (per process). */
+export function followChangeSignals(bus: DatabaseBus): void {
+  if (listening.has(bus)) return;
+  listening.add(bus);
+  bus.listen(STREAM_CHANNEL, (payload) => {
+    const signal = parseSignal(payload);
+    const lists = signal ? LISTS_OF_TOPIC[signal.topic] : undefined;
+    if (!signal || !lists) return;
+    forgetLiveLists(signal.clusterId, lists);
+    if (signal.topic === 'queues') forgetNodeFacts(signal.clusterId);
+  });
+  // Signals sent while the bus was down are lost: forget everything rather than serve what may have changed.
+  bus.onReconnect(() => {
+    forgetLiveLists(undefined);
+    forgetNodeFacts(undefined);
+  });
+}

@@ -1,0 +1,10 @@
+import { IconFirstAidKit } from '@tabler/icons-react';
+import { defineModuleUi } from '@/ui/slots/contribution-types.ts';
+import { FleetHome } from './fleet-home.tsx';
+
+export const triageUi = defineModuleUi({
+  moduleId: 'triage',
+  routes: ['/triage'],
+  navigation: [{ group: 'observe', label: 'Triage', href: '/triage', icon: IconFirstAidKit, order: 5 }],
+  contributions: [{ slot: 'home.empty', id: 'fleet-home', order: 0, component: FleetHome }],
+});

@@ -1,0 +1,21 @@
+import { createExtensionPoint, defineModule } from '@/modules/kernel/plugin/index.ts';
+import type { ClusterLocatorContribution } from './cluster-locator.ts';
+
+export type { ClusterLocator, ClusterLocatorContribution } from './cluster-locator.ts';
+
+/** Where a cluster sits, for the cluster access guard: contributed by the one module that owns clusters. */
+export const clusterLocatorPoint = createExtensionPoint<ClusterLocatorContribution>({
+  id: 'access.cluster-locator',
+  owner: 'access',
+  cardinality: 'one',
+});
+
+export const accessModule = defineModule({
+  id: 'access',
+  title: 'Access',
+  layer: 'kernel',
+  description:
+    'The procedure kit and the checks every call passes: access rules, permissions, the cluster access guard.',
+  requires: ['core'],
+  extensionPoints: [clusterLocatorPoint],
+});

@@ -1,0 +1,189 @@
+// The procedure kit: the one tRPC instance. Every procedure is built with `moduleProcedure(moduleId)(access)`: it
+// names its module (a disabled module's procedures answer `feature-disabled`) and its access rule (public, any
+// signed-in user, or a permission), enforced here and checked present on every procedure by a test. The context is
+// typed by `ProcedureRuntime` (procedure-context.ts), not by the web process's runtime, so the kit depends on no
+// module above it.
+import { decodeSegment } from '@/base/path-segment.ts';
+import type { TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZodError } from 'zod';
+import {
+  internalErrorProblem,
+  malformedRequestProblem,
+  NO_ROUTE,
+  notFoundProblem,
+  type Problem,
+  ProblemError,
+  type RequestContext,
+  validationProblem,
+} from '@/modules/kernel/core/index.ts';
+import { checkAccess, type Access } from './access.ts';
+import { guardCluster, requireClusterPermission } from './cluster-guard.ts';
+import type { EffectiveGrant } from './grants.ts';
+import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
+import type { Principal } from './principal.ts';
+import type { ProcedureRuntime } from './procedure-context.ts';
+
+export type ProcedureMeta = OpenApiMeta & {
+  module?: string;
+  access?: Access;
+  /** Callable while the user's password must be changed: who am I, change password, sign out. */
+  allowedBeforePasswordChange?: boolean;
+  /**
+   * A mutation either honours `dryRun` (its input has the field: validate everything, say what would happen, change
+   * nothing, audit as a dry run) or, where a dry run means nothing (signing in or out), says `'refused'` here and a
+   * dry run is answered 400 `dry-run-not-supported`. test/architecture/procedures.test.ts holds every mutation to one.
+   */
+  dryRun?: 'refused';
+};
+
+export interface TrpcContext {
+  readonly runtime: ProcedureRuntime;
+  readonly request: RequestContext;
+  /** The incoming request's headers and transport, for the few procedures that deal in cookies; `rest` when it came
+   *  through the REST edge, whose path parameters arrive percent-encoded. */
+  readonly http: { readonly headers: Headers; readonly secure: boolean; readonly rest?: boolean };
+  /** Headers to add to the response (Set-Cookie), merged by both edges. */
+  readonly responseHeaders: Headers;
+  /** Who is calling, from a bearer token or the session cookie; undefined when anonymous. */
+  readonly principal: Principal | undefined;
+  /** Set when the caller may not be heard at all (an address guessing bearer tokens): every call answers it. */
+  readonly refusal?: Problem;
+  /** The caller's grants with their roles' permissions (loaded once per request, on first use). */
+  readonly grants: () => Promise<readonly EffectiveGrant[]>;
+  /** The permissions the caller holds everywhere. */
+  readonly globalPermissions: () => Promise<ReadonlySet<string>>;
+}
+
+const STATUS_BY_CODE: Partial<Record<TRPCError['code'], number>> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
+  TOO_MANY_REQUESTS: 429,
+};
+
+/** Turns whatever a procedure threw into the problem the client sees; unexpected errors reveal nothing. */
+function problemFromError(error: TRPCError, requestId: string): Problem {
+  const cause = error.cause;
+  if (cause instanceof ProblemError) return { ...cause.problem, requestId };
+  if (cause instanceof ZodError) {
+    const errors = cause.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    return { ...validationProblem(errors), requestId };
+  }
+  if (error.code === 'NOT_FOUND') return { ...notFoundProblem(NO_ROUTE), requestId };
+  if (error.code === 'PARSE_ERROR') return { ...malformedRequestProblem(), requestId };
+  const status = STATUS_BY_CODE[error.code];
+  if (status === undefined) return internalErrorProblem(requestId);
+  return {
+    type: error.code.toLowerCase().replace(/_/g, '-'),
+    title: error.message,
+    status,
+    detail: error.message,
+    requestId,
+  };
+}
+
+const t = initTRPC
+  .context<TrpcContext>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error, ctx }) {
+      const problem = problemFromError(error, ctx?.request.requestId ?? 'unknown');
+      return {
+        ...shape,
+        message: problem.detail ?? problem.title,
+        data: { code: shape.data.code, httpStatus: problem.status, problem },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** The `{name}` parameters of an OpenAPI path template, e.g. `['clusterId', 'queueName']`. */
+function pathParameterNames(template: string | undefined): string[] {
+  return [...(template ?? '').matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? '');
+}
+
+// REST path parameters reach the procedure as the URL spells them (`orders%2Feu`); decoded here, once, every
+// procedure sees the same value over REST as over tRPC.
+const decodePathParameters = t.middleware(async ({ meta, ctx, getRawInput, next }) => {
+  const names = ctx.http.rest ? pathParameterNames(meta?.openapi?.path) : [];
+  if (names.length === 0) return next();
+  const raw = await getRawInput();
+  if (typeof raw !== 'object' || raw === null) return next();
+  const decoded: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const name of names) {
+    const value = decoded[name];
+    if (typeof value === 'string') decoded[name] = decodeSegment(value);
+  }
+  return next({ getRawInput: () => Promise.resolve(decoded) });
+});
+
+const featureGate = t.middleware(({ meta, ctx, next }) => {
+  const moduleId = meta?.module;
+  const entry = moduleId ? ctx.runtime.registry.get(moduleId) : undefined;
+  if (!entry) throw new Error(`Procedure without a known module in its meta: ${String(moduleId)}`);
+  if (!entry.enabled) throw new ProblemError(featureDisabledProblem(entry));
+  return next();
+});
+
+// Runs after the feature gate, so a disabled feature answers `feature-disabled` to everyone alike.
+const accessGate = t.middleware(async ({ meta, ctx, type, getRawInput, next }) => {
+  if (ctx.refusal) throw new ProblemError(ctx.refusal);
+  const access = meta?.access ?? { permission: 'undeclared' };
+  await checkAccess({
+    access,
+    isMutation: type === 'mutation',
+    principal: ctx.principal,
+    headers: ctx.http.headers,
+    allowedBeforePasswordChange: meta?.allowedBeforePasswordChange ?? false,
+    globalPermissions: ctx.globalPermissions,
+  });
+  if (typeof access === 'object' && 'clusterPermission' in access) {
+    const raw = await getRawInput();
+    const { permissions } = await guardCluster({
+      registry: ctx.runtime.registry,
+      prisma: ctx.runtime.prisma,
+      grants: ctx.grants,
+      clusterId: typeof raw === 'object' && raw !== null ? (raw as { clusterId?: unknown }).clusterId : undefined,
+    });
+    requireClusterPermission(permissions, access.clusterPermission);
+  }
+  return next();
+});
+
+// Runs before anything else a refused dry run could start (the sign-in throttle, an audit row).
+const dryRunGate = t.middleware(async ({ meta, getRawInput, next }) => {
+  if (meta?.dryRun !== 'refused') return next();
+  const raw = await getRawInput();
+  if (typeof raw === 'object' && raw !== null && (raw as { dryRun?: unknown }).dryRun === true) {
+    throw new ProblemError({
+      type: 'dry-run-not-supported',
+      title: 'No dry run here',
+      status: 400,
+      detail: 'This operation has no dry run (there is nothing to preview): send it without dryRun.',
+    });
+  }
+  return next();
+});
+
+/** `moduleProcedure('settings')({ permission: 'settings:read' })` starts every procedure of a module. */
+export function moduleProcedure(moduleId: string) {
+  return (access: Access) =>
+    t.procedure
+      .meta({ module: moduleId, access })
+      .use(decodePathParameters)
+      .use(featureGate)
+      .use(dryRunGate)
+      .use(accessGate);
+}

@@ -1,0 +1,8 @@
+// The stream module's public entry for server code: the only file other modules and the roof may import from it
+// (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
+export { StreamHub } from './server/hub.ts';
+export { ReplayRegistry } from './server/replay.ts';
+export { INSTALLATION_SCOPE_ID, STREAM_CHANNEL, parseSignal, publishSignal } from './server/signal.ts';
+export { handleStreamRequest } from './server/stream-endpoint.ts';
+export type { EventSourceContext, StreamEventSource } from './server/event-source.ts';
+export type { StreamEvent } from './server/hub.ts';

@@ -1,0 +1,41 @@
+// The broker module's public entry for server code: the only file other modules and the roof may import from it
+// (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
+export {
+  createQueues,
+  destroyQueues,
+  listNetworkTopology,
+  listResourcePages,
+  readAmqpAcceptor,
+  readBrokerState,
+} from './management/broker-operations.ts';
+export type { BrokerState, ListPage } from './management/broker-operations.ts';
+export { brokerWrites } from './management/broker-writes.ts';
+export type { BrokerWrites, QueueRef } from './management/broker-writes.ts';
+export { countQueueMessages, listMessageIds } from './management/queue-counts.ts';
+export type { QueueCount } from './management/queue-counts.ts';
+export { browseQueue as browseOverManagement } from './management/management-browse.ts';
+export type { ManagementBrowseResult } from './management/management-browse.ts';
+export { browseQueue as browseNatively } from './native/browse.ts';
+export { sendMessage } from './native/send.ts';
+export type { SendRequest } from './native/send-request.ts';
+export type { NativeMessage } from './native/native-message.ts';
+export type { TypedValue } from './native/typed-value.ts';
+export { listEveryRow, readAddressDetail, readAddressSettings, readNodeFacts } from './management/live-reads.ts';
+export type { LiveListKind, RawNodeFacts } from './management/live-reads.ts';
+export { probeCapabilities, probeManagementCapabilities } from './management/capability-probe.ts';
+export type { Verdict as ProbeVerdict } from './management/capability-probe.ts';
+export { ManagementClient } from './management/management-client.ts';
+export type { ManagementEndpoint } from './management/management-client.ts';
+export { ManagementError } from './management/management-error.ts';
+export { MANAGEMENT_SETTING_KEYS, readManagementLimits } from './management/management.settings.ts';
+export type { ManagementLimits } from './management/management.settings.ts';
+export { forgetNode, listNodeStates } from './management/node-state-registry.ts';
+export { loadBrokerEventDispatcher } from './native/broker-event-consumers.ts';
+export type { BrokerEventConsumer, BrokerEventHandler } from './native/broker-event-consumer.ts';
+export type { BrokerEvent } from './native/broker-event.ts';
+export { addressFromUrl } from './native/native-endpoint.ts';
+export type { NativeEndpoint } from './native/native-endpoint.ts';
+export { closeNativeConnection } from './native/native-pool.ts';
+export { dropNotificationSubscription, ensureNotificationSubscription } from './native/notification-subscription.ts';
+export { subscriptionState } from './native/subscription-state.ts';
+export type { SubscriptionState } from './native/subscription-state.ts';

@@ -1,0 +1,26 @@
+// The clusters module's public entry for server code: the only file other modules and the roof may import from it
+// (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
+export { clusterOwnershipOf } from './ha/cluster-ownership.ts';
+export {
+  listClusterIds,
+  listPolledNodes,
+  loadLiveThroughTargets,
+  loadManagementTargets,
+} from './server/management-targets.ts';
+export type { ManagementTargets } from './server/management-targets.ts';
+export type { PolledHaState } from './server/polls/poll-change.ts';
+export { recordNodePoll, recordNodePollFailure } from './server/polls/record-node-poll.ts';
+export {
+  capabilityRecheckIntervalMs,
+  recordManagementEvidence,
+  recordManagementRecheck,
+} from './server/capabilities/management-evidence.ts';
+export type { ManagementFailure } from './server/capabilities/management-evidence.ts';
+export { listCapabilities, visibleClusters } from './server/cluster-query.ts';
+export type { FleetCluster } from './server/cluster-query.ts';
+export { runBrokerCommand } from './server/commands/broker-command.ts';
+export type { CommandNodeView, CommandResult, CommandRuntime } from './server/commands/broker-command.ts';
+export { loadCommandTargets } from './server/commands/command-targets.ts';
+export { managementClientFor, nodeFailureOf } from './server/commands/node-clients.ts';
+export type { NodeFailure } from './server/commands/node-clients.ts';
+export { commandResultSchema } from './server/commands/command-result.schema.ts';

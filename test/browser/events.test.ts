@@ -1,0 +1,120 @@
+// Broker events in a real Chromium against Flotilla started as `npm start` does, with a real broker: a cluster
+// registered over the API, then a consumer attaching to a queue shows up on the Events screen without a reload
+// (the live tail follows the stream); Pause holds the rows still and is kept in the URL with the filters; a row's
+// drawer shows every property; the queue page shows its recent events.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppPool, type AppProcess } from '../support/app-process.ts';
+import { startSingleNode, type BrokerNode, type Topology } from '../support/artemis/index.ts';
+import {
+  saveScreenshot,
+  signInOverApi,
+  startSignedInConsole,
+  tableLoaded,
+  type ApiSession,
+  type SignedInConsole,
+} from '../support/browser.ts';
+import { attachAndLeave as attachAndLeaveOn, createAnycastQueue, waitFor } from '../support/native-test-helpers.ts';
+
+const pool = new AppPool();
+let session: SignedInConsole | undefined;
+let broker: Topology | undefined;
+let node: BrokerNode;
+let app: AppProcess;
+let page: Page;
+let api: ApiSession;
+let clusterId: string;
+
+const url = (path: string) => `${app.baseUrl}${path}`;
+const attachAndLeave = (queue: string) => attachAndLeaveOn(node, queue);
+
+beforeAll(async () => {
+  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'events-node' })]);
+  ({ app, page } = session);
+  node = broker.nodes[0] as BrokerNode;
+  api = await signInOverApi(app.baseUrl);
+  const registered = await fetch(url('/api/v1/clusters'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...api.headers },
+    body: JSON.stringify({
+      name: 'events-cluster',
+      environment: 'staging',
+      nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
+      credentials: { username: node.user, password: node.password },
+    }),
+  });
+  expect(registered.status).toBe(200);
+  clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
+  // The worker subscribes once its tier A has seen the node serve.
+  await waitFor(
+    'MESSAGE_IO confirmed by the subscription',
+    async () => {
+      const response = await fetch(url(`/api/v1/clusters/${clusterId}`), { headers: api.headers });
+      const detail = (await response.json()) as { capabilities: Record<string, string> };
+      return detail.capabilities.NOTIFICATIONS === 'AVAILABLE' ? detail : undefined;
+    },
+    60_000,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await session?.close();
+  await broker?.stop();
+});
+
+describe('events console', () => {
+  it('follows the stream as a live tail, pauses, filters in the URL and shows every property', async () => {
+    await createAnycastQueue(node, 'orders.live');
+    await page.goto(url(`/clusters/${clusterId}/events?kind=CONSUMER_CREATED,CONSUMER_CLOSED`));
+    await tableLoaded(page);
+    await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('tail-state').textContent()).toBe('live tail');
+
+    await attachAndLeave('orders.live');
+    const rows = page.getByTestId('table-events').locator('tbody tr');
+    // No reload: the events arrive on the stream and the table follows.
+    await rows.filter({ hasText: 'orders.live' }).filter({ hasText: 'CONSUMER_CLOSED' }).waitFor({ timeout: 20_000 });
+    expect(await rows.filter({ hasText: 'orders.live' }).count()).toBe(2);
+    await saveScreenshot(page, 'events');
+
+    // Pause: new events do not move the rows; the pause is in the URL beside the filters.
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.waitForURL(/paused=true/);
+    expect(page.url()).toContain('kind=CONSUMER_CREATED%2CCONSUMER_CLOSED');
+    await attachAndLeave('orders.live');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await rows.filter({ hasText: 'orders.live' }).count()).toBe(2);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await expect.poll(() => rows.filter({ hasText: 'orders.live' }).count(), { timeout: 20_000 }).toBe(4);
+
+    // Every property of one event, with its AMQP type.
+    await rows
+      .first()
+      .getByRole('button', { name: /^Details of event/ })
+      .click();
+    const details = page.getByTestId('event-details');
+    await details.waitFor();
+    expect(await details.innerText()).toContain('events-node');
+    expect(await page.getByTestId('event-properties').innerText()).toMatch(/_AMQ_ConsumerCount\s+\d+\s+int/);
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows a queue’s recent events on its page', async () => {
+    await createAnycastQueue(node, 'orders.panel');
+    await attachAndLeave('orders.panel');
+    await waitFor(
+      'the queue scraped',
+      async () => {
+        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/orders.panel`), {
+          headers: api.headers,
+        });
+        return response.status === 200 ? true : undefined;
+      },
+      60_000,
+    );
+    await page.goto(url(`/clusters/${clusterId}/queues/orders.panel`));
+    const panel = page.getByTestId('queue-recent-events');
+    await panel.locator('tbody tr[data-kind="CONSUMER_CLOSED"]').waitFor({ timeout: 20_000 });
+    expect(await panel.locator('tbody tr[data-kind="CONSUMER_CREATED"]').count()).toBe(1);
+  });
+});
