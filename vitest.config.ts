@@ -4,6 +4,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+// Suites on real JVMs, processes and a browser get one retry: two cores under a full run make their timing noisy, and
+// the summary reporter names every test that passed only on its retry (a flake to fix, not to hide).
+const retryOnRealComponents = 1;
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
 export default defineConfig({
@@ -45,6 +48,7 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          retry: retryOnRealComponents,
         },
       },
       {
@@ -56,6 +60,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          retry: retryOnRealComponents,
         },
       },
       {
@@ -72,6 +77,7 @@ export default defineConfig({
           sequence: { concurrent: false },
           testTimeout: 120_000,
           hookTimeout: 240_000,
+          retry: retryOnRealComponents,
         },
       },
     ],

@@ -1,18 +1,26 @@
 // Prints one plain closing line, "tests: N passed, N failed, N skipped", after vitest's own summary, so CI can
-// read the outcome of `npm test` whatever runner output format it expects.
+// read the outcome of `npm test` whatever runner output format it expects. Tests on real brokers and browsers get
+// one retry (vitest.config.ts); every test that passed only on its retry is named here, so a flake is seen and
+// fixed rather than hidden.
 import type { Reporter, TestModule } from 'vitest/node';
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: readonly TestModule[]): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
+    const flaky: string[] = [];
     for (const testModule of testModules) {
       for (const test of testModule.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') counts.passed++;
         else if (state === 'failed') counts.failed++;
         else counts.skipped++;
+        if (state === 'passed' && test.diagnostic()?.flaky) flaky.push(`${testModule.moduleId} > ${test.fullName}`);
       }
     }
-    console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    for (const name of flaky) console.log(`flaky (passed on its retry): ${name}`);
+    console.log(
+      `tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped` +
+        (flaky.length > 0 ? ` (${flaky.length} passed only on a retry, named above)` : ''),
+    );
   }
 }
