@@ -26,6 +26,7 @@ import {
   updateChannelInput,
   updateRuleInput,
 } from './alerting.schema.ts';
+import { alertingReads } from './alerting-reads.ts';
 import { jsonOf, sealChannelConfig, sendTo } from './channels.ts';
 import { clusterLocations, conditionOf, observe, type EvaluationDeps } from './evaluator.ts';
 
@@ -155,6 +156,8 @@ const toChannelView = (row: { id: string; name: string; kind: string; target: st
 });
 
 export const alertingRouter = router({
+  ...alertingReads,
+
   listRules: procedure(read)
     .meta({ openapi: { method: 'GET', path: '/alerts/rules', tags: ['alerts'], summary: 'Alert rules' } })
     .input(listRulesInput)
