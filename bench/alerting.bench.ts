@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ModuleRegistry } from '../src/modules/kernel/plugin/index.ts';
 import { refreshQueueTotals } from '../src/modules/platform/scrape/index.ts';
-import { queueThreshold } from '../src/modules/feature/alerting/server/conditions/builtin-conditions.ts';
+import { queueThreshold } from '../src/modules/feature/alerting/server/conditions/queue-threshold.ts';
 import { evaluateCluster } from '../src/modules/feature/alerting/server/evaluator.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
 

@@ -1,7 +1,7 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { alertConditions } from './server/condition.ts';
 
-const condition = (name: 'queueThreshold' | 'nodeDown' | 'splitBrain') =>
+const condition = (name: 'nodeDown' | 'splitBrain') =>
   import('./server/conditions/builtin-conditions.ts').then((conditions) => conditions[name]);
 
 export const alertingModule = defineModule({
@@ -9,8 +9,8 @@ export const alertingModule = defineModule({
   title: 'Alerting',
   layer: 'feature',
   description:
-    'Alert rules evaluated after every scrape tier by the worker that owns the cluster: conditions contributed by modules (queue thresholds, node down, split-brain), alerts pending → firing → resolved with acknowledge and silence, delivered to signed webhooks and Slack-compatible webhooks with retries.',
-  requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance'],
+    'Alert rules evaluated after every scrape tier by the worker that owns the cluster: conditions contributed by modules (queue thresholds, consumer health, DLQ growing, node down, split-brain, capability and subscription lost), alerts pending → firing → resolved with acknowledge and silence, delivered to signed webhooks and Slack-compatible webhooks with retries.',
+  requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance', 'queues'],
   permissions: [
     { id: 'alert:read', description: 'See alerts, alert rules and notification channels', includedIn: 'viewer' },
     {
@@ -25,8 +25,9 @@ export const alertingModule = defineModule({
   contributions: [
     contribution(alertConditions, {
       kind: 'queue-threshold',
-      describe: 'A queue number (depth, consumers, in or out rate) crosses a threshold',
-      load: () => condition('queueThreshold'),
+      describe:
+        'A queue number (depth, consumers, in or out rate, growth over a window, age of the oldest message) crosses a threshold',
+      load: () => import('./server/conditions/queue-threshold.ts').then((loaded) => loaded.queueThreshold),
     }),
     contribution(alertConditions, {
       kind: 'node-down',
@@ -37,6 +38,26 @@ export const alertingModule = defineModule({
       kind: 'split-brain',
       describe: 'A logical node has two serving members (corroborated split-brain)',
       load: () => condition('splitBrain'),
+    }),
+    contribution(alertConditions, {
+      kind: 'consumer-health',
+      describe: 'A queue’s consumer-health verdict is one of the rule’s (default STALLED)',
+      load: () => import('./server/conditions/consumer-health.ts').then((loaded) => loaded.consumerHealth),
+    }),
+    contribution(alertConditions, {
+      kind: 'dlq-growing',
+      describe: 'A dead-letter queue (named by the address settings) grew over the rule’s window',
+      load: () => import('./server/conditions/dlq-growing.ts').then((loaded) => loaded.dlqGrowing),
+    }),
+    contribution(alertConditions, {
+      kind: 'capability-lost',
+      describe: 'A capability of the cluster’s ledger went from available to not',
+      load: () => import('./server/conditions/capability-lost.ts').then((loaded) => loaded.capabilityLost),
+    }),
+    contribution(alertConditions, {
+      kind: 'subscription-lost',
+      describe: 'A serving node’s notification subscription is not established',
+      load: () => import('./server/conditions/subscription-lost.ts').then((loaded) => loaded.subscriptionLost),
     }),
   ],
   workerServices: [{ id: 'alerting', stage: 'scrape', load: () => import('./server/alerting.service.ts') }],

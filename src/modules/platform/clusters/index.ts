@@ -9,6 +9,7 @@ export {
 } from './server/management-targets.ts';
 export type { ManagementTargets } from './server/management-targets.ts';
 export type { PolledHaState } from './server/polls/poll-change.ts';
+export { loadStoredSubscriptions } from './ha/ha-store.ts';
 export { recordNodePoll, recordNodePollFailure } from './server/polls/record-node-poll.ts';
 export {
   capabilityRecheckIntervalMs,

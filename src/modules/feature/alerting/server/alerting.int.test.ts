@@ -312,6 +312,9 @@ describe('the alert lifecycle', () => {
     await installBuiltInRules(secured.runtime.db, clusterId, 'alerted');
     const builtIn = await call('GET', '/alerts/rules?q=(alerted)');
     expect((builtIn.json.items as { builtIn: string }[]).map((rule) => rule.builtIn).sort()).toEqual([
+      'capability-lost',
+      'consumer-stalled',
+      'dlq-growing',
       'node-down',
       'split-brain',
     ]);

@@ -3,7 +3,7 @@
 // not, with the value it judged. A subject no longer observed resolves its open alert.
 import type { z } from 'zod';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
-import { createExtensionPoint } from '@/modules/kernel/plugin/index.ts';
+import { createExtensionPoint, type ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 
 interface ConditionContext {
   readonly db: Database;
@@ -14,6 +14,10 @@ interface ConditionContext {
   /** Whether a subject (queue or address name) falls under the rule's pattern; always true without one. */
   readonly matches: (subject: string) => boolean;
   readonly now: Date;
+  /** The enabled modules: a condition reads another module's extension point through it (none installed: none). */
+  readonly registry: ModuleRegistry;
+  /** Subjects this rule has an open (pending or firing) alert on in the cluster: what it has already seen hold. */
+  readonly open: ReadonlySet<string>;
   /**
    * One read per evaluation of the cluster, however many rules ask: `load` runs for the first caller of `key`, the
    * others share its answer (a thousand queue rules read the queue numbers once).

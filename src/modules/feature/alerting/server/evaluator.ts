@@ -85,6 +85,7 @@ export async function observe(
   clusterId: string,
   now: Date,
   once = onceCache(),
+  open: ReadonlySet<string> = new Set(),
 ): Promise<ConditionResult[] | undefined> {
   const condition = await conditionOf(deps.registry, rule.conditionKind);
   if (!condition) return undefined;
@@ -95,6 +96,8 @@ export async function observe(
     params: condition.params.parse(rule.params ?? {}),
     matches: patternMatcher(rule.pattern),
     now,
+    registry: deps.registry,
+    open,
     once,
   });
 }
@@ -203,15 +206,16 @@ export async function evaluateCluster(
   const deliveries: ReturnType<typeof deliveriesOf> = [];
   for (const rule of rules) {
     let results: ConditionResult[] | undefined;
+    const openOfRule = openByRule.get(rule.id) ?? [];
     try {
-      results = await observe(deps, rule, clusterId, now, once);
+      results = await observe(deps, rule, clusterId, now, once, new Set(openOfRule.map((alert) => alert.subject)));
     } catch (error) {
       console.error(`[alerting] rule ${rule.name} (${rule.conditionKind}) on ${clusterId}:`, error);
       continue;
     }
     if (!results) continue;
     const observed = new Map(results.map((result) => [result.subject, result]));
-    const openBySubject = new Map((openByRule.get(rule.id) ?? []).map((alert) => [alert.subject, alert]));
+    const openBySubject = new Map(openOfRule.map((alert) => [alert.subject, alert]));
     const subjects = new Set([...observed.keys(), ...openBySubject.keys()]);
     for (const subject of subjects) {
       const alert = openBySubject.get(subject);
@@ -267,18 +271,42 @@ export async function evaluateCluster(
 const BUILT_IN_RULES = [
   { builtIn: 'node-down', name: 'Node down', conditionKind: 'node-down', severity: 'critical', forSeconds: 30 },
   { builtIn: 'split-brain', name: 'Split-brain', conditionKind: 'split-brain', severity: 'critical', forSeconds: 0 },
+  {
+    builtIn: 'capability-lost',
+    name: 'Capability lost',
+    conditionKind: 'capability-lost',
+    severity: 'warning',
+    forSeconds: 0,
+  },
+  {
+    builtIn: 'dlq-growing',
+    name: 'DLQ growing',
+    conditionKind: 'dlq-growing',
+    severity: 'warning',
+    forSeconds: 0,
+    params: { windowSeconds: 300, minIncrease: 1 },
+  },
+  {
+    builtIn: 'consumer-stalled',
+    name: 'Consumer stalled',
+    conditionKind: 'consumer-health',
+    severity: 'warning',
+    forSeconds: 60,
+    params: { verdicts: ['STALLED'] },
+  },
 ] as const;
 
 export async function installBuiltInRules(db: Database, clusterId: string, clusterName: string): Promise<void> {
   for (const rule of BUILT_IN_RULES) {
     await db.query(
-      `INSERT INTO alert_rule (id, name, condition_kind, cluster_id, severity, for_seconds, built_in)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO alert_rule (id, name, condition_kind, params, cluster_id, severity, for_seconds, built_in)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (built_in, cluster_id) WHERE built_in IS NOT NULL DO NOTHING`,
       [
         randomUUID(),
         `${rule.name} (${clusterName})`,
         rule.conditionKind,
+        JSON.stringify('params' in rule ? rule.params : {}),
         clusterId,
         rule.severity,
         rule.forSeconds,

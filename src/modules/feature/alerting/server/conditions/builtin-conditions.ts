@@ -1,52 +1,8 @@
-// The conditions alerting contributes itself: queue thresholds from the scrape's queue totals and window rates,
-// node down from the clusters' last management polls, split-brain from the clusters' persisted verdict. Each reads
-// only the public entries of the scrape and clusters modules.
+// Node down from the clusters' last management polls and split-brain from the clusters' persisted verdict, read
+// through the clusters module's public entry. (The queue conditions and the others have a file each beside this.)
 import { z } from 'zod';
 import { listPolledNodes, visibleClusters } from '@/modules/platform/clusters/index.ts';
-import { readQueueHealthInputs } from '@/modules/platform/scrape/index.ts';
-import type { AlertCondition, ConditionResult } from '../condition.ts';
-
-const queueThresholdParams = z.object({
-  metric: z.enum(['depth', 'consumers', 'inRate', 'outRate']).describe('The queue number judged'),
-  op: z.enum(['>', '>=', '<', '<=']).default('>'),
-  threshold: z.number(),
-  windowSeconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(86_400)
-    .default(300)
-    .describe('The window the in and out rates are measured over'),
-});
-
-const compare = (value: number, op: '>' | '>=' | '<' | '<=', threshold: number) =>
-  op === '>'
-    ? value > threshold
-    : op === '>='
-      ? value >= threshold
-      : op === '<'
-        ? value < threshold
-        : value <= threshold;
-
-export const queueThreshold: AlertCondition = {
-  params: queueThresholdParams,
-  async evaluate(context) {
-    const params = queueThresholdParams.parse(context.params);
-    const from = new Date(context.now.getTime() - params.windowSeconds * 1_000);
-    const inputs = await context.once(`queue-health-inputs:${params.windowSeconds}`, () =>
-      readQueueHealthInputs(context.db, context.prisma, context.clusterId, { from, to: context.now }),
-    );
-    const results: ConditionResult[] = [];
-    for (const queue of inputs) {
-      if (!context.matches(queue.queueName)) continue;
-      const value = queue[params.metric];
-      // A rate over fewer than two samples is unknown: neither firing nor resolving on it would be honest.
-      if (value === null) continue;
-      results.push({ subject: queue.queueName, value, firing: compare(value, params.op, params.threshold) });
-    }
-    return results;
-  },
-};
+import type { AlertCondition } from '../condition.ts';
 
 const noParams = z.object({});
 

@@ -1,0 +1,37 @@
+// consumer-health: a queue's consumer-health verdict is one the rule names (default STALLED). The verdicts are the
+// ones the metrics module keeps for the fleet (the same evaluation as the consumer-health screen and API), read
+// through the queues module's `queues.verdict-source` extension point, which metrics contributes to: alerting does
+// not require metrics, and with no source installed (metrics off) the condition judges nothing.
+import { z } from 'zod';
+import { queueVerdictSource } from '@/modules/feature/queues/module.ts';
+import type { AlertCondition, ConditionResult } from '../condition.ts';
+
+const consumerHealthParams = z.object({
+  verdicts: z
+    .array(z.string().regex(/^[A-Z_]+$/, 'a verdict such as STALLED or NO_CONSUMERS'))
+    .min(1)
+    .default(['STALLED'])
+    .describe('The verdicts that fire (STALLED, NO_CONSUMERS, STARVED, FALLING_BEHIND, PAUSED, BROKER_SLOW, …)'),
+});
+
+export const consumerHealth: AlertCondition = {
+  params: consumerHealthParams,
+  async evaluate(context) {
+    const params = consumerHealthParams.parse(context.params);
+    const [declared] = context.registry.contributionsTo(queueVerdictSource);
+    if (!declared) return [];
+    const verdicts = await context.once('queue-verdicts', async () => {
+      const source = await declared.value.load();
+      // Every queue with a verdict, so a queue that recovered answers "not firing" and resolves.
+      return source.verdictsOf(context.db, context.clusterId, { verdicts: source.verdicts });
+    });
+    const wanted = new Set(params.verdicts);
+    const results: ConditionResult[] = [];
+    for (const [queueName, verdict] of verdicts) {
+      if (!context.matches(queueName)) continue;
+      const firing = wanted.has(verdict);
+      results.push({ subject: queueName, value: firing ? 1 : 0, firing });
+    }
+    return results;
+  },
+};
