@@ -11,6 +11,7 @@ import { brokerModule } from '@/modules/platform/broker/module.ts';
 import { governanceModule } from '@/modules/platform/governance/module.ts';
 import { clustersModule } from '@/modules/platform/clusters/module.ts';
 import { scrapeModule } from '@/modules/platform/scrape/module.ts';
+import { mcpModule } from '@/modules/platform/mcp/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
 import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
@@ -38,6 +39,7 @@ export const installedModules: readonly ModuleDescriptor[] = [
   governanceModule,
   clustersModule,
   scrapeModule,
+  mcpModule,
   identityLocalModule,
   apiTokensModule,
   identityOidcModule,

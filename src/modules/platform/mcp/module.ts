@@ -1,0 +1,35 @@
+import { defineModule } from '@/modules/kernel/plugin/index.ts';
+
+const tool = (name: string) => ({ name, kind: 'tool' as const });
+
+export const mcpModule = defineModule({
+  id: 'mcp',
+  title: 'MCP',
+  layer: 'platform',
+  description:
+    'POST /mcp for agents: intent-shaped tools over the same procedures as REST (the caller’s permissions, the token as audit actor, dryRun by default, confirm for destructive runs), resources and runbook prompts.',
+  requires: ['core', 'governance'],
+  mcp: [
+    ...[
+      'cluster_health',
+      'list_resources',
+      'diagnose_queue',
+      'metric_series',
+      'browse_messages',
+      'message_body',
+      'activity_log',
+      'queue_action',
+      'send_message',
+      'alert_rule',
+      'flotilla_setting',
+      'flotilla_help',
+    ].map(tool),
+    ...['flotilla://clusters', 'flotilla://permissions', 'cluster://{id}/topology', 'cluster://{id}/capabilities'].map(
+      (name) => ({ name, kind: 'resource' as const }),
+    ),
+    ...['triage_cluster', 'investigate_queue', 'before_you_purge', 'tune_scrape_load'].map((name) => ({
+      name,
+      kind: 'prompt' as const,
+    })),
+  ],
+});

@@ -1,0 +1,59 @@
+// One MCP request: a new server and a stateless streamable-HTTP transport for it (no session id, JSON answers), the
+// handlers bound to this caller's context, then both closed. Stateless because tools run as the request's caller:
+// nothing of one request may reach the next.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { callTool, toolListing } from './catalogue.ts';
+import { getPrompt, promptListing } from './prompts.ts';
+import { readResource, RESOURCE_TEMPLATES, RESOURCES } from './resources.ts';
+import type { McpContext } from './tool-kit.ts';
+
+const INSTRUCTIONS =
+  'Flotilla: fleets of Apache ActiveMQ Artemis clusters. Call flotilla_help first. Writes preview by default ' +
+  '(dryRun=true); a real destructive run needs confirm equal to the subject’s name.';
+
+// The SDK's McpServer turns every error a tool throws into an isError result; the spec wants malformed calls and a
+// wrong confirm as JSON-RPC -32602. So the requests are handled on its protocol-level server, by our handlers.
+function serverFor(context: McpContext): McpServer {
+  const mcp = new McpServer(
+    { name: 'flotilla', version: '1.0.0' },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+  );
+  const server = mcp.server;
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(context) }));
+  server.setRequestHandler(CallToolRequestSchema, (request) =>
+    callTool(request.params.name, request.params.arguments, context),
+  );
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(request.params.uri, context));
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: promptListing(context) }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) =>
+    getPrompt(request.params.name, request.params.arguments, context),
+  );
+  return mcp;
+}
+
+/** Answers one POST /mcp (the roof has authenticated the caller and checked the body). */
+export async function handleMcpRequest(request: Request, context: McpContext): Promise<Response> {
+  const server = serverFor(context);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}
