@@ -21,8 +21,17 @@ interface SelectionProps extends ClusterProps {
   readonly keys: readonly string[];
 }
 
+/**
+ * Slots a module declares on its own screens, beyond the spec's list: slot id → props. Empty here; the owning module
+ * merges its slots in (`declare module '@/ui/slots/contribution-types.ts'`, in its ui/contributions.ts), so a
+ * contributor gets the props' type without importing the owner, and a slot nobody declares is a type error.
+ * @public (knip: used through `declare module`, which it does not follow)
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface ModuleSlotProps {}
+
 /** Props each panel-like slot hands to its contributions. */
-export interface PanelSlotProps {
+export interface PanelSlotProps extends ModuleSlotProps {
   'shell.header': NoProps;
   'shell.navbar': NoProps;
   'home.empty': NoProps;
@@ -40,7 +49,7 @@ export interface PanelSlotProps {
 
 /** Slots with their own contribution shape (below); every other page slot takes a component. */
 type ShapedSlot = 'settings.sections' | 'admin.tabs';
-export type PanelSlotId = Exclude<PageSlotId, ShapedSlot>;
+export type PanelSlotId = Exclude<PageSlotId, ShapedSlot> | keyof ModuleSlotProps;
 
 interface ContributionBase {
   /** Unique within the module, e.g. `audit-retention-panel`. */

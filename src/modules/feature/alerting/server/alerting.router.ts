@@ -290,6 +290,12 @@ export const alertingRouter = router({
       return { rule: toRuleView(row), dryRun: input.dryRun, wouldFire };
     }),
 
+  getRule: procedure(read)
+    .meta({ openapi: { method: 'GET', path: '/alerts/rules/{id}', tags: ['alerts'], summary: 'One alert rule' } })
+    .input(z.object({ id: z.uuid() }))
+    .output(ruleView)
+    .query(async ({ ctx, input }) => toRuleView(await ruleOrThrow(ctx.runtime.prisma, input.id))),
+
   deleteRule: procedure(write)
     .meta({
       openapi: {

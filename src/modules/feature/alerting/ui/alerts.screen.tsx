@@ -1,8 +1,9 @@
 'use client';
-// Observe → Alerts: the alerts (open by default: pending and firing; firing, history or all by the chips), live on
-// the `alerts` signal, and below them the alert rules. Read-only for now: rules, channels, acknowledge and silence
-// are in the API (docs/alerting.md).
-import { Anchor, Badge, Chip, Group, Stack, Text, Title } from '@mantine/core';
+// Observe → Alerts: "Firing now" (firing alerts, pending ones too with the chip) and "History" (resolved ones), in
+// the shared table with search, sort, paging and the cluster filter in the URL. Live on the `alerts` signal (polling
+// while the stream is down), with how old the page is. Open alerts carry Acknowledge and Silence for viewers with
+// alert:write; without it the buttons are off and say why.
+import { Anchor, Badge, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
@@ -12,171 +13,188 @@ import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { formatAbsolute } from '@/ui/time/format-time.ts';
+import { AlertActions } from './alert-actions.tsx';
+import { AlertingTabs, DataAge, SeverityBadge, Toolbar, useAlertWrite, type WriteAccess } from './alerting-parts.tsx';
 
 type AlertRow = RouterOutputs['alerting']['list']['items'][number];
-type RuleRow = RouterOutputs['alerting']['listRules']['items'][number];
 type AlertsInput = RouterInputs['alerting']['list'];
 
-const VIEWS = ['open', 'firing', 'history', 'all'] as const;
-type View = (typeof VIEWS)[number];
-
-const SEVERITY_COLOR: Record<string, string> = { critical: 'red', warning: 'orange', info: 'blue' };
 const STATE_COLOR: Record<string, string> = { firing: 'red', pending: 'yellow', resolved: 'gray' };
 
-function SeverityBadge({ severity }: { severity: string }) {
+function Handled({ row }: { row: AlertRow }) {
+  const silenced = row.silencedUntil !== null;
   return (
-    <Badge color={SEVERITY_COLOR[severity] ?? 'gray'} variant="light" size="sm">
-      {severity}
-    </Badge>
+    <Stack gap={0}>
+      {silenced && row.silencedUntil && (
+        <Text size="xs" data-testid="silenced">
+          Silenced until {formatAbsolute(new Date(row.silencedUntil))}: {row.silenceReason}
+        </Text>
+      )}
+      {row.acknowledgedBy && (
+        <Text size="xs" data-testid="acknowledged">
+          Acknowledged by {row.acknowledgedBy}
+        </Text>
+      )}
+      {!silenced && !row.acknowledgedBy && (
+        <Text size="xs" c="dimmed">
+          —
+        </Text>
+      )}
+    </Stack>
   );
 }
 
-const ALERT_COLUMNS: readonly Column<AlertRow>[] = [
-  {
-    id: 'state',
-    header: 'State',
-    width: 110,
-    sortField: 'state',
-    cell: (row) => (
-      <Badge color={STATE_COLOR[row.state] ?? 'gray'} variant="filled" size="sm">
-        {row.state}
-      </Badge>
-    ),
-  },
-  { id: 'severity', header: 'Severity', width: 110, cell: (row) => <SeverityBadge severity={row.severity} /> },
-  { id: 'rule', header: 'Rule', cell: (row) => row.rule },
-  { id: 'subject', header: 'Subject', sortField: 'subject', cell: (row) => row.subject },
-  {
-    id: 'cluster',
-    header: 'Cluster',
-    width: 120,
-    cell: (row) => (
-      <Anchor component={Link} href={`/clusters/${row.clusterId}`} size="sm">
-        Open
-      </Anchor>
-    ),
-  },
-  {
-    id: 'value',
-    header: 'Value',
-    align: 'right',
-    width: 100,
-    cell: (row) => (row.lastValue === null ? '—' : row.lastValue.toLocaleString('en')),
-  },
-  { id: 'since', header: 'Since', width: 130, sortField: 'since', cell: (row) => <TimeAgo iso={row.since} /> },
-  {
-    id: 'handled',
-    header: 'Handled',
-    cell: (row) =>
-      row.silencedUntil ? (
-        <Text size="sm">Silenced: {row.silenceReason}</Text>
-      ) : row.acknowledgedBy ? (
-        <Text size="sm">Acknowledged by {row.acknowledgedBy}</Text>
-      ) : (
-        <Text size="sm" c="dimmed">
-          —
-        </Text>
+function columnsOf(
+  history: boolean,
+  clusterName: (id: string) => string,
+  access: WriteAccess,
+): readonly Column<AlertRow>[] {
+  const columns: (Column<AlertRow> | false)[] = [
+    {
+      id: 'state',
+      header: 'State',
+      width: 100,
+      sortField: 'state',
+      cell: (row) => (
+        <Badge color={STATE_COLOR[row.state] ?? 'gray'} variant="filled" size="sm">
+          {row.state}
+        </Badge>
       ),
-  },
-];
+    },
+    { id: 'severity', header: 'Severity', width: 100, cell: (row) => <SeverityBadge severity={row.severity} /> },
+    { id: 'rule', header: 'Rule', cell: (row) => row.rule },
+    { id: 'subject', header: 'Subject', sortField: 'subject', cell: (row) => row.subject },
+    {
+      id: 'cluster',
+      header: 'Cluster',
+      cell: (row) => (
+        <Anchor component={Link} href={`/clusters/${row.clusterId}`} size="sm">
+          {clusterName(row.clusterId)}
+        </Anchor>
+      ),
+    },
+    {
+      id: 'value',
+      header: 'Value',
+      align: 'right',
+      width: 90,
+      cell: (row) => (row.lastValue === null ? '—' : row.lastValue.toLocaleString('en')),
+    },
+    { id: 'since', header: 'Since', width: 120, sortField: 'since', cell: (row) => <TimeAgo iso={row.since} /> },
+    history && {
+      id: 'resolvedAt',
+      header: 'Resolved',
+      width: 120,
+      sortField: 'resolvedAt',
+      cell: (row) => <TimeAgo iso={row.resolvedAt} />,
+    },
+    { id: 'handled', header: 'Handled', cell: (row) => <Handled row={row} /> },
+    !history && {
+      id: 'actions',
+      header: 'Actions',
+      width: 190,
+      cell: (row) => <AlertActions alert={row} access={access} />,
+    },
+  ];
+  return columns.filter((column): column is Column<AlertRow> => column !== false);
+}
 
-const RULE_COLUMNS: readonly Column<RuleRow>[] = [
-  { id: 'name', header: 'Name', sortField: 'name', cell: (row) => row.name },
-  { id: 'condition', header: 'Condition', cell: (row) => row.condition.kind },
-  {
-    id: 'severity',
-    header: 'Severity',
-    width: 110,
-    sortField: 'severity',
-    cell: (row) => <SeverityBadge severity={row.severity} />,
-  },
-  { id: 'pattern', header: 'Pattern', cell: (row) => row.pattern ?? '—' },
-  { id: 'for', header: 'For', align: 'right', width: 80, cell: (row) => `${row.forSeconds} s` },
-  { id: 'channels', header: 'Channels', align: 'right', width: 100, cell: (row) => row.channelIds.length },
-  { id: 'enabled', header: 'Enabled', width: 100, cell: (row) => (row.enabled ? 'yes' : 'no') },
-];
+function AlertList({ history }: { history: boolean }) {
+  const trpc = useTRPC();
+  const access = useAlertWrite();
+  const list = useListState({ sort: history ? '-resolvedAt' : '-since', filters: ['pending', 'cluster'] });
+  const withPending = !history && list.state.filters.pending === 'yes';
+  const clusterId = list.state.filters.cluster;
+  const input: AlertsInput = {
+    view: history ? 'history' : withPending ? 'open' : 'firing',
+    sort: list.state.sort,
+    page: list.state.page,
+    pageSize: list.state.pageSize,
+    ...(list.state.q ? { q: list.state.q } : {}),
+    ...(clusterId ? { clusterId } : {}),
+  };
+  const alerts = useQuery({
+    ...trpc.alerting.list.queryOptions(input),
+    ...useLive(['alerts']),
+    placeholderData: keepPreviousData,
+  });
+  const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
+  const names = new Map((clusters.data?.items ?? []).map((cluster) => [cluster.id, cluster.name]));
+  const clusterName = (id: string) => names.get(id) ?? id.slice(0, 8);
+  return (
+    <>
+      <Toolbar>
+        <DataAge updatedAt={alerts.dataUpdatedAt} />
+      </Toolbar>
+      <DataTable
+        tableId={history ? 'alert-history' : 'alerts-firing'}
+        label={history ? 'Alert history' : 'Firing alerts'}
+        columns={columnsOf(history, clusterName, access)}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({
+          'data-state': row.state,
+          'data-severity': row.severity,
+          'data-subject': row.subject,
+        })}
+        rowTone={(row) => (row.state === 'firing' ? (row.severity === 'critical' ? 'danger' : 'warning') : undefined)}
+        list={list}
+        query={alerts}
+        searchPlaceholder="Search subject or rule"
+        filters={
+          <Group gap="xs">
+            <Select
+              size="xs"
+              placeholder="Every cluster"
+              aria-label="Cluster"
+              clearable
+              data={(clusters.data?.items ?? []).map((cluster) => ({ value: cluster.id, label: cluster.name }))}
+              value={clusterId ?? null}
+              onChange={(value) => list.setFilter('cluster', value ?? undefined)}
+              w={200}
+            />
+            {!history && (
+              <Chip
+                size="xs"
+                variant="light"
+                checked={withPending}
+                onChange={(checked) => list.setFilter('pending', checked ? 'yes' : undefined)}
+              >
+                with pending
+              </Chip>
+            )}
+          </Group>
+        }
+        empty={{
+          title: history ? 'No resolved alerts' : 'Nothing is firing',
+          description: history
+            ? 'An alert that fired and stopped holding is kept here.'
+            : 'Alerts appear here when a rule’s condition has held for its for-duration after a scrape sweep.',
+        }}
+      />
+    </>
+  );
+}
 
 export function AlertsScreen() {
-  const trpc = useTRPC();
-  const alerts = useListState({ sort: '-since', filters: ['view'] });
-  const view: View = VIEWS.find((candidate) => candidate === alerts.state.filters.view) ?? 'open';
-  const input: AlertsInput = {
-    view,
-    sort: alerts.state.sort,
-    page: alerts.state.page,
-    pageSize: alerts.state.pageSize,
-    ...(alerts.state.q ? { q: alerts.state.q } : {}),
-  };
-  const live = useLive(['alerts']);
-  const alertQuery = useQuery({
-    ...trpc.alerting.list.queryOptions(input),
-    ...live,
-    placeholderData: keepPreviousData,
-  });
-  const rules = useListState({ sort: 'name', prefix: 'rules' });
-  const ruleQuery = useQuery({
-    ...trpc.alerting.listRules.queryOptions({
-      sort: rules.state.sort,
-      page: rules.state.page,
-      pageSize: rules.state.pageSize,
-      ...(rules.state.q ? { q: rules.state.q } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
   return (
     <>
       <PageHeader
         title="Alerts"
         description="What the alert rules raise, judged after every scrape sweep of a cluster: pending until a rule's for-duration has held, then firing until its condition stops holding."
       />
-      <Stack gap="xl">
-        <DataTable
-          tableId="alerts"
-          label="Alerts"
-          columns={ALERT_COLUMNS}
-          rowKey={(row) => row.id}
-          rowAttributes={(row) => ({ 'data-state': row.state, 'data-severity': row.severity })}
-          rowTone={(row) => (row.state === 'firing' ? (row.severity === 'critical' ? 'danger' : 'warning') : undefined)}
-          list={alerts}
-          query={alertQuery}
-          searchPlaceholder="Search subject or rule"
-          filters={
-            <Chip.Group
-              value={view}
-              onChange={(value) => alerts.setFilter('view', value === 'open' ? undefined : value)}
-            >
-              <Group gap={6} aria-label="Which alerts">
-                {VIEWS.map((candidate) => (
-                  <Chip key={candidate} value={candidate} size="xs" variant="light">
-                    {candidate}
-                  </Chip>
-                ))}
-              </Group>
-            </Chip.Group>
-          }
-          empty={{
-            title: view === 'history' ? 'No resolved alerts' : 'Nothing is firing',
-            description: 'Alerts appear here when a rule’s condition holds after a scrape sweep.',
-          }}
-        />
-        <Stack gap="xs">
-          <Title order={3}>Rules</Title>
-          <DataTable
-            tableId="alert-rules"
-            label="Alert rules"
-            columns={RULE_COLUMNS}
-            rowKey={(row) => row.id}
-            rowAttributes={(row) => ({ 'data-built-in': row.builtIn ?? '' })}
-            list={rules}
-            query={ruleQuery}
-            searchPlaceholder="Search rules"
-            empty={{
-              title: 'No alert rules',
-              description: 'Every registered cluster gets its built-in rules (node down, split-brain).',
-            }}
-          />
-        </Stack>
-      </Stack>
+      <AlertingTabs />
+      <AlertList history={false} />
+    </>
+  );
+}
+
+export function AlertHistoryScreen() {
+  return (
+    <>
+      <PageHeader title="Alert history" description="Alerts that fired and resolved, newest first." />
+      <AlertingTabs />
+      <AlertList history />
     </>
   );
 }

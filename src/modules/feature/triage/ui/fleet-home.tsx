@@ -2,13 +2,15 @@
 // The home page's fleet at a glance (slot `home.empty`): the fleet's totals, then a card per visible cluster with
 // its health in words, nodes, HA, capability problems, backlog, dead-letter depth and worst verdicts, each with
 // how old its numbers are. Live: the fleet-wide `health` and `consumer-health` signals refetch it (polling at the
-// scrape's cadence while the stream is down).
+// scrape's cadence while the stream is down). Beside a card's health, the `fleet.cluster.badges` slot (declared in
+// contributions.ts) shows other modules' marks, e.g. alerting's count of firing alerts.
 import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { VerdictBadge } from '@/ui/parts/verdict-badge.tsx';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageSection } from '@/ui/parts/page-section.tsx';
+import { Slot } from '@/ui/slots/slot.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 
@@ -44,9 +46,12 @@ function ClusterCard({ cluster }: { cluster: FleetCluster }) {
           <Anchor component={Link} href={`/clusters/${cluster.id}`} fw={600} truncate>
             {cluster.name}
           </Anchor>
-          <Badge color={HEALTH_COLORS[cluster.health]} variant="light" data-health={cluster.health}>
-            {cluster.health.toLowerCase()}
-          </Badge>
+          <Group gap={6} wrap="nowrap">
+            <Slot id="fleet.cluster.badges" props={{ clusterId: cluster.id }} />
+            <Badge color={HEALTH_COLORS[cluster.health]} variant="light" data-health={cluster.health}>
+              {cluster.health.toLowerCase()}
+            </Badge>
+          </Group>
         </Group>
         <Text size="xs" c="dimmed">
           {cluster.environment ? `${cluster.environment.name} · ` : ''}

@@ -1,0 +1,5 @@
+import { ChannelsScreen } from '@/modules/feature/alerting/ui.ts';
+
+export default function AlertChannelsPage() {
+  return <ChannelsScreen />;
+}

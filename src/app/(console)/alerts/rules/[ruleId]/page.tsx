@@ -1,0 +1,5 @@
+import { EditRuleScreen } from '@/modules/feature/alerting/ui.ts';
+
+export default function AlertRulePage() {
+  return <EditRuleScreen />;
+}

@@ -1,0 +1,5 @@
+import { NewRuleScreen } from '@/modules/feature/alerting/ui.ts';
+
+export default function NewAlertRulePage() {
+  return <NewRuleScreen />;
+}
