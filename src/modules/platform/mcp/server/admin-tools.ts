@@ -71,7 +71,11 @@ export const alertRuleTool = defineTool({
     }
     const { dryRun } = passGates(args, subject);
     const answer = asRow(await callProcedure(context, 'alerting.deleteRule', { id, dryRun }));
-    return { ...pick(answer, ['id', 'deleted', 'dryRun']), name: existing.name, ...(dryRun ? { next: nextStep(subject) } : {}) };
+    return {
+      ...pick(answer, ['id', 'deleted', 'dryRun']),
+      name: existing.name,
+      ...(dryRun ? { next: nextStep(subject) } : {}),
+    };
   },
 });
 

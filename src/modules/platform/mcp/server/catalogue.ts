@@ -80,7 +80,9 @@ export async function callTool(name: string, args: unknown, context: McpContext)
     // Anything else says nothing of its cause to the agent; the log has it under the request id.
     console.error(`[mcp] ${context.request.requestId} ${name}:`, error);
     return {
-      ...textResult(`Flotilla failed to run ${name} (request ${context.request.requestId}). Try again; if it persists, report that request id.`),
+      ...textResult(
+        `Flotilla failed to run ${name} (request ${context.request.requestId}). Try again; if it persists, report that request id.`,
+      ),
       isError: true,
     };
   }

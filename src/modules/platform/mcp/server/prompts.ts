@@ -27,9 +27,18 @@ const RUNBOOKS: Runbook[] = [
     steps: ({ clusterId = '' }) => [
       { module: 'clusters', text: `cluster_health clusterId=${clusterId}: failing nodes, split-brain, capabilities.` },
       { module: 'alerting', text: `activity_log source=alerts clusterId=${clusterId}: what is firing.` },
-      { module: 'metrics', text: 'For each verdict other than HEALTHY in queueVerdicts: list_resources kind=queues, then diagnose_queue on the deepest.' },
-      { module: 'events', text: `activity_log source=events clusterId=${clusterId}: recent consumer and binding changes.` },
-      { module: 'clusters', text: 'Report: the problem, its evidence, the one next action. Change nothing without the operator.' },
+      {
+        module: 'metrics',
+        text: 'For each verdict other than HEALTHY in queueVerdicts: list_resources kind=queues, then diagnose_queue on the deepest.',
+      },
+      {
+        module: 'events',
+        text: `activity_log source=events clusterId=${clusterId}: recent consumer and binding changes.`,
+      },
+      {
+        module: 'clusters',
+        text: 'Report: the problem, its evidence, the one next action. Change nothing without the operator.',
+      },
     ],
   },
   {
@@ -44,10 +53,22 @@ const RUNBOOKS: Runbook[] = [
     },
     steps: ({ clusterId = '', queue = '' }) => [
       { module: 'metrics', text: `diagnose_queue clusterId=${clusterId} queue=${queue}: the verdict and its advice.` },
-      { module: 'metrics', text: `metric_series clusterId=${clusterId} queue=${queue}: when depth started growing, in vs out rate.` },
-      { module: 'resources', text: `list_resources clusterId=${clusterId} kind=consumers q=${queue}: who consumes, from where, how much in flight.` },
-      { module: 'messages', text: `browse_messages clusterId=${clusterId} queue=${queue} pageSize=5, then message_body on the oldest: is it a poison message?` },
-      { module: 'queues', text: 'Report the cause and a fix. Any queue_action is previewed first (dryRun defaults to true).' },
+      {
+        module: 'metrics',
+        text: `metric_series clusterId=${clusterId} queue=${queue}: when depth started growing, in vs out rate.`,
+      },
+      {
+        module: 'resources',
+        text: `list_resources clusterId=${clusterId} kind=consumers q=${queue}: who consumes, from where, how much in flight.`,
+      },
+      {
+        module: 'messages',
+        text: `browse_messages clusterId=${clusterId} queue=${queue} pageSize=5, then message_body on the oldest: is it a poison message?`,
+      },
+      {
+        module: 'queues',
+        text: 'Report the cause and a fix. Any queue_action is previewed first (dryRun defaults to true).',
+      },
     ],
   },
   {
@@ -61,11 +82,26 @@ const RUNBOOKS: Runbook[] = [
       ],
     },
     steps: ({ clusterId = '', queue = '' }) => [
-      { module: 'messages', text: `browse_messages clusterId=${clusterId} queue=${queue}: what would be lost; say so to the operator.` },
-      { module: 'metrics', text: `diagnose_queue clusterId=${clusterId} queue=${queue}: if consumers are only slow, a purge hides the cause.` },
-      { module: 'queues', text: `queue_action clusterId=${clusterId} queue=${queue} action=purge (a dry run): the count per node.` },
-      { module: 'queues', text: 'If it is over safety.bulk-cap, stop and ask; override=true only with the operator’s yes.' },
-      { module: 'queues', text: `Only with the operator’s yes: queue_action action=purge dryRun=false confirm=${queue}.` },
+      {
+        module: 'messages',
+        text: `browse_messages clusterId=${clusterId} queue=${queue}: what would be lost; say so to the operator.`,
+      },
+      {
+        module: 'metrics',
+        text: `diagnose_queue clusterId=${clusterId} queue=${queue}: if consumers are only slow, a purge hides the cause.`,
+      },
+      {
+        module: 'queues',
+        text: `queue_action clusterId=${clusterId} queue=${queue} action=purge (a dry run): the count per node.`,
+      },
+      {
+        module: 'queues',
+        text: 'If it is over safety.bulk-cap, stop and ask; override=true only with the operator’s yes.',
+      },
+      {
+        module: 'queues',
+        text: `Only with the operator’s yes: queue_action action=purge dryRun=false confirm=${queue}.`,
+      },
       { module: 'audit', text: 'activity_log source=audit: check the purge row and its per-node outcome.' },
     ],
   },
@@ -77,11 +113,26 @@ const RUNBOOKS: Runbook[] = [
       arguments: [{ name: 'clusterId', description: 'A cluster to check after the change', required: false }],
     },
     steps: ({ clusterId = '<id>' }) => [
-      { module: 'settings', text: 'flotilla_setting op=list q=scrape: the tier intervals (A: HA 5s, B: first page 15s, C: every page 5m).' },
-      { module: 'clusters', text: `cluster_health clusterId=${clusterId}: failing nodes or lastError timeouts mean the brokers are loaded.` },
-      { module: 'metrics', text: `metric_series clusterId=${clusterId}: how many queues; tier C cost grows with them.` },
-      { module: 'settings', text: 'Lengthen tier C first, then B; keep A (failover detection). flotilla_setting op=set key=… value=… previews; dryRun=false applies.' },
-      { module: 'clusters', text: 'After a few intervals, cluster_health again: errors should stop, lastSuccessAt stay recent.' },
+      {
+        module: 'settings',
+        text: 'flotilla_setting op=list q=scrape: the tier intervals (A: HA 5s, B: first page 15s, C: every page 5m).',
+      },
+      {
+        module: 'clusters',
+        text: `cluster_health clusterId=${clusterId}: failing nodes or lastError timeouts mean the brokers are loaded.`,
+      },
+      {
+        module: 'metrics',
+        text: `metric_series clusterId=${clusterId}: how many queues; tier C cost grows with them.`,
+      },
+      {
+        module: 'settings',
+        text: 'Lengthen tier C first, then B; keep A (failover detection). flotilla_setting op=set key=… value=… previews; dryRun=false applies.',
+      },
+      {
+        module: 'clusters',
+        text: 'After a few intervals, cluster_health again: errors should stop, lastSuccessAt stay recent.',
+      },
     ],
   },
 ];
@@ -106,7 +157,8 @@ export function getPrompt(
   }
   const given = args ?? {};
   const missing = (runbook.prompt.arguments ?? []).filter((argument) => argument.required && !given[argument.name]);
-  if (missing.length > 0) throw invalidParams(`${name} needs ${missing.map((argument) => argument.name).join(' and ')}.`);
+  if (missing.length > 0)
+    throw invalidParams(`${name} needs ${missing.map((argument) => argument.name).join(' and ')}.`);
   const lines = runbook.steps(given).map((step, index) => {
     const entry = context.registry.get(step.module);
     const off =

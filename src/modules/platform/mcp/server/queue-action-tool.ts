@@ -20,8 +20,7 @@ type Action = keyof typeof ACTIONS;
 export const queueActionTool = defineTool({
   name: 'queue_action',
   module: 'queues',
-  description: () =>
-    `A queue, on every node: ${Object.keys(ACTIONS).join('|')}. move needs targetQueue.`,
+  description: () => `A queue, on every node: ${Object.keys(ACTIONS).join('|')}. move needs targetQueue.`,
   arguments: {
     clusterId: clusterIdArgument,
     queue: z.string().min(1).max(1000),

@@ -30,7 +30,16 @@ export const clusterHealthTool = defineTool({
       ...pick(cluster, [...CLUSTER_FIELDS, 'splitBrain', 'unservedLogicalNodeCount', 'lastSuccessAt', 'capabilities']),
       environment: asRow(cluster.environment).name,
       nodes: nodes.map((node) =>
-        pick(node, ['brokerName', 'logicalNode', 'role', 'serving', 'active', 'replicaSync', 'lastSuccessAt', 'lastError']),
+        pick(node, [
+          'brokerName',
+          'logicalNode',
+          'role',
+          'serving',
+          'active',
+          'replicaSync',
+          'lastSuccessAt',
+          'lastError',
+        ]),
       ),
       ...(await verdictCounts(context, clusterId)),
       ...(await openAlerts(context, clusterId)),
@@ -88,10 +97,10 @@ export const listResourcesTool = defineTool({
     const { on, off } = kindsOf(context);
     const chosen = checkChoice('kind', kind, on, off);
     const [, procedure, fields] = KINDS[chosen];
-    const input = chosen === 'nodes' ? { clusterId } : { clusterId, pageSize: 50, page: page ?? 1, ...(q ? { q } : {}) };
+    const input =
+      chosen === 'nodes' ? { clusterId } : { clusterId, pageSize: 50, page: page ?? 1, ...(q ? { q } : {}) };
     const list = pickList(await callProcedure(context, procedure, input), fields);
-    const items =
-      chosen === 'nodes' && q ? list.items.filter((item) => JSON.stringify(item).includes(q)) : list.items;
+    const items = chosen === 'nodes' && q ? list.items.filter((item) => JSON.stringify(item).includes(q)) : list.items;
     return { kind: chosen, total: list.total, items };
   },
 });
@@ -153,7 +162,10 @@ export const metricSeriesTool = defineTool({
     const series = (value: unknown) => asRows(value).map((point) => pick(point, fields));
     return {
       ...pick(answer, ['queue', 'from', 'to', 'stepMs']),
-      nodes: asRows(answer.nodes).map((node) => ({ ...pick(node, ['brokerName', 'logicalNode']), points: series(node.points) })),
+      nodes: asRows(answer.nodes).map((node) => ({
+        ...pick(node, ['brokerName', 'logicalNode']),
+        points: series(node.points),
+      })),
       ...(queue ? {} : { total: series(answer.total) }),
     };
   },

@@ -59,7 +59,17 @@ async function contentOf(uri: string, context: McpContext): Promise<unknown> {
   if (match[2] === 'topology') {
     const nodes = asRow(await callProcedure(context, 'clusters.nodes', { clusterId }));
     return asRows(nodes.items).map((node) =>
-      pick(node, ['id', 'brokerName', 'logicalNode', 'role', 'serving', 'active', 'backup', 'replicaSync', 'lastError']),
+      pick(node, [
+        'id',
+        'brokerName',
+        'logicalNode',
+        'role',
+        'serving',
+        'active',
+        'backup',
+        'replicaSync',
+        'lastError',
+      ]),
     );
   }
   const capabilities = asRow(await callProcedure(context, 'clusters.capabilities', { clusterId }));
