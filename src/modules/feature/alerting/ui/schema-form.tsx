@@ -24,8 +24,9 @@ export type FormValues = Record<string, unknown>;
 const SECRET_NAMES = /secret|password|token/i;
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
-/** "windowSeconds" → "Window seconds". */
+/** "windowSeconds" → "Window seconds"; "url" → "URL". */
 function labelOf(name: string): string {
+  if (/^(url|smtp|tls)$/i.test(name)) return name.toUpperCase();
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

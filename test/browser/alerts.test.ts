@@ -1,0 +1,247 @@
+// Alerting's screens in a real Chromium against Flotilla started as `npm start` does, with a real broker: a rule
+// written in the editor shows, before it is saved, the queue it would fire on now (the API's dry run), and once
+// saved the worker fires it after a scrape tier; a webhook channel created on the Channels screen and pointed at a
+// local HTTP listener gets a signed test notification, and the screen shows the listener's answer; the firing alert
+// is acknowledged and silenced from its row (each previewed first), and the fleet home's cluster card counts it.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppPool, type AppProcess } from '../support/app-process.ts';
+import { startSingleNode, type BrokerNode, type Topology } from '../support/artemis/index.ts';
+import {
+  saveScreenshot,
+  signInOverApi,
+  startSignedInConsole,
+  tableLoaded,
+  type ApiSession,
+  type SignedInConsole,
+} from '../support/browser.ts';
+import { createAnycastQueue, sendDurableMessages, waitFor } from '../support/native-test-helpers.ts';
+
+const CLUSTER = 'alerts-cluster';
+const QUEUE = 'alerts.orders';
+const pool = new AppPool();
+let session: SignedInConsole | undefined;
+let broker: Topology | undefined;
+let node: BrokerNode;
+let app: AppProcess;
+let page: Page;
+let api: ApiSession;
+let clusterId: string;
+let listener: Server;
+let listenerUrl: string;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const pageErrors: string[] = [];
+
+const url = (path: string) => `${app.baseUrl}${path}`;
+const get = (path: string) => fetch(url(`/api/v1${path}`), { headers: api.headers });
+
+/** Presses the button and keeps it pressed until `until` is gone (the hold confirms after 1.5 s). */
+async function holdUntilGone(button: Locator, until: Locator): Promise<void> {
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the hold button is not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  try {
+    await until.waitFor({ state: 'detached', timeout: 15_000 });
+  } finally {
+    await page.mouse.up();
+  }
+}
+
+async function pick(field: Locator, option: string): Promise<void> {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+beforeAll(async () => {
+  listener = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(202, { 'content-type': 'text/plain' }).end('heard');
+    });
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks/flotilla`;
+
+  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'alerts-node' })]);
+  ({ app, page } = session);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  node = broker.nodes[0] as BrokerNode;
+  api = await signInOverApi(app.baseUrl);
+  const registered = await fetch(url('/api/v1/clusters'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...api.headers },
+    body: JSON.stringify({
+      name: CLUSTER,
+      nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
+      credentials: { username: node.user, password: node.password },
+    }),
+  });
+  expect(registered.status).toBe(200);
+  clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
+  await createAnycastQueue(node, QUEUE);
+  await sendDurableMessages(node, QUEUE, 3);
+  await waitFor(
+    'the queue scraped with its three messages',
+    async () => {
+      const response = await get(`/clusters/${clusterId}/queues/${QUEUE}`);
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        return undefined;
+      }
+      const queue = (await response.json()) as { messageCount: number };
+      return queue.messageCount >= 3 ? true : undefined;
+    },
+    90_000,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  await session?.close();
+  await broker?.stop();
+  await new Promise((resolve) => listener.close(resolve));
+});
+
+describe('alerting screens', () => {
+  it('write a rule in the editor, preview what it would fire on now, and save it', async () => {
+    await page.goto(url('/alerts/rules/new'));
+    const preview = page.getByTestId('rule-preview');
+    await preview.getByText(/Fill in Name, Condition/).waitFor();
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Orders piling up');
+    await pick(page.getByRole('combobox', { name: /^Condition/ }), 'queue-threshold');
+    await pick(page.getByRole('combobox', { name: /^Metric/ }), 'depth');
+    await page.getByRole('textbox', { name: /^Threshold/ }).fill('0');
+    await page.getByRole('textbox', { name: /^Queue pattern/ }).fill('alerts.*');
+
+    const hit = preview.locator(`[data-testid="would-fire"][data-subject="${QUEUE}"]`);
+    await hit.waitFor({ timeout: 20_000 });
+    expect(await hit.textContent()).toContain(CLUSTER);
+    expect(await preview.getByTestId('preview-count').getAttribute('data-count')).toBe('1');
+
+    // A threshold nothing reaches: the preview follows the draft.
+    await page.getByRole('textbox', { name: /^Threshold/ }).fill('1000');
+    await preview.getByText(/Nothing: the condition holds nowhere/).waitFor({ timeout: 20_000 });
+    await page.getByRole('textbox', { name: /^Threshold/ }).fill('0');
+    await hit.waitFor({ timeout: 20_000 });
+    await saveScreenshot(page, 'alerts-rule-editor');
+
+    await page.getByRole('button', { name: 'Create rule' }).click();
+    await page.waitForURL(url('/alerts/rules'));
+    await page.locator('tr[data-rule="Orders piling up"]').waitFor();
+    const rules = (await (await get('/alerts/rules?q=Orders')).json()) as {
+      items: { condition: { kind: string; params: Record<string, unknown> }; pattern: string }[];
+    };
+    expect(rules.items).toEqual([
+      expect.objectContaining({
+        pattern: 'alerts.*',
+        condition: {
+          kind: 'queue-threshold',
+          params: expect.objectContaining({ metric: 'depth', threshold: 0 }) as unknown,
+        },
+      }),
+    ]);
+  });
+
+  it('create a webhook channel and send it a test: the listener hears a signed test, the screen its answer', async () => {
+    await page.goto(url('/alerts/channels'));
+    await tableLoaded(page);
+    await page.getByRole('button', { name: 'New channel' }).click();
+    const dialog = page.getByTestId('channel-dialog');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('local-hook');
+    await dialog.getByRole('radio', { name: 'webhook' }).check({ force: true });
+    await dialog.getByRole('textbox', { name: /^URL/ }).fill(listenerUrl);
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByTestId('channel-preview').getByText('would send to http://127.0.0.1').waitFor();
+    await dialog.getByRole('button', { name: 'Create channel' }).click();
+    await dialog.getByTestId('channel-saved').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const row = page.locator('tr[data-channel="local-hook"]');
+    await row.waitFor();
+    expect(received).toHaveLength(0);
+    await row.getByRole('button', { name: 'Send test' }).click();
+    const outcome = row.getByTestId('test-outcome');
+    await outcome.waitFor();
+    expect(await outcome.getAttribute('data-delivered')).toBe('true');
+    expect(await outcome.textContent()).toContain('202 heard');
+    expect(received).toHaveLength(1);
+    expect(received[0]?.headers['x-flotilla-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ event: 'test', alert: { subject: 'local-hook' } });
+  });
+
+  it('acknowledge and silence the firing alert from its row, each previewed first', async () => {
+    await page.goto(url('/alerts'));
+    const row = page.locator(`tr[data-subject="${QUEUE}"][data-state="firing"]`);
+    await row.waitFor({ timeout: 90_000 });
+    await page
+      .getByTestId('data-age')
+      .getByText(/^Read /)
+      .waitFor();
+
+    await row.getByRole('button', { name: 'Acknowledge' }).click();
+    const acknowledge = page.getByTestId('acknowledge-dialog');
+    await acknowledge.getByRole('button', { name: 'Preview' }).click();
+    await acknowledge
+      .getByTestId('action-preview')
+      .getByText(/it would be acknowledged by you now/)
+      .waitFor();
+    await acknowledge.getByRole('button', { name: 'Acknowledge' }).click();
+    await acknowledge.getByTestId('action-done').waitFor();
+    await acknowledge.getByRole('button', { name: 'Close' }).click();
+    await row.getByTestId('acknowledged').waitFor();
+    expect(await row.getByRole('button', { name: 'Acknowledge' }).isDisabled()).toBe(true);
+
+    await row.getByRole('button', { name: 'Silence' }).click();
+    const silence = page.getByTestId('silence-dialog');
+    expect(await silence.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
+    await silence.getByRole('radio', { name: '4 hours' }).check({ force: true });
+    await silence.getByRole('textbox', { name: /^Reason/ }).fill('orders replay tonight');
+    await silence.getByRole('button', { name: 'Preview' }).click();
+    await silence
+      .getByTestId('action-preview')
+      .getByText(/orders replay tonight/)
+      .waitFor();
+    await silence.getByRole('button', { name: 'Silence' }).click();
+    await silence.getByTestId('action-done').waitFor();
+    await silence.getByRole('button', { name: 'Close' }).click();
+    await row
+      .getByTestId('silenced')
+      .getByText(/orders replay tonight/)
+      .waitFor();
+
+    const alerts = (await (await get(`/alerts?view=firing&clusterId=${clusterId}`)).json()) as {
+      items: { subject: string; acknowledgedBy: string | null; silencedUntil: string | null; silenceReason: string }[];
+    };
+    const alert = alerts.items.find((item) => item.subject === QUEUE);
+    expect(alert?.acknowledgedBy).toBeTruthy();
+    expect(alert?.silenceReason).toBe('orders replay tonight');
+    const hours = (new Date(alert?.silencedUntil ?? 0).getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(3.9);
+    expect(hours).toBeLessThanOrEqual(4);
+    await saveScreenshot(page, 'alerts-firing');
+  });
+
+  it('count the firing alert on the fleet home’s cluster card', async () => {
+    await page.goto(url('/'));
+    const badge = page.locator(`[data-testid="fleet-cluster"][data-cluster="${CLUSTER}"] [data-testid="fleet-firing"]`);
+    await badge.waitFor({ timeout: 30_000 });
+    expect(await badge.textContent()).toBe('1 firing');
+    await badge.click();
+    await page.waitForURL(url(`/alerts?cluster=${clusterId}`));
+    await page.locator(`tr[data-subject="${QUEUE}"]`).waitFor();
+  });
+
+  it('delete the channel by holding the button', async () => {
+    await page.goto(url('/alerts/channels'));
+    const row = page.locator('tr[data-channel="local-hook"]');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByTestId('delete-channel');
+    await holdUntilGone(dialog.getByRole('button', { name: /Hold to delete 1 channel/ }), row);
+    expect(((await (await get('/alerts/channels')).json()) as { total: number }).total).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+});
