@@ -140,7 +140,7 @@ describe('alerting on a real cluster', () => {
         .filter((candidate) => candidate.builtIn)
         .map((candidate) => candidate.builtIn)
         .sort(),
-    ).toEqual(['node-down', 'split-brain']);
+    ).toEqual(['capability-lost', 'consumer-stalled', 'dlq-growing', 'node-down', 'split-brain']);
     // Built-in rules are editable: fire at once, to this test's listener.
     const edited = await call('PATCH', `/alerts/rules/${nodeDown?.id ?? ''}`, {
       forSeconds: 0,

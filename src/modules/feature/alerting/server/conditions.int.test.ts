@@ -142,7 +142,11 @@ describe('queue thresholds', () => {
       'orders.fresh',
       traffic(60, (s) => ({ depth: s, added: s, acked: 0 })),
     );
-    await queueWith(target, 'orders.empty', traffic(120, () => ({ depth: 0, added: 7, acked: 7 })));
+    await queueWith(
+      target,
+      'orders.empty',
+      traffic(120, () => ({ depth: 0, added: 7, acked: 7 })),
+    );
   });
 
   it('on growth fire on a queue whose depth rose by more than the threshold over the window, not on a flat one', async () => {
@@ -230,7 +234,12 @@ describe('consumer-health', () => {
   it('fires on the queues whose stored verdict the rule names, and judges nothing without a verdict source', async () => {
     const target = await servedCluster('consumers');
     for (const name of ['work.stalled', 'work.fine', 'work.starved']) {
-      await queueWith(target, name, traffic(60, () => ({ depth: 5, added: 5, acked: 0 })), { consumers: 1 });
+      await queueWith(
+        target,
+        name,
+        traffic(60, () => ({ depth: 5, added: 5, acked: 0 })),
+        { consumers: 1 },
+      );
     }
     // As the metrics worker stores its evaluation of the cluster.
     await secured.runtime.db.query(
