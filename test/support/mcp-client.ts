@@ -25,7 +25,7 @@ function requestOf(incoming: IncomingMessage, body: Buffer, base: string): Reque
   return new Request(new URL(incoming.url ?? '/', base), {
     method,
     headers,
-    body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : body,
+    body: method === 'GET' || method === 'HEAD' || body.length === 0 ? undefined : new Uint8Array(body),
   });
 }
 
