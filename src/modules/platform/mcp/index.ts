@@ -1,4 +1,4 @@
 // The mcp module's public entry for server code: the only file other modules and the roof may import from it
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { handleMcpRequest } from './server/mcp-server.ts';
-export type { McpContext, ProcedureCall } from './server/tool-kit.ts';
+export type { ProcedureCall } from './server/tool-kit.ts';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineTool, type McpContext } from './tool-kit.ts';
 
-export function disabledFeatures(context: Pick<McpContext, 'registry'>): string[] {
+function disabledFeatures(context: Pick<McpContext, 'registry'>): string[] {
   return context.registry.modules
     .filter((entry) => !entry.enabled)
     .map((entry) => `${entry.descriptor.id} (set ${entry.enablingProperty}=true and restart)`);

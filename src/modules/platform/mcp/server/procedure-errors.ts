@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 import { type Problem, ProblemError } from '@/modules/kernel/core/index.ts';
 import { invalidParams, type McpContext, ToolFailure } from './tool-kit.ts';
 
-export const NO_SUCH_CLUSTER =
+const NO_SUCH_CLUSTER =
   'There is no such cluster, or this API key has no grant on it. cluster_health without clusterId lists the ' +
   'clusters the key can see.';
 
