@@ -17,7 +17,8 @@ import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { AlertingTabs, DataAge, Toolbar, useAlertWrite, WriteGate, type WriteAccess } from './alerting-parts.tsx';
-import { defaultsOf, missingOf, SchemaForm, type FormValues, type JsonSchema } from './schema-form.tsx';
+import { defaultsOf, missingOf, type FormValues, type JsonSchema } from './schema-fields.ts';
+import { SchemaForm } from './schema-form.tsx';
 
 type ChannelRow = RouterOutputs['alerting']['listChannels']['items'][number];
 type TestOutcome = RouterOutputs['alerting']['testChannel'];

@@ -33,7 +33,8 @@ import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { SEVERITIES, useAlertWrite, WriteGate } from './alerting-parts.tsx';
-import { defaultsOf, missingOf, SchemaForm, type FormValues, type JsonSchema } from './schema-form.tsx';
+import { defaultsOf, missingOf, type FormValues, type JsonSchema } from './schema-fields.ts';
+import { SchemaForm } from './schema-form.tsx';
 
 type Rule = RouterOutputs['alerting']['getRule'];
 type CreateInput = RouterInputs['alerting']['createRule'];
