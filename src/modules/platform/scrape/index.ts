@@ -12,6 +12,7 @@ export { readQueueTrends, trendKeyOf } from './server/queue-trends.ts';
 export { readQueueHealthInputs } from './server/queue-health-inputs.ts';
 export type { QueueHealthInput } from './server/queue-health-inputs.ts';
 export { readQueueOldestAges } from './server/queue-oldest-age.ts';
+export { readQueueGrowth } from './server/queue-growth.ts';
 export { queueSummariesOf, searchFleetQueues } from './server/fleet-queues.ts';
 export { readNodeSeries } from './server/node-series.ts';
 export { makeDayPartitions, rollUpSamples } from './server/metric-rollup.ts';

@@ -20,17 +20,19 @@ export const consumerHealth: AlertCondition = {
     const params = consumerHealthParams.parse(context.params);
     const [declared] = context.registry.contributionsTo(queueVerdictSource);
     if (!declared) return [];
-    const verdicts = await context.once('queue-verdicts', async () => {
+    const wanted = [...new Set(params.verdicts)].sort();
+    // Only the queues with a wanted verdict (few, where a fleet has thousands of queues): a queue whose verdict
+    // changed is no longer answered, which resolves its alert.
+    const verdicts = await context.once(`queue-verdicts:${wanted.join(',')}`, async () => {
       const source = await declared.value.load();
-      // Every queue with a verdict, so a queue that recovered answers "not firing" and resolves.
-      return source.verdictsOf(context.db, context.clusterId, { verdicts: source.verdicts });
+      const known = wanted.filter((verdict) => source.verdicts.includes(verdict));
+      return known.length === 0
+        ? new Map<string, string>()
+        : source.verdictsOf(context.db, context.clusterId, { verdicts: known });
     });
-    const wanted = new Set(params.verdicts);
     const results: ConditionResult[] = [];
-    for (const [queueName, verdict] of verdicts) {
-      if (!context.matches(queueName)) continue;
-      const firing = wanted.has(verdict);
-      results.push({ subject: queueName, value: firing ? 1 : 0, firing });
+    for (const queueName of verdicts.keys()) {
+      if (context.matches(queueName)) results.push({ subject: queueName, value: 1, firing: true });
     }
     return results;
   },
