@@ -18,7 +18,6 @@ import {
   Select,
   Stack,
   Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -32,11 +31,16 @@ import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.t
 import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
+import type { Column } from '@/ui/table/column.ts';
+import { DataTable } from '@/ui/table/data-table.tsx';
+import { useLocalListState } from '@/ui/table/list-state.ts';
+import { localQuery } from '@/ui/table/local-query.ts';
 import { SEVERITIES, useAlertWrite, WriteGate } from './alerting-parts.tsx';
 import { defaultsOf, missingOf, type FormValues, type JsonSchema } from './schema-fields.ts';
 import { SchemaForm } from './schema-form.tsx';
 
 type Rule = RouterOutputs['alerting']['getRule'];
+type Hit = NonNullable<RouterOutputs['alerting']['createRule']['wouldFire']>[number];
 type CreateInput = RouterInputs['alerting']['createRule'];
 type Scope = 'all' | 'environment' | 'cluster';
 
@@ -131,6 +135,41 @@ function inputOf(draft: Draft, schema: JsonSchema | undefined): { input?: Create
   };
 }
 
+const HIT_COLUMNS: readonly Column<Hit>[] = [
+  { id: 'cluster', header: 'Cluster', cell: (hit) => hit.cluster },
+  { id: 'subject', header: 'Subject', cell: (hit) => hit.subject },
+  {
+    id: 'value',
+    header: 'Value',
+    align: 'right',
+    width: 110,
+    cell: (hit) => (hit.value === null ? '—' : hit.value.toLocaleString('en')),
+  },
+];
+
+/** What the dry run would fire on, in the one table (searched, sorted and paged here: the answer is whole). */
+function WouldFireTable({ rows }: { rows: readonly Hit[] }) {
+  const list = useLocalListState({ sort: 'subject', pageSize: 10 });
+  const query = localQuery(rows, list, {
+    text: (hit) => `${hit.cluster} ${hit.subject}`,
+    sortValue: (hit, field) => (field === 'value' ? (hit.value ?? 0) : field === 'cluster' ? hit.cluster : hit.subject),
+  });
+  return (
+    <DataTable
+      tableId="alert-rule-preview"
+      label="Would fire"
+      columns={HIT_COLUMNS}
+      rowKey={(hit) => `${hit.clusterId}:${hit.subject}`}
+      rowAttributes={(hit) => ({ 'data-testid': 'would-fire', 'data-subject': hit.subject })}
+      list={list}
+      query={query}
+      minWidth={320}
+      searchPlaceholder="Search subjects"
+      empty={{ title: 'Nothing would fire' }}
+    />
+  );
+}
+
 function Preview({ ruleId, input, missing }: { ruleId: string | undefined; input?: CreateInput; missing: string[] }) {
   const trpc = useTRPC();
   const create = useMutation(trpc.alerting.createRule.mutationOptions());
@@ -171,35 +210,7 @@ function Preview({ ruleId, input, missing }: { ruleId: string | undefined; input
                 ? 'Nothing: the condition holds nowhere in its scope right now.'
                 : `${wouldFire.length} ${wouldFire.length === 1 ? 'subject' : 'subjects'} right now, before the for-duration (a dry run: nothing is saved).`}
             </Text>
-            {wouldFire.length > 0 && (
-              <Table striped withTableBorder fz="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Cluster</Table.Th>
-                    <Table.Th>Subject</Table.Th>
-                    <Table.Th ta="right">Value</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {wouldFire.slice(0, 50).map((hit) => (
-                    <Table.Tr
-                      key={`${hit.clusterId}:${hit.subject}`}
-                      data-testid="would-fire"
-                      data-subject={hit.subject}
-                    >
-                      <Table.Td>{hit.cluster}</Table.Td>
-                      <Table.Td>{hit.subject}</Table.Td>
-                      <Table.Td ta="right">{hit.value === null ? '—' : hit.value.toLocaleString('en')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            )}
-            {wouldFire.length > 50 && (
-              <Text size="xs" c="dimmed">
-                The first 50 of {wouldFire.length}.
-              </Text>
-            )}
+            {wouldFire.length > 0 && <WouldFireTable rows={wouldFire} />}
           </>
         ) : (
           <Text size="sm" c="dimmed">
