@@ -215,8 +215,11 @@ describe('POST /mcp', () => {
       expect.objectContaining({ actor: 'admin [token: agent]', dryRun: false }),
       expect.objectContaining({ actor: 'admin [token: agent]', dryRun: true }),
     ]);
-    const bad = await call(admin, 'flotilla_setting', { op: 'set', key: 'safety.bulk-cap', value: 'lots' });
-    expect(bad.isError || bad.text.includes('Invalid')).toBe(true);
+    const bad = await refusal(admin, 'flotilla_setting', { op: 'set', key: 'safety.bulk-cap', value: 'lots' });
+    expect(bad.code).toBe(ErrorCode.InvalidParams);
+    expect(bad.message).toContain('safety.bulk-cap');
+    const unknown = await call(admin, 'flotilla_setting', { op: 'get', key: 'no.such-setting' });
+    expect(unknown).toMatchObject({ isError: true });
   });
 
   it('deletes an alert rule only with its name as confirm', async () => {

@@ -41,6 +41,8 @@ function failureFor(problem: Problem): Error {
       return invalidParams(`Invalid arguments. ${errors || detail}`);
     }
     default:
+      // A 400 is the procedure refusing the input itself (a value outside a setting's rule, …): a malformed call.
+      if (problem.status === 400) return invalidParams(`${problem.title}: ${detail}`);
       return new ToolFailure(`${problem.title}: ${detail}`);
   }
 }
