@@ -1,4 +1,6 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { streamEventSources } from '@/modules/kernel/stream/module.ts';
+import { ALERTING_SETTING_KEYS, alertingSettings } from './server/alerting.settings.ts';
 import { alertConditions } from './server/condition.ts';
 
 const condition = (name: 'nodeDown' | 'splitBrain') =>
@@ -19,10 +21,21 @@ export const alertingModule = defineModule({
       includedIn: 'operator',
     },
   ],
+  settings: alertingSettings,
   topics: ['alerts'],
   apiPrefixes: ['/api/v1/alerts'],
+  jobs: [
+    {
+      id: 'alerting.retention',
+      description: 'Deletes resolved alerts, their deliveries and alert transitions older than alerting.retention.',
+      schedule: { everySetting: ALERTING_SETTING_KEYS.reaperInterval },
+      exclusive: true,
+      load: () => import('./server/jobs/alerting-retention.job.ts'),
+    },
+  ],
   extensionPoints: [alertConditions],
   contributions: [
+    contribution(streamEventSources, { topic: 'alerts', load: () => import('./server/alert-stream.ts') }),
     contribution(alertConditions, {
       kind: 'queue-threshold',
       describe:

@@ -29,6 +29,7 @@ import {
 import { alertingReads } from './alerting-reads.ts';
 import { jsonOf, sealChannelConfig, sendTo } from './channels.ts';
 import { clusterLocations, conditionOf, observe, type EvaluationDeps } from './evaluator.ts';
+import { announceTransitions, recordUserTransition } from './transitions.ts';
 
 const procedure = moduleProcedure('alerting');
 const read = { permission: 'alert:read' } as const;
@@ -74,6 +75,7 @@ function toAlertView(row: AlertRow & { rule: { name: string; severity: string } 
     silencedUntil: iso(row.silencedUntil),
     silenceReason: row.silenceReason,
     lastValue: row.lastValue,
+    flapCount: row.flapCount,
   };
 }
 
@@ -619,20 +621,20 @@ export const alertingRouter = router({
       const alert = await alertOrThrow(prisma, input.id);
       const now = new Date();
       const acknowledged = { ...alert, acknowledgedBy: ctx.request.actor.name, acknowledgedAt: now };
-      await audited(
+      const range = await audited(
         prisma,
         ctx.request,
         { action: 'alert.acknowledge', target: `${alert.rule.name}: ${alert.subject}`, dryRun: input.dryRun },
         async (tx) => {
-          if (!input.dryRun) {
-            await tx.alert.update({
-              where: { id: alert.id },
-              data: { acknowledgedBy: acknowledged.acknowledgedBy, acknowledgedAt: now, updatedAt: now },
-            });
-          }
-          return { result: undefined };
+          if (input.dryRun) return { result: undefined };
+          await tx.alert.update({
+            where: { id: alert.id },
+            data: { acknowledgedBy: acknowledged.acknowledgedBy, acknowledgedAt: now, updatedAt: now },
+          });
+          return { result: await recordUserTransition(tx, alert, 'acknowledged', ctx.request.actor.name, now) };
         },
       );
+      await announceTransitions(ctx.runtime.bus, range);
       return { ...toAlertView(input.dryRun ? alert : acknowledged), dryRun: input.dryRun };
     }),
 
@@ -660,7 +662,7 @@ export const alertingRouter = router({
       const until = new Date(input.until);
       if (until <= new Date()) throw invalid('until', 'must be in the future');
       const silenced = { ...alert, silencedUntil: until, silenceReason: input.reason };
-      await audited(
+      const range = await audited(
         prisma,
         ctx.request,
         {
@@ -670,15 +672,51 @@ export const alertingRouter = router({
           dryRun: input.dryRun,
         },
         async (tx) => {
-          if (!input.dryRun) {
-            await tx.alert.update({
-              where: { id: alert.id },
-              data: { silencedUntil: until, silenceReason: input.reason, updatedAt: new Date() },
-            });
-          }
-          return { result: undefined };
+          if (input.dryRun) return { result: undefined };
+          const now = new Date();
+          await tx.alert.update({
+            where: { id: alert.id },
+            data: { silencedUntil: until, silenceReason: input.reason, updatedAt: now },
+          });
+          return { result: await recordUserTransition(tx, alert, 'silenced', ctx.request.actor.name, now) };
         },
       );
+      await announceTransitions(ctx.runtime.bus, range);
       return { ...toAlertView(input.dryRun ? alert : silenced), dryRun: input.dryRun };
+    }),
+
+  unsilence: procedure(write)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/alerts/{id}/unsilence',
+        tags: ['alerts'],
+        summary: 'End an alert’s silence now: its next transitions deliver again',
+      },
+    })
+    .input(z.object({ id: z.uuid(), dryRun: z.boolean().default(false) }))
+    .output(alertView.extend({ dryRun: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const { prisma } = ctx.runtime;
+      const alert = await alertOrThrow(prisma, input.id);
+      if (!alert.silencedUntil || alert.silencedUntil <= new Date())
+        throw invalid('id', 'names an alert that is not silenced');
+      const unsilenced = { ...alert, silencedUntil: null, silenceReason: null };
+      const range = await audited(
+        prisma,
+        ctx.request,
+        { action: 'alert.unsilence', target: `${alert.rule.name}: ${alert.subject}`, dryRun: input.dryRun },
+        async (tx) => {
+          if (input.dryRun) return { result: undefined };
+          const now = new Date();
+          await tx.alert.update({
+            where: { id: alert.id },
+            data: { silencedUntil: null, silenceReason: null, updatedAt: now },
+          });
+          return { result: await recordUserTransition(tx, alert, 'unsilenced', ctx.request.actor.name, now) };
+        },
+      );
+      await announceTransitions(ctx.runtime.bus, range);
+      return { ...toAlertView(input.dryRun ? alert : unsilenced), dryRun: input.dryRun };
     }),
 });

@@ -119,6 +119,7 @@ export const alertView = z.object({
   silencedUntil: z.string().nullable(),
   silenceReason: z.string().nullable(),
   lastValue: z.number().nullable(),
+  flapCount: z.number().int().describe('How often it fired again within alerting.flap-window of resolving'),
 });
 
 const ALERT_SORT_FIELDS = ['since', 'firedAt', 'resolvedAt', 'subject', 'state'] as const;

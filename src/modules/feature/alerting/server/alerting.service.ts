@@ -19,7 +19,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       (await context.pool.query(sql, [...params])).rows as Row[],
     close: () => Promise.resolve(),
   };
-  const deps = { db, prisma: context.prisma, registry: context.registry };
+  const deps = { db, prisma: context.prisma, registry: context.registry, bus: context.bus, settings: context.settings };
   let stopped = false;
   let delivering: Promise<void> | undefined;
   const isStopped = () => stopped;

@@ -1,7 +1,9 @@
-// Notification channels: their configuration (the URL, and for the generic webhook the signing secret) is sealed by
-// the vault, bound to the channel's id, and opened only to send. A generic webhook gets the JSON body signed with
-// HMAC-SHA256 in `X-Flotilla-Signature: sha256=<hex>`; a Slack-compatible webhook gets `{ "text": … }`.
+// Notification channels: their configuration (the URL, for the generic webhook the signing secret, for email the
+// SMTP server and its password) is sealed by the vault, bound to the channel's id, and opened only to send. A generic
+// webhook gets the JSON body signed with HMAC-SHA256 in `X-Flotilla-Signature: sha256=<hex>`; a Slack-compatible
+// webhook gets `{ "text": … }`; an email channel sends a plain-text message over SMTP with nodemailer (ADR 0016).
 import { createHmac, randomBytes } from 'node:crypto';
+import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { openSecret, processKeys, sealSecret } from '@/modules/platform/governance/index.ts';
 
@@ -15,25 +17,56 @@ export const channelConfigSchema = z.discriminatedUnion('kind', [
     secret: z.string().min(16).max(200).optional().describe('The HMAC-SHA256 signing secret; generated when absent'),
   }),
   z.object({ kind: z.literal('slack'), url: z.url({ protocol: /^https?$/ }) }),
+  z.object({
+    kind: z.literal('email'),
+    host: z
+      .string()
+      .trim()
+      .min(1)
+      .max(253)
+      .regex(/^[A-Za-z0-9.:[\]-]+$/, 'must be a host name or an IP address')
+      .describe('The SMTP server'),
+    port: z.number().int().min(1).max(65_535).default(587),
+    tls: z
+      .enum(['starttls', 'tls', 'none'])
+      .default('starttls')
+      .describe(
+        'starttls: plain connection upgraded by STARTTLS, refused without it (587); tls: TLS from the first byte (465); none: no TLS at all (a trusted relay only)',
+      ),
+    user: z.string().min(1).max(200).optional().describe('SMTP AUTH user; none: no authentication'),
+    password: z.string().min(1).max(500).optional().describe('SMTP AUTH password, sealed by the vault'),
+    from: z.email().max(320),
+    to: z.array(z.email().max(320)).min(1).max(50),
+  }),
 ]);
 export type ChannelConfig = z.infer<typeof channelConfigSchema>;
 
+type EmailConfig = Extract<ChannelConfig, { kind: 'email' }>;
+
 /** The sealed configuration as stored: the secret is generated for a webhook created without one. */
-interface StoredConfig {
-  readonly url: string;
-  readonly secret?: string;
-}
+type StoredConfig = { readonly url: string; readonly secret?: string } | Omit<EmailConfig, 'kind'>;
 
 const binding = (channelId: string) => `alert_channel:${channelId}`;
 
+function storedOf(config: ChannelConfig): StoredConfig {
+  if (config.kind === 'email') {
+    const { host, port, tls, user, password, from, to } = config;
+    return { host, port, tls, user, password, from, to };
+  }
+  return config.kind === 'webhook'
+    ? { url: config.url, secret: config.secret ?? randomBytes(32).toString('base64url') }
+    : { url: config.url };
+}
+
+/** Shown in lists: where it goes, never a URL's path (a Slack URL is itself a secret) nor an SMTP password. */
+function targetOf(config: ChannelConfig): string {
+  if (config.kind !== 'email') return new URL(config.url).origin;
+  return `smtp://${config.host}:${config.port} → ${config.to.join(', ')}`;
+}
+
 export function sealChannelConfig(channelId: string, config: ChannelConfig) {
-  const stored: StoredConfig =
-    config.kind === 'webhook'
-      ? { url: config.url, secret: config.secret ?? randomBytes(32).toString('base64url') }
-      : { url: config.url };
-  const sealed = sealSecret(processKeys(), JSON.stringify(stored), binding(channelId));
-  // Shown in lists: where it goes, never its path (a Slack URL is itself a secret).
-  return { target: new URL(config.url).origin, configCipher: sealed.cipher, configKeyId: sealed.keyId };
+  const sealed = sealSecret(processKeys(), JSON.stringify(storedOf(config)), binding(channelId));
+  return { target: targetOf(config), configCipher: sealed.cipher, configKeyId: sealed.keyId };
 }
 
 function openChannelConfig(channel: { id: string; configCipher: string; configKeyId: string }): StoredConfig {
@@ -55,6 +88,8 @@ export interface AlertPayload {
     readonly rule: string;
     readonly severity: string;
     readonly clusterId: string | null;
+    /** The cluster's name when the notification was queued. */
+    readonly cluster?: string | null;
     readonly subject: string;
     readonly state: string;
     readonly value: number | null;
@@ -67,6 +102,59 @@ function slackTextOf(payload: AlertPayload): string {
   const { alert } = payload;
   const head = payload.event === 'test' ? 'Test from Flotilla' : `[${alert.severity.toUpperCase()}] ${payload.event}`;
   return `${head}: ${alert.rule} — ${alert.subject}${alert.value === null ? '' : ` (value ${alert.value})`}`;
+}
+
+/** The subject line and plain-text body of an alert's email (pure: a unit test reads them). */
+export function emailOf(payload: AlertPayload): { subject: string; text: string } {
+  const { alert } = payload;
+  const where = alert.cluster ?? alert.clusterId;
+  if (payload.event === 'test') {
+    return {
+      subject: `[Flotilla] Test notification — ${alert.subject}`,
+      text: `This is a test notification from Flotilla through the channel "${alert.subject}".\nSent at ${alert.since ?? new Date().toISOString()}.\n`,
+    };
+  }
+  const head = `[${alert.severity.toUpperCase()}] ${payload.event === 'firing' ? 'Firing' : 'Resolved'}`;
+  const labels = Object.entries(alert.labels).map(([key, value]) => `${key}=${value}`);
+  const lines = [
+    `Rule: ${alert.rule}`,
+    `State: ${payload.event}`,
+    `Severity: ${alert.severity}`,
+    `Cluster: ${where ?? '(none)'}${alert.cluster && alert.clusterId ? ` (${alert.clusterId})` : ''}`,
+    `Subject: ${alert.subject}`,
+    `Value: ${alert.value ?? '(none)'}`,
+    `Since: ${alert.since ?? '(unknown)'}`,
+    ...(labels.length > 0 ? [`Labels: ${labels.join(', ')}`] : []),
+    ...(alert.id ? [`Alert: ${alert.id}`] : []),
+  ];
+  return {
+    subject: `${head}: ${alert.rule} — ${alert.subject}${where ? ` on ${where}` : ''}${alert.value === null ? '' : ` (value ${alert.value})`}`,
+    text: `${lines.join('\n')}\n`,
+  };
+}
+
+async function sendEmail(config: Omit<EmailConfig, 'kind'>, payload: AlertPayload): Promise<SendOutcome> {
+  const transport = createTransport({
+    host: config.host,
+    port: config.port,
+    secure: config.tls === 'tls',
+    requireTLS: config.tls === 'starttls',
+    ignoreTLS: config.tls === 'none',
+    auth: config.user ? { user: config.user, pass: config.password ?? '' } : undefined,
+    connectionTimeout: SEND_TIMEOUT_MS,
+    greetingTimeout: SEND_TIMEOUT_MS,
+    socketTimeout: SEND_TIMEOUT_MS,
+  });
+  try {
+    const info = await transport.sendMail({ from: config.from, to: config.to, ...emailOf(payload) });
+    const refused = info.rejected.length;
+    return {
+      ok: refused === 0,
+      response: `${info.response}${refused > 0 ? ` (${refused} recipient(s) refused)` : ''}`.slice(0, 200),
+    };
+  } finally {
+    transport.close();
+  }
 }
 
 export interface SendOutcome {
@@ -82,6 +170,8 @@ export async function sendTo(
 ): Promise<SendOutcome> {
   try {
     const config = openChannelConfig(channel);
+    if (channel.kind === 'email') return await sendEmail(config as Omit<EmailConfig, 'kind'>, payload);
+    if (!('url' in config)) return { ok: false, response: 'the channel has no URL' };
     const body = channel.kind === 'slack' ? JSON.stringify({ text: slackTextOf(payload) }) : JSON.stringify(payload);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Flotilla' };
     if (channel.kind === 'webhook' && config.secret) headers[SIGNATURE_HEADER] = signatureOf(config.secret, body);
@@ -95,7 +185,8 @@ export async function sendTo(
     const text = (await response.text()).slice(0, 200);
     return { ok: response.ok, response: `${response.status} ${text}`.trim() };
   } catch (error) {
-    return { ok: false, response: error instanceof Error ? error.message : String(error) };
+    // An SMTP error carries the server's answer (e.g. "550 …"); a password never appears in nodemailer's messages.
+    return { ok: false, response: (error instanceof Error ? error.message : String(error)).slice(0, 200) };
   }
 }
 

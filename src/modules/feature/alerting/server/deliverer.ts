@@ -1,6 +1,8 @@
 // The deliverer: sends queued alert_delivery rows, each by one process fleet-wide (a row is claimed by pushing its
 // next attempt a lease ahead, under FOR UPDATE SKIP LOCKED), retrying failures with capped exponential backoff until
-// MAX_ATTEMPTS; every attempt leaves its status, answer and time on the row (the alert's delivery log).
+// MAX_ATTEMPTS; every attempt leaves its status, answer and time on the row (the alert's delivery log). The same
+// for every channel kind: a webhook's HTTP answer, an SMTP server's refusal. Taking a row held for a flapping alert
+// clears its mark, so a resolution arriving meanwhile no longer cancels what is being sent.
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import { reconnectDelay } from '@/base/backoff.ts';
 import { sendTo, type AlertPayload } from './channels.ts';
@@ -21,7 +23,7 @@ interface ClaimedRow {
 /** Sends every due delivery once; answers how many were tried. */
 export async function deliverDue(db: Database, prisma: PrismaClient, now = new Date()): Promise<number> {
   const claimed = await db.query<ClaimedRow>(
-    `UPDATE alert_delivery SET next_attempt_at = $2
+    `UPDATE alert_delivery SET next_attempt_at = $2, response = CASE WHEN attempt = 0 THEN NULL ELSE response END
       WHERE id IN (SELECT id FROM alert_delivery
                     WHERE status = 'pending' AND next_attempt_at <= $1
                     ORDER BY next_attempt_at, id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
@@ -36,7 +38,8 @@ export async function deliverDue(db: Database, prisma: PrismaClient, now = new D
         : { ok: false, response: 'the channel no longer exists' };
       const attempt = row.attempt + 1;
       const done = outcome.ok || attempt >= MAX_ATTEMPTS || !channel;
-      await prisma.alertDelivery.update({
+      // updateMany: the row may have gone meanwhile (its alert deleted by retention or with its rule).
+      await prisma.alertDelivery.updateMany({
         where: { id: row.id },
         data: {
           attempt,

@@ -3,18 +3,25 @@
 // the lifecycle (lifecycle.ts). A transition that delivers queues one alert_delivery row per channel of the rule in
 // the same transaction; sending is the deliverer's business, so a channel outage never slows evaluation.
 import { randomUUID } from 'node:crypto';
-import type { Database, PrismaClient, Transaction } from '@/base/db/database.ts';
-import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { Database, PrismaClient } from '@/base/db/database.ts';
+import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { visibleClusters } from '@/modules/platform/clusters/index.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
-import { jsonOf, type AlertPayload } from './channels.ts';
-import { stepOf } from './lifecycle.ts';
+import { ALERTING_SETTING_KEYS } from './alerting.settings.ts';
+import { TransitionBatch, type AlertRow } from './transitions.ts';
 
 export interface EvaluationDeps {
   readonly db: Database;
   readonly prisma: PrismaClient;
   readonly registry: ModuleRegistry;
+  /** Where transitions are announced after their commit (the worker's bus); none in a dry run. */
+  readonly bus?: DatabaseBus;
+  /** alerting.flap-window; 5 minutes without. */
+  readonly settings?: SettingsReader;
 }
+
+const DEFAULT_FLAP_WINDOW_MS = 5 * 60_000;
 
 type Rule = Awaited<ReturnType<PrismaClient['alertRule']['findMany']>>[number];
 
@@ -102,77 +109,16 @@ export async function observe(
   });
 }
 
-function payloadOf(
-  rule: Rule,
-  alert: { id: string; clusterId: string; subject: string; state: string; since: Date; lastValue: number | null },
-  event: 'firing' | 'resolved',
-): AlertPayload {
-  return {
-    event,
-    alert: {
-      id: alert.id,
-      rule: rule.name,
-      severity: rule.severity,
-      clusterId: alert.clusterId,
-      subject: alert.subject,
-      state: alert.state,
-      value: alert.lastValue,
-      since: alert.since.toISOString(),
-      labels: (rule.labels ?? {}) as Record<string, string>,
-    },
-  };
-}
-
-function deliveriesOf(rule: Rule, payload: AlertPayload, now: Date) {
-  return rule.channelIds.map((channelId) => ({
-    id: randomUUID(),
-    alertId: payload.alert.id,
-    channelId,
-    event: payload.event,
-    payload: jsonOf(payload),
-    status: 'pending',
-    at: now,
-    nextAttemptAt: now,
-  }));
-}
-
 export interface EvaluationSummary {
   readonly rules: number;
   readonly transitions: number;
   readonly queuedDeliveries: number;
 }
 
-interface ValueChange {
-  readonly id: string;
-  readonly value: number | null;
-}
-
-/** Sets state (and its time) and last value of the alerts listed, in one statement. */
-async function setAlerts(
-  tx: Transaction,
-  changes: readonly ValueChange[],
-  now: Date,
-  state?: 'firing' | 'resolved',
-): Promise<void> {
-  if (changes.length === 0) return;
-  const transition =
-    state === 'firing'
-      ? `state = 'firing', fired_at = $2,`
-      : state === 'resolved'
-        ? `state = 'resolved', resolved_at = $2,`
-        : '';
-  await tx.$executeRawUnsafe(
-    `UPDATE alert SET ${transition} last_value = v.value, updated_at = $2
-       FROM jsonb_to_recordset($1::jsonb) AS v(id uuid, value float8)
-      WHERE alert.id = v.id`,
-    JSON.stringify(changes),
-    now,
-  );
-}
-
 /**
- * Judges every rule reaching the cluster and writes what changed in one transaction of a few statements, whatever
- * the number of alerts; a rule whose condition fails is skipped (its alerts stay as they are).
+ * Judges every rule reaching the cluster and steps each subject through the lifecycle (transitions.ts writes what
+ * changed in one transaction of a few statements, whatever the number of alerts); a rule whose condition fails is
+ * skipped (its alerts stay as they are).
  */
 export async function evaluateCluster(
   deps: EvaluationDeps,
@@ -183,31 +129,30 @@ export async function evaluateCluster(
   if (!location) return { rules: 0, transitions: 0, queuedDeliveries: 0 };
   const rules = await rulesReaching(deps.prisma, clusterId, location.environmentId);
   const once = onceCache();
-  // Every open alert of the cluster in one read, by rule.
-  const openByRule = new Map<string, Awaited<ReturnType<PrismaClient['alert']['findMany']>>>();
+  const flapWindowMs = deps.settings?.duration(ALERTING_SETTING_KEYS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
+  // Every open alert of the cluster in one read, by rule; and those resolved within the flap window.
+  const openByRule = new Map<string, AlertRow[]>();
   for (const alert of await deps.prisma.alert.findMany({ where: { clusterId, state: { not: 'resolved' } } })) {
     openByRule.set(alert.ruleId, [...(openByRule.get(alert.ruleId) ?? []), alert]);
   }
-  const created: {
-    id: string;
-    ruleId: string;
-    clusterId: string;
-    subject: string;
-    state: string;
-    since: Date;
-    firedAt: Date | null;
-    lastValue: number | null;
-    updatedAt: Date;
-  }[] = [];
-  const fired: ValueChange[] = [];
-  const resolved: ValueChange[] = [];
-  const valued: ValueChange[] = [];
-  const dropped: string[] = [];
-  const deliveries: ReturnType<typeof deliveriesOf> = [];
+  const resolvedByRule = new Map<string, Map<string, AlertRow>>();
+  if (flapWindowMs > 0) {
+    const recent = await deps.prisma.alert.findMany({
+      where: { clusterId, state: 'resolved', resolvedAt: { gt: new Date(now.getTime() - flapWindowMs) } },
+      orderBy: { resolvedAt: 'asc' },
+    });
+    for (const alert of recent) {
+      const bySubject = resolvedByRule.get(alert.ruleId) ?? new Map<string, AlertRow>();
+      bySubject.set(alert.subject, alert);
+      resolvedByRule.set(alert.ruleId, bySubject);
+    }
+  }
+  const batch = new TransitionBatch({ id: clusterId, name: location.name }, now, flapWindowMs);
   for (const rule of rules) {
     let results: ConditionResult[] | undefined;
     const openOfRule = openByRule.get(rule.id) ?? [];
     try {
+      // The subjects already alerted on: a condition that fires on a change (capability-lost) keeps firing on them.
       results = await observe(deps, rule, clusterId, now, once, new Set(openOfRule.map((alert) => alert.subject)));
     } catch (error) {
       console.error(`[alerting] rule ${rule.name} (${rule.conditionKind}) on ${clusterId}:`, error);
@@ -216,55 +161,14 @@ export async function evaluateCluster(
     if (!results) continue;
     const observed = new Map(results.map((result) => [result.subject, result]));
     const openBySubject = new Map(openOfRule.map((alert) => [alert.subject, alert]));
+    const resolved = resolvedByRule.get(rule.id);
     const subjects = new Set([...observed.keys(), ...openBySubject.keys()]);
     for (const subject of subjects) {
-      const alert = openBySubject.get(subject);
-      const observation = observed.get(subject);
-      const step = stepOf(
-        alert && { state: alert.state as 'pending' | 'firing', since: alert.since, silencedUntil: alert.silencedUntil },
-        observation,
-        rule.forSeconds * 1_000,
-        now,
-      );
-      const value = observation?.value ?? alert?.lastValue ?? null;
-      if (step.kind === 'none') continue;
-      if (step.kind === 'open') {
-        const row = { id: randomUUID(), ruleId: rule.id, clusterId, subject, state: step.state, since: now };
-        created.push({ ...row, firedAt: step.state === 'firing' ? now : null, lastValue: value, updatedAt: now });
-        if (step.deliver)
-          deliveries.push(...deliveriesOf(rule, payloadOf(rule, { ...row, lastValue: value }, 'firing'), now));
-        continue;
-      }
-      if (!alert) continue;
-      if (step.kind === 'update') {
-        if (alert.lastValue !== value) valued.push({ id: alert.id, value });
-      } else if (step.kind === 'drop') {
-        dropped.push(alert.id);
-      } else {
-        const state = step.kind === 'fire' ? 'firing' : 'resolved';
-        (step.kind === 'fire' ? fired : resolved).push({ id: alert.id, value });
-        if (step.deliver) {
-          deliveries.push(...deliveriesOf(rule, payloadOf(rule, { ...alert, state, lastValue: value }, state), now));
-        }
-      }
+      batch.step(rule, subject, openBySubject.get(subject), observed.get(subject), resolved?.get(subject));
     }
   }
-  const transitions = created.length + fired.length + resolved.length + dropped.length;
-  if (transitions + valued.length > 0) {
-    await deps.prisma.$transaction(
-      async (tx) => {
-        if (created.length > 0) await tx.alert.createMany({ data: created });
-        if (dropped.length > 0) await tx.alert.deleteMany({ where: { id: { in: dropped } } });
-        await setAlerts(tx, fired, now, 'firing');
-        await setAlerts(tx, resolved, now, 'resolved');
-        await setAlerts(tx, valued, now);
-        if (deliveries.length > 0) await tx.alertDelivery.createMany({ data: deliveries });
-        // Thousands of alerts opening at once (a new rule over a large cluster) take longer than Prisma's 5 s default.
-      },
-      { timeout: 120_000 },
-    );
-  }
-  return { rules: rules.length, transitions, queuedDeliveries: deliveries.length };
+  const committed = await batch.commit(deps.prisma, deps.bus);
+  return { rules: rules.length, ...committed };
 }
 
 /** The rules every registered cluster gets (editable, never installed twice). */
