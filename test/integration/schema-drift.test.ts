@@ -28,6 +28,7 @@ describe('Prisma schema versus migrations', () => {
       'alert_channel',
       'alert_delivery',
       'alert_rule',
+      'alert_transition',
       'api_token',
       'audit_event',
       'broker_event',
