@@ -2,107 +2,22 @@
 // 127.0.0.1, requiring the channel's user and password): a test send arrives with its subject and body, logged and
 // audited; the SMTP password is sealed and never listed; a firing alert's email names the rule, subject, value and
 // cluster; a server that refuses the message is retried with backoff, each refusal on the delivery log.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { startSmtpSink } from '../../../../../test/support/smtp-sink.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
 
-interface Mail {
-  readonly from: string;
-  readonly to: readonly string[];
-  readonly subject: string;
-  readonly text: string;
-}
-
 const PASSWORD = 'smtp-password-of-the-test';
-
-/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) in a header value. */
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_match, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    );
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .split(/(=[0-9A-F]{2})/i)
-    .flatMap((part) =>
-      /^=[0-9A-F]{2}$/i.test(part) ? [Buffer.from([parseInt(part.slice(1), 16)])] : [Buffer.from(part, 'utf8')],
-    );
-  return Buffer.concat(bytes).toString('utf8');
-}
-
-/** The subject and the plain-text body of a single-part message as nodemailer writes it. */
-function parseMail(raw: string, envelope: { from: string; to: string[] }): Mail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const body = raw.slice(split + 4);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
-  return { ...envelope, subject: decodeWords(header('Subject')), text: text.replace(/\r\n/g, '\n') };
-}
-
-/** A local SMTP server: it keeps what it accepts, or refuses every message with `refuse`. */
-async function startSink(options: { refuse?: string } = {}) {
-  const mails: Mail[] = [];
-  const attempts: string[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: false,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'flotilla' && auth.password === PASSWORD) callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        attempts.push(new Date().toISOString());
-        if (options.refuse) {
-          callback(Object.assign(new Error(options.refuse), { responseCode: 550 }));
-          return;
-        }
-        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
-        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), { from, to }));
-        callback(null);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    port,
-    mails,
-    attempts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let secured: SecuredRuntime;
 let auth: AuthHeaders;
 let clusterId: string;
-let sink: Awaited<ReturnType<typeof startSink>>;
-let refusing: Awaited<ReturnType<typeof startSink>>;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let refusing: Awaited<ReturnType<typeof startSmtpSink>>;
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await secured.rest(
@@ -144,8 +59,12 @@ beforeAll(async () => {
     { queueName: 'billing', messageCount: 500 },
     { queueName: 'invoices', messageCount: 700 },
   ]);
-  sink = await startSink();
-  refusing = await startSink({ refuse: 'Mailbox unavailable (refused by the test)' });
+  sink = await startSmtpSink({ user: 'flotilla', password: PASSWORD });
+  refusing = await startSmtpSink({
+    user: 'flotilla',
+    password: PASSWORD,
+    refuse: 'Mailbox unavailable (refused by the test)',
+  });
 });
 
 afterAll(async () => {
