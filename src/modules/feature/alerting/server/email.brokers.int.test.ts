@@ -1,7 +1,8 @@
 // Alert email on a real broker with the worker's services running: a depth rule fires on real messages and resolves
 // after a purge, each transition arriving once as an email at a real SMTP server on 127.0.0.1 (the npm package
 // smtp-server, requiring the channel's password), naming the rule, the queue, its depth and the cluster; both
-// transitions are on the alert_transition log the `alerts` stream topic carries.
+// transitions are on the alert_transition log the `alerts` stream topic carries. A silenced alert resolves without
+// a word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
@@ -26,6 +27,7 @@ let web: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let auth: AuthHeaders;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let channelId: string;
 
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
 async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -74,6 +76,7 @@ describe('alert email on a real broker', () => {
       },
     });
     expect(channel.status).toBe(200);
+    channelId = channel.json.id;
     const queue = uniqueName('mail.depth');
     await createAnycastQueue(node, queue);
     const rule = await call('POST', '/alerts/rules', {
@@ -123,5 +126,43 @@ describe('alert email on a real broker', () => {
       { event: 'resolved', status: 'delivered', attempt: 1 },
     ]);
     expect(log.json.items.every((item) => item.response.startsWith('250 '))).toBe(true);
+  }, 120_000);
+
+  it('says nothing when a silenced alert resolves', async () => {
+    const queue = uniqueName('quiet.depth');
+    await createAnycastQueue(node, queue);
+    expect(
+      (
+        await call('POST', '/alerts/rules', {
+          name: 'Quiet depth over 5',
+          condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 5 } },
+          pattern: 'quiet.depth.*',
+          channelIds: [channelId],
+        })
+      ).status,
+    ).toBe(200);
+    const quiet = () => sink.mails.filter((mail) => mail.subject.includes('Quiet depth over 5'));
+    await sendManyMessages(node, queue, 8);
+    await waitFor('the firing email', () => (quiet().length > 0 ? true : undefined), 30_000);
+    const alert = await web.prisma.alert.findFirstOrThrow({ where: { subject: queue } });
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await call('POST', `/alerts/${alert.id}/silence`, { until, reason: 'draining it' })).status).toBe(200);
+
+    await call('POST', `/clusters/${scenario.clusterId}/queues/${encodeURIComponent(queue)}/purge`, {});
+    await waitFor(
+      'the alert resolved',
+      async () =>
+        (await web.prisma.alert.findUniqueOrThrow({ where: { id: alert.id } })).state === 'resolved' ? true : undefined,
+      30_000,
+    );
+    // The deliverer runs every second: three seconds later there is still only the firing email, and no row queued.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(quiet().map((mail) => mail.subject.split(':')[0])).toEqual(['[WARNING] Firing']);
+    expect(await web.prisma.alertDelivery.count({ where: { alertId: alert.id } })).toBe(1);
+    expect(
+      (await web.prisma.alertTransition.findMany({ where: { alertId: alert.id }, orderBy: { seq: 'asc' } })).map(
+        (row) => row.transition,
+      ),
+    ).toEqual(['firing', 'silenced', 'resolved']);
   }, 120_000);
 });
