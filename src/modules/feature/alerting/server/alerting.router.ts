@@ -29,7 +29,7 @@ import {
 import { alertingReads } from './alerting-reads.ts';
 import { jsonOf, sealChannelConfig, sendTo } from './channels.ts';
 import { clusterLocations, conditionOf, observe, type EvaluationDeps } from './evaluator.ts';
-import { announceTransitions, recordUserTransition } from './transitions.ts';
+import { announceTransitions, cancelPendingDeliveries, recordUserTransition } from './transitions.ts';
 
 const procedure = moduleProcedure('alerting');
 const read = { permission: 'alert:read' } as const;
@@ -678,6 +678,7 @@ export const alertingRouter = router({
             where: { id: alert.id },
             data: { silencedUntil: until, silenceReason: input.reason, updatedAt: now },
           });
+          await cancelPendingDeliveries(tx, alert.id, now);
           return { result: await recordUserTransition(tx, alert, 'silenced', ctx.request.actor.name, now) };
         },
       );

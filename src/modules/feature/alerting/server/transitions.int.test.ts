@@ -123,6 +123,7 @@ beforeAll(async () => {
   await insertScrapedQueues(secured.runtime.prisma, { clusterId, nodeId, scrapedAt: new Date() }, [
     { queueName: 'orders', messageCount: 0 },
     { queueName: 'flappy', messageCount: 0 },
+    { queueName: 'quiet', messageCount: 0 },
   ]);
   listener = createServer((request, response) => {
     let body = '';
@@ -358,6 +359,49 @@ describe('flapping', () => {
     await tick(later + 10, 0);
     expect(await tick(later + 20, 50)).toMatchObject({ transitions: 1, queuedDeliveries: 1 });
     expect(await call('GET', '/alerts?view=all&q=flappy')).toMatchObject({ json: { total: 3 } });
+  });
+});
+
+describe('silencing', () => {
+  it('cancels what the alert has not yet said (a held notification), keeping it on the log as failed', async () => {
+    expect(await call('PUT', '/settings/alerting.flap-window', { value: '5m' })).toMatchObject({ status: 200 });
+    await vi.waitFor(() => expect(secured.runtime.settings.duration('alerting.flap-window')).toBe(300_000), {
+      timeout: 5_000,
+    });
+    const hook = await secured.runtime.prisma.alertChannel.findFirstOrThrow({ where: { name: 'flaps' } });
+    await call('POST', '/alerts/rules', {
+      name: 'Quiet',
+      condition: { kind: 'queue-threshold', params: { metric: 'depth', threshold: 10 } },
+      pattern: 'quiet',
+      channelIds: [hook.id],
+    });
+    // Later than every evaluation before, so this test's ticks move only its own alert.
+    const t0 = Date.now() + 7_200_000;
+    const tick = async (seconds: number, depth: number) => {
+      await setDepth('quiet', depth);
+      await evaluateCluster(deps(), clusterId, new Date(t0 + seconds * 1_000));
+      await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + seconds * 1_000));
+    };
+    const heard = () => received.filter((notification) => notification.alert.subject === 'quiet').map((n) => n.event);
+    await tick(0, 50);
+    await tick(10, 0);
+    await tick(20, 50);
+    expect(heard()).toEqual(['firing', 'resolved']);
+    const alert = await secured.runtime.prisma.alert.findFirstOrThrow({ where: { subject: 'quiet' } });
+    expect(alert).toMatchObject({ state: 'firing', flapCount: 1 });
+    const until = new Date(t0 + 3 * 3_600_000).toISOString();
+    expect(await call('POST', `/alerts/${alert.id}/silence`, { until, reason: 'maintenance' })).toMatchObject({
+      status: 200,
+    });
+    const log = await call('GET', `/alerts/${alert.id}/deliveries`);
+    expect(log.json.items).toMatchObject([
+      { event: 'firing', status: 'delivered' },
+      { event: 'resolved', status: 'delivered' },
+      { event: 'firing', status: 'failed', response: 'cancelled: the alert was silenced', nextAttemptAt: null },
+    ]);
+    await tick(20 + 301, 50);
+    await tick(20 + 400, 0);
+    expect(heard()).toEqual(['firing', 'resolved']);
   });
 });
 

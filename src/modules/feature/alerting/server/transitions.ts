@@ -84,6 +84,17 @@ export function recordUserTransition(
 
 export { announceTransitions };
 
+/**
+ * Silencing an alert stops what it has not yet said: its queued deliveries (a held firing notification, retries of
+ * one not yet through) end as `failed` with the reason, so the log still shows them.
+ */
+export async function cancelPendingDeliveries(tx: Transaction, alertId: string, at: Date): Promise<void> {
+  await tx.alertDelivery.updateMany({
+    where: { alertId, status: 'pending' },
+    data: { status: 'failed', response: 'cancelled: the alert was silenced', nextAttemptAt: null, at },
+  });
+}
+
 function payloadOf(
   rule: Rule,
   cluster: { id: string; name: string },
