@@ -11,7 +11,7 @@ export const alertingModule = defineModule({
   title: 'Alerting',
   layer: 'feature',
   description:
-    'Alert rules evaluated after every scrape tier by the worker that owns the cluster: conditions contributed by modules (queue thresholds, consumer health, DLQ growing, node down, split-brain, capability and subscription lost), alerts pending → firing → resolved with acknowledge and silence, delivered to signed webhooks and Slack-compatible webhooks with retries.',
+    'Alert rules evaluated after every scrape tier by the worker that owns the cluster: conditions contributed by modules (queue thresholds, consumer health, DLQ growing, node down, split-brain, capability and subscription lost), alerts pending → firing → resolved with acknowledge and silence, flapping damped, every transition audited and on the alerts topic, delivered to signed webhooks, Slack-compatible webhooks and email over SMTP with retries.',
   requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance', 'queues'],
   permissions: [
     { id: 'alert:read', description: 'See alerts, alert rules and notification channels', includedIn: 'viewer' },
