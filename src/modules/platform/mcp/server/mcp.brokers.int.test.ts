@@ -173,18 +173,25 @@ describe('MCP on a real broker', () => {
       (await messageCount(node, target)) === 1 ? true : undefined,
     );
 
+    await waitFor('the queue in the grid', async () => {
+      const listed = await call(agent, 'list_resources', { clusterId: scenario.clusterId, kind: 'queues', q: target });
+      return ((listed.json.items ?? []) as { queueName: string }[]).some((item) => item.queueName === target)
+        ? true
+        : undefined;
+    });
     const browsed = await call(agent, 'browse_messages', { clusterId: scenario.clusterId, queue: target });
-    const messages = browsed.json.messages as { messageId: string; properties: Record<string, unknown> }[];
+    expect(browsed.isError, browsed.text).toBe(false);
+    const messages = browsed.json.messages as { position: number; body: { preview: string } }[];
     expect(messages).toHaveLength(1);
-    expect(browsed.text).toContain('"order":7');
+    expect(JSON.parse(messages[0]?.body.preview ?? '{}')).toMatchObject({ order: 7 });
     expect(browsed.text).not.toContain(CARD);
     expect(browsed.text).not.toContain(CARD.replace(/ /g, ''));
     const whole = await call(agent, 'message_body', {
       clusterId: scenario.clusterId,
       queue: target,
-      messageId: messages[0]?.messageId ?? '',
+      position: messages[0]?.position,
     });
-    expect(whole.json).toMatchObject({ messageId: messages[0]?.messageId });
+    expect(whole.json).toMatchObject({ position: 0, body: { kind: 'json' } });
     expect(whole.text).toContain('•••• •••• •••• 1111'); // cards are masked partially: the last four stay
     expect(whole.text).not.toContain(CARD);
     expect(whole.text).not.toContain(CARD.replace(/ /g, ''));
@@ -225,6 +232,7 @@ describe('MCP on a real broker', () => {
       FLOTILLA_INSTANCE_ID: 'mcp-web-2',
       FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
       FLOTILLA_FEATURES_METRICS_ENABLED: 'false',
+      FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false', // triage needs metrics
     });
     const served = await serveOverHttp(createMcpHandler(() => Promise.resolve(partial)));
     const rest = createRestHandler(() => Promise.resolve(partial));

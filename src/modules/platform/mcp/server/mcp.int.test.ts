@@ -169,6 +169,8 @@ describe('POST /mcp', () => {
     expect(op.message).toContain('op must be one of: list, create, update, delete');
     const extra = await refusal(admin, 'cluster_health', { clusterID: 'x' });
     expect(extra.message).toMatch(/Invalid arguments for cluster_health: .*clusterID/);
+    const body = await refusal(admin, 'message_body', { clusterId: randomUUID(), queue: 'q' });
+    expect(body.message).toContain('message_body needs messageId or position');
     const unknown = await refusal(admin, 'config_diff', {});
     expect(unknown.message).toContain('There is no tool "config_diff" here');
   });

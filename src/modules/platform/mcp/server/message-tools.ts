@@ -7,7 +7,7 @@ import { commandView } from './command-view.ts';
 import { gateArguments, nextStep, passGates } from './gates.ts';
 import { callProcedure } from './procedure-errors.ts';
 import { asRow, asRows, pick } from './project.ts';
-import { clusterIdArgument, defineTool, type McpContext, ToolFailure } from './tool-kit.ts';
+import { clusterIdArgument, defineTool, invalidParams, type McpContext, ToolFailure } from './tool-kit.ts';
 
 const PREVIEW_CHARS = 160;
 const BODY_CHARS = 20_000;
@@ -77,7 +77,7 @@ export const browseMessagesTool = defineTool({
       const text = bodyText(body);
       const view = await governed(context, queue, message, text?.slice(0, PREVIEW_CHARS));
       messages.push({
-        messageId: message.messageId,
+        ...pick(message, ['messageId', 'position']),
         headers: pick(view.headers, HEADER_FIELDS),
         properties: view.properties,
         body: { ...pick(body, ['kind', 'sizeBytes', 'withheldReason']), ...(view.body ? { preview: view.body } : {}) },
@@ -90,26 +90,32 @@ export const browseMessagesTool = defineTool({
 export const messageBodyTool = defineTool({
   name: 'message_body',
   module: 'messages',
-  description: () => 'One message’s whole body and properties by messageId (from browse_messages), masked.',
+  description: () => 'One message’s whole body and properties (messageId or position from browse_messages), masked.',
   arguments: {
     clusterId: clusterIdArgument,
     queue: z.string().min(1).max(1000),
-    messageId: z.string().min(1).max(100),
+    messageId: z.string().min(1).max(100).optional(),
+    position: z.number().int().min(0).optional(),
   },
   annotations: { readOnlyHint: true },
-  run: async ({ clusterId, queue, messageId }, context) => {
+  run: async ({ clusterId, queue, messageId, position }, context) => {
+    if (messageId === undefined && position === undefined) {
+      throw invalidParams('message_body needs messageId or position (browse_messages shows both).');
+    }
+    const wanted = (candidate: Record<string, unknown>) =>
+      messageId !== undefined ? candidate.messageId === messageId : candidate.position === position;
     for (let page = 1; page <= SEARCH_PAGES; page++) {
       const answer = asRow(
         await callProcedure(context, 'messages.browse', { clusterId, queue, page, pageSize: SEARCH_PAGE_SIZE }),
       );
-      const message = asRows(answer.messages).find((candidate) => String(candidate.messageId) === messageId);
+      const message = asRows(answer.messages).find(wanted);
       if (message) {
         const body = asRow(message.body);
         const text = bodyText(body);
         const view = await governed(context, queue, message, text);
         const whole = view.body ?? (body.kind === 'withheld' ? `(withheld: ${String(body.withheldReason)})` : '');
         return {
-          messageId,
+          ...pick(message, ['messageId', 'position']),
           headers: view.headers,
           properties: view.properties,
           body: { ...pick(body, ['kind', 'contentType', 'sizeBytes']), text: whole.slice(0, BODY_CHARS) },
@@ -120,7 +126,7 @@ export const messageBodyTool = defineTool({
       if (answer.hasMore !== true) break;
     }
     throw new ToolFailure(
-      `Message ${messageId} is not among the first ${SEARCH_PAGES * SEARCH_PAGE_SIZE} messages of ${queue}: it may ` +
+      `Message ${messageId ?? `at position ${String(position)}`} is not among the first ${SEARCH_PAGES * SEARCH_PAGE_SIZE} messages of ${queue}: it may ` +
         'have been consumed. browse_messages lists the current ids.',
     );
   },
