@@ -1,16 +1,13 @@
 // The `alerts` topic of the stream (contributed to stream.event-sources): every committed alert transition is a
 // row of alert_transition; its writer announces the cluster and seq range on the bus after the commit, and each web
-// process reads those rows for the clusters (or the installation scope) someone there listens to. A reconnecting
-// client gets what it missed after its Last-Event-ID, written `a<seq>` so it never reads as an `events` position.
+// process reads those rows for the clusters someone there listens to. A reconnecting client gets what it missed
+// after its Last-Event-ID, written `a<seq>` so it never reads as an `events` position. Only a cluster's scope carries
+// them (its subscribers passed the cluster access guard): the installation scope, open to anyone signed in, keeps
+// only the data-less `alerts` signal.
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import type { DatabaseBus } from '@/base/db/bus.ts';
-import {
-  INSTALLATION_SCOPE_ID,
-  type EventSourceContext,
-  type StreamEvent,
-  type StreamEventSource,
-} from '@/modules/kernel/stream/index.ts';
+import type { EventSourceContext, StreamEvent, StreamEventSource } from '@/modules/kernel/stream/index.ts';
 
 const ALERTS_CHANNEL = 'flotilla_alerts';
 const ID_PREFIX = 'a';
@@ -71,9 +68,9 @@ const dataOf = (row: TransitionRow) => ({
 const COLUMNS = `seq::text AS seq, alert_id, cluster_id, rule_id, rule, severity, subject, transition, state, actor,
                  value, at`;
 
-const eventOf = (row: TransitionRow, scope: string): StreamEvent => ({
+const eventOf = (row: TransitionRow): StreamEvent => ({
   topic: 'alerts',
-  clusterId: scope,
+  clusterId: row.cluster_id,
   id: `${ID_PREFIX}${row.seq}`,
   data: dataOf(row),
 });
@@ -84,25 +81,21 @@ export function createEventSource(context: EventSourceContext): StreamEventSourc
     channel: ALERTS_CHANNEL,
     async read(payload, wanted) {
       const announced = parseAnnounced(payload);
-      if (!announced) return [];
-      const scopes = [announced.clusterId, INSTALLATION_SCOPE_ID].filter((scope) => wanted(scope));
-      if (scopes.length === 0) return [];
+      if (!announced || !wanted(announced.clusterId)) return [];
       const { rows } = await pool.query<TransitionRow>(
         `SELECT ${COLUMNS} FROM alert_transition WHERE cluster_id = $1 AND seq BETWEEN $2 AND $3 ORDER BY seq`,
         [announced.clusterId, announced.fromSeq, announced.toSeq],
       );
-      return rows.flatMap((row) => scopes.map((scope) => eventOf(row, scope)));
+      return rows.map(eventOf);
     },
     async replay(clusterId, lastEventId, limit) {
       const after = lastEventId.startsWith(ID_PREFIX) ? Number(lastEventId.slice(ID_PREFIX.length)) : Number.NaN;
       if (!/^a\d+$/.test(lastEventId) || !Number.isSafeInteger(after)) return { events: [], truncated: false };
-      const everywhere = clusterId === INSTALLATION_SCOPE_ID;
       const { rows } = await pool.query<TransitionRow>(
-        `SELECT ${COLUMNS} FROM alert_transition
-          WHERE seq > $1 ${everywhere ? '' : 'AND cluster_id = $3'} ORDER BY seq LIMIT $2`,
-        everywhere ? [after, limit + 1] : [after, limit + 1, clusterId],
+        `SELECT ${COLUMNS} FROM alert_transition WHERE cluster_id = $3 AND seq > $1 ORDER BY seq LIMIT $2`,
+        [after, limit + 1, clusterId],
       );
-      return { events: rows.slice(0, limit).map((row) => eventOf(row, clusterId)), truncated: rows.length > limit };
+      return { events: rows.slice(0, limit).map(eventOf), truncated: rows.length > limit };
     },
   };
 }

@@ -145,7 +145,7 @@ afterAll(async () => {
 let ordersAlertId: string;
 
 describe('the evaluator’s transitions', () => {
-  it('are audited as system and published on the alerts topic after their commit, for the cluster and everywhere', async () => {
+  it('are audited as system and published on the alerts topic after their commit, to the cluster’s subscribers only', async () => {
     const cluster = openAlertsStream(clusterId);
     const everywhere = openAlertsStream(INSTALLATION_SCOPE_ID);
     const rule = await call('POST', '/alerts/rules', {
@@ -178,8 +178,8 @@ describe('the evaluator’s transitions', () => {
       actor: 'system',
     }));
     await vi.waitFor(() => expect(cluster.events).toMatchObject(expected), { timeout: 5_000 });
-    await vi.waitFor(() => expect(everywhere.events).toMatchObject(expected), { timeout: 5_000 });
-    expect(cluster.events.map((event) => event.id)).toEqual(everywhere.events.map((event) => event.id));
+    // The installation scope is open to anyone signed in: it carries no transition (only the data-less signal).
+    expect(everywhere.events).toEqual([]);
     expect(cluster.events.every((event) => /^a\d+$/.test(event.id))).toBe(true);
     cluster.close();
     everywhere.close();
