@@ -52,6 +52,8 @@ function parseMail(raw: string, envelope: { from: string; to: string[] }): Mail 
 export async function startSmtpSink(options: { user: string; password: string; refuse?: string }) {
   const mails: Mail[] = [];
   const attempts: string[] = [];
+  /** Every AUTH the server was offered (the user name), on a plain connection: this sink never speaks TLS. */
+  const logins: string[] = [];
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -59,6 +61,7 @@ export async function startSmtpSink(options: { user: string; password: string; r
     authOptional: false,
     logger: false,
     onAuth(auth, _session, callback) {
+      logins.push(auth.username ?? '');
       if (auth.username === options.user && auth.password === options.password) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
@@ -84,6 +87,7 @@ export async function startSmtpSink(options: { user: string; password: string; r
     port,
     mails,
     attempts,
+    logins,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

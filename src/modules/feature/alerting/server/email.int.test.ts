@@ -120,6 +120,28 @@ describe('an email channel', () => {
     ).toMatchObject({ outcome: 'SUCCEEDED', target: 'oncall-mail' });
   });
 
+  it('never sends the password over a plain connection when STARTTLS is required, nor speaks TLS to plain SMTP', async () => {
+    const logins = sink.logins.length;
+    const strict = await call('POST', '/alerts/channels', {
+      name: 'starttls-required',
+      config: { ...emailConfig(sink.port), tls: 'starttls' },
+    });
+    const refused = await call('POST', `/alerts/channels/${strict.json.id as string}/test`, {});
+    expect(refused).toMatchObject({ status: 200, json: { delivered: false } });
+    expect(refused.json.response).toMatch(/STARTTLS/i);
+    const implicit = await call('POST', '/alerts/channels', {
+      name: 'implicit-tls',
+      config: { ...emailConfig(sink.port), tls: 'tls' },
+    });
+    expect(await call('POST', `/alerts/channels/${implicit.json.id as string}/test`, {})).toMatchObject({
+      status: 200,
+      json: { delivered: false },
+    });
+    expect(sink.logins).toHaveLength(logins);
+    expect(sink.mails).toHaveLength(1);
+    for (const id of [strict.json.id, implicit.json.id]) await call('DELETE', `/alerts/channels/${id as string}`, {});
+  });
+
   it('fails a test send when the password is wrong, saying what the server answered', async () => {
     const wrong = await call('POST', '/alerts/channels', {
       name: 'wrong-password',
