@@ -13,6 +13,11 @@ interface ConditionContext {
   readonly params: unknown;
   /** Whether a subject (queue or address name) falls under the rule's pattern; always true without one. */
   readonly matches: (subject: string) => boolean;
+  /**
+   * The items whose name falls under the rule's pattern. Prefer it to `matches` over a list read through `once`:
+   * a name or prefix pattern picks from an index of that list shared by every rule, instead of testing each name.
+   */
+  readonly select: <T>(items: readonly T[], nameOf: (item: T) => string) => readonly T[];
   readonly now: Date;
   /** The enabled modules: a condition reads another module's extension point through it (none installed: none). */
   readonly registry: ModuleRegistry;

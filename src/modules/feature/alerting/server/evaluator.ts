@@ -7,6 +7,7 @@ import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { visibleClusters } from '@/modules/platform/clusters/index.ts';
+import { subjectPattern } from './subject-pattern.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
 import { ALERTING_SETTING_KEYS } from './alerting.settings.ts';
 import { TransitionBatch, type AlertRow } from './transitions.ts';
@@ -24,21 +25,6 @@ export interface EvaluationDeps {
 const DEFAULT_FLAP_WINDOW_MS = 5 * 60_000;
 
 type Rule = Awaited<ReturnType<PrismaClient['alertRule']['findMany']>>[number];
-
-/** A glob over queue and address names: `*` any characters, `?` one; no pattern matches everything. */
-function patternMatcher(pattern: string | null): (subject: string) => boolean {
-  if (!pattern) return () => true;
-  // The usual shapes without a regular expression: a name, or a prefix and one trailing `*`.
-  if (!/[*?]/.test(pattern)) return (subject) => subject === pattern;
-  const prefix = pattern.slice(0, -1);
-  if (pattern.endsWith('*') && !/[*?]/.test(prefix)) return (subject) => subject.startsWith(prefix);
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  const expression = new RegExp(`^${source}$`);
-  return (subject) => expression.test(subject);
-}
 
 /** The contributed condition of a kind, loaded, or undefined when no enabled module contributes it. */
 export async function conditionOf(registry: ModuleRegistry, kind: string): Promise<AlertCondition | undefined> {
@@ -96,17 +82,45 @@ export async function observe(
 ): Promise<ConditionResult[] | undefined> {
   const condition = await conditionOf(deps.registry, rule.conditionKind);
   if (!condition) return undefined;
+  const pattern = subjectPattern(rule.pattern);
   return condition.evaluate({
     db: deps.db,
     prisma: deps.prisma,
     clusterId,
     params: condition.params.parse(rule.params ?? {}),
-    matches: patternMatcher(rule.pattern),
+    matches: pattern.matches,
+    select: pattern.select,
     now,
     registry: deps.registry,
     open,
     once,
   });
+}
+
+const TIME_COLUMNS = ['since', 'firedAt', 'resolvedAt', 'acknowledgedAt', 'silencedUntil', 'updatedAt'] as const;
+
+/**
+ * The cluster's alerts in one plain read: a large cluster has thousands open on every tier tick, and the ORM's
+ * per-row work cost ten times the statement. Times come as epoch milliseconds (parsing timestamp text dominated).
+ */
+async function alertsOf(db: Database, clusterId: string, condition: string, after?: Date): Promise<AlertRow[]> {
+  const epoch = (column: string, as: string) => `(extract(epoch FROM ${column}) * 1000)::float8 AS "${as}"`;
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT id, rule_id AS "ruleId", cluster_id AS "clusterId", subject, state, ${epoch('since', 'since')},
+            ${epoch('fired_at', 'firedAt')}, ${epoch('resolved_at', 'resolvedAt')},
+            acknowledged_by AS "acknowledgedBy", ${epoch('acknowledged_at', 'acknowledgedAt')},
+            ${epoch('silenced_until', 'silencedUntil')}, silence_reason AS "silenceReason",
+            last_value AS "lastValue", flap_count AS "flapCount", ${epoch('updated_at', 'updatedAt')}
+       FROM alert WHERE cluster_id = $1 AND ${condition}`,
+    after ? [clusterId, after] : [clusterId],
+  );
+  for (const row of rows) {
+    for (const column of TIME_COLUMNS) {
+      const at = row[column];
+      row[column] = typeof at === 'number' ? new Date(at) : null;
+    }
+  }
+  return rows as unknown as AlertRow[];
 }
 
 export interface EvaluationSummary {
@@ -132,15 +146,19 @@ export async function evaluateCluster(
   const flapWindowMs = deps.settings?.duration(ALERTING_SETTING_KEYS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
   // Every open alert of the cluster in one read, by rule; and those resolved within the flap window.
   const openByRule = new Map<string, AlertRow[]>();
-  for (const alert of await deps.prisma.alert.findMany({ where: { clusterId, state: { not: 'resolved' } } })) {
-    openByRule.set(alert.ruleId, [...(openByRule.get(alert.ruleId) ?? []), alert]);
+  for (const alert of await alertsOf(deps.db, clusterId, `state <> 'resolved'`)) {
+    const ofRule = openByRule.get(alert.ruleId);
+    if (ofRule) ofRule.push(alert);
+    else openByRule.set(alert.ruleId, [alert]);
   }
   const resolvedByRule = new Map<string, Map<string, AlertRow>>();
   if (flapWindowMs > 0) {
-    const recent = await deps.prisma.alert.findMany({
-      where: { clusterId, state: 'resolved', resolvedAt: { gt: new Date(now.getTime() - flapWindowMs) } },
-      orderBy: { resolvedAt: 'asc' },
-    });
+    const recent = await alertsOf(
+      deps.db,
+      clusterId,
+      `state = 'resolved' AND resolved_at > $2 ORDER BY resolved_at`,
+      new Date(now.getTime() - flapWindowMs),
+    );
     for (const alert of recent) {
       const bySubject = resolvedByRule.get(alert.ruleId) ?? new Map<string, AlertRow>();
       bySubject.set(alert.subject, alert);
@@ -159,13 +177,17 @@ export async function evaluateCluster(
       continue;
     }
     if (!results) continue;
-    const observed = new Map(results.map((result) => [result.subject, result]));
     const openBySubject = new Map(openOfRule.map((alert) => [alert.subject, alert]));
     const resolved = resolvedByRule.get(rule.id);
-    const subjects = new Set([...observed.keys(), ...openBySubject.keys()]);
-    for (const subject of subjects) {
-      batch.step(rule, subject, openBySubject.get(subject), observed.get(subject), resolved?.get(subject));
+    for (const observation of results) {
+      const alert = openBySubject.get(observation.subject);
+      // Most subjects of a large cluster hold nothing and fire nothing: no step to take.
+      if (!alert && !observation.firing) continue;
+      openBySubject.delete(observation.subject);
+      batch.step(rule, observation.subject, alert, observation, resolved?.get(observation.subject));
     }
+    // Open alerts on subjects no longer observed (the queue is gone): the lifecycle resolves them.
+    for (const [subject, alert] of openBySubject) batch.step(rule, subject, alert, undefined, resolved?.get(subject));
   }
   const committed = await batch.commit(deps.prisma, deps.bus);
   return { rules: rules.length, ...committed };

@@ -33,7 +33,9 @@ async function oldestAges(context: Parameters<AlertCondition['evaluate']>[0], th
   const ages = await context.once(`queue-oldest-ages:${lookback}`, () =>
     readQueueOldestAges(context.db, context.clusterId, { from, to: context.now }),
   );
-  return ages.map((queue) => ({ queueName: queue.queueName, value: queue.ageSeconds }));
+  return context
+    .select(ages, (queue) => queue.queueName)
+    .map((queue) => ({ queueName: queue.queueName, value: queue.ageSeconds }));
 }
 
 export const queueThreshold: AlertCondition = {
@@ -49,14 +51,14 @@ export const queueThreshold: AlertCondition = {
         readQueueHealthInputs(context.db, context.prisma, context.clusterId, { from, to: context.now }),
       );
       const metric = params.metric;
-      values = inputs.map((queue) => ({
+      values = context.select(inputs, (queue) => queue.queueName).map((queue) => ({
         queueName: queue.queueName,
         value: metric === 'growth' ? growthOf(queue) : queue[metric],
       }));
     }
     const results: ConditionResult[] = [];
+    // `values` holds only the queues under the rule's pattern (context.select).
     for (const { queueName, value } of values) {
-      if (!context.matches(queueName)) continue;
       // A rate or growth over fewer than two samples is unknown: neither firing nor resolving on it would be honest.
       if (value === null) continue;
       results.push({ subject: queueName, value, firing: compare(value, params.op, params.threshold) });
