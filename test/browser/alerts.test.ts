@@ -77,11 +77,12 @@ beforeAll(async () => {
     headers: { 'Content-Type': 'application/json', ...api.headers },
     body: JSON.stringify({
       name: CLUSTER,
+      environment: 'staging',
       nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
       credentials: { username: node.user, password: node.password },
     }),
   });
-  expect(registered.status).toBe(200);
+  expect(registered.status, await registered.clone().text()).toBe(200);
   clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
   await createAnycastQueue(node, QUEUE);
   await sendDurableMessages(node, QUEUE, 3);
@@ -152,7 +153,7 @@ describe('alerting screens', () => {
     await page.getByRole('button', { name: 'New channel' }).click();
     const dialog = page.getByTestId('channel-dialog');
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('local-hook');
-    await dialog.getByRole('radio', { name: 'webhook' }).check({ force: true });
+    await dialog.getByText('webhook', { exact: true }).click();
     await dialog.getByRole('textbox', { name: /^URL/ }).fill(listenerUrl);
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByTestId('channel-preview').getByText('would send to http://127.0.0.1').waitFor();
@@ -198,7 +199,8 @@ describe('alerting screens', () => {
     await row.getByRole('button', { name: 'Silence' }).click();
     const silence = page.getByTestId('silence-dialog');
     expect(await silence.getByRole('button', { name: 'Preview' }).isDisabled()).toBe(true);
-    await silence.getByRole('radio', { name: '4 hours' }).check({ force: true });
+    // A segmented control's radios are hidden under their labels: the label is what a person presses.
+    await silence.getByText('4 hours', { exact: true }).click();
     await silence.getByRole('textbox', { name: /^Reason/ }).fill('orders replay tonight');
     await silence.getByRole('button', { name: 'Preview' }).click();
     await silence
