@@ -72,6 +72,17 @@ describe('POST /mcp', () => {
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 
+  it('holds the REST edge’s body limit', async () => {
+    const limit = app.runtime.settings.integer('http.max-body-bytes');
+    const response = await fetch(`${listener.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { pad: 'x'.repeat(limit) } }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ type: 'payload-too-large', instance: '/mcp' });
+  });
+
   it('is stateless: no session id, and GET answers 405', async () => {
     const response = await fetch(`${listener.url}/mcp`, { headers: { authorization: `Bearer ${adminToken}` } });
     expect(response.status).toBe(405);
