@@ -153,7 +153,15 @@ describe('alerting screens', () => {
     await page.getByRole('button', { name: 'New channel' }).click();
     const dialog = page.getByTestId('channel-dialog');
     await dialog.getByRole('textbox', { name: /^Name/ }).fill('local-hook');
+    // Kinds come from the API's channel schema: the email kind's form is drawn from it too.
+    await dialog.getByText('email', { exact: true }).click();
+    for (const field of [/^Host/, /^Port/, /^From/, /^To/])
+      await dialog.getByRole('textbox', { name: field }).waitFor();
+    await dialog.getByLabel(/^Password/).waitFor();
+    expect(await dialog.getByRole('textbox', { name: /^Port/ }).inputValue()).toBe('587');
+    expect(await dialog.getByRole('combobox', { name: /^TLS/ }).inputValue()).toBe('starttls');
     await dialog.getByText('webhook', { exact: true }).click();
+    await dialog.getByRole('textbox', { name: /^Host/ }).waitFor({ state: 'detached' });
     await dialog.getByRole('textbox', { name: /^URL/ }).fill(listenerUrl);
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog.getByTestId('channel-preview').getByText('would send to http://127.0.0.1').waitFor();
