@@ -5,11 +5,13 @@
 // alertingRouter; kept apart so the screens' needs do not interleave with the rules' and channels' procedures.
 import { z } from 'zod';
 import { moduleProcedure } from '@/modules/kernel/access/index.ts';
+import { alertAccessOf, requireAnywhere } from './alert-access.ts';
 import { alertConditions } from './condition.ts';
 import { channelConfigSchema } from './channels.ts';
 
 const procedure = moduleProcedure('alerting');
-const read = { permission: 'alert:read' } as const;
+// Held anywhere is enough to draw the forms; the counts keep to the clusters the caller may read (alert-access.ts).
+const scoped = 'authenticated' as const;
 
 const jsonSchema = z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12) of the accepted input');
 
@@ -31,7 +33,7 @@ function channelKinds(): { kind: string; config: Record<string, unknown> }[] {
 }
 
 export const alertingReads = {
-  conditions: procedure(read)
+  conditions: procedure(scoped)
     .meta({
       openapi: {
         method: 'GET',
@@ -43,6 +45,7 @@ export const alertingReads = {
     .input(z.object({}))
     .output(z.object({ items: z.array(z.object({ kind: z.string(), description: z.string(), params: jsonSchema })) }))
     .query(async ({ ctx }) => {
+      requireAnywhere(await ctx.grants(), 'alert:read');
       const declared = ctx.runtime.registry.contributionsTo(alertConditions);
       const items = await Promise.all(
         declared.map(async ({ value }) => ({
@@ -54,7 +57,7 @@ export const alertingReads = {
       return { items };
     }),
 
-  channelKinds: procedure(read)
+  channelKinds: procedure(scoped)
     .meta({
       openapi: {
         method: 'GET',
@@ -65,9 +68,12 @@ export const alertingReads = {
     })
     .input(z.object({}))
     .output(z.object({ items: z.array(z.object({ kind: z.string(), config: jsonSchema })) }))
-    .query(() => ({ items: channelKinds() })),
+    .query(async ({ ctx }) => {
+      requireAnywhere(await ctx.grants(), 'alert:read');
+      return { items: channelKinds() };
+    }),
 
-  firingByCluster: procedure(read)
+  firingByCluster: procedure(scoped)
     .meta({
       openapi: {
         method: 'GET',
@@ -90,6 +96,9 @@ export const alertingReads = {
       }),
     )
     .query(async ({ ctx }) => {
+      const grants = await ctx.grants();
+      requireAnywhere(grants, 'alert:read');
+      const readable = (await alertAccessOf(ctx.runtime.prisma, grants)).clustersWith('alert:read');
       const rows = await ctx.runtime.prisma.$queryRaw<
         { cluster_id: string; firing: number; critical: number; unacknowledged: number }[]
       >`SELECT a.cluster_id::text AS cluster_id,
@@ -100,12 +109,14 @@ export const alertingReads = {
          WHERE a.state = 'firing'
          GROUP BY a.cluster_id`;
       return {
-        items: rows.map((row) => ({
-          clusterId: row.cluster_id,
-          firing: row.firing,
-          critical: row.critical,
-          unacknowledged: row.unacknowledged,
-        })),
+        items: rows
+          .filter((row) => readable.has(row.cluster_id))
+          .map((row) => ({
+            clusterId: row.cluster_id,
+            firing: row.firing,
+            critical: row.critical,
+            unacknowledged: row.unacknowledged,
+          })),
       };
     }),
 };

@@ -28,11 +28,14 @@ import {
 } from './alerting.schema.ts';
 import { alertingReads } from './alerting-reads.ts';
 import { jsonOf, sealChannelConfig, sendTo } from './channels.ts';
+import { alertAccessOf, requireAnywhere, type AlertAccess } from './alert-access.ts';
 import { clusterLocations, conditionOf, observe, type EvaluationDeps } from './evaluator.ts';
 import { announceTransitions, cancelPendingDeliveries, recordUserTransition } from './transitions.ts';
 
 const procedure = moduleProcedure('alerting');
-const read = { permission: 'alert:read' } as const;
+// Rules and alerts are scoped (alert-access.ts): their procedures check the permission where the rule or alert
+// lives. Channels are installation-wide, so changing one needs alert:write everywhere.
+const scoped = 'authenticated' as const;
 const write = { permission: 'alert:write' } as const;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -104,13 +107,16 @@ async function checkRule(
 }
 
 /** What a rule would fire on now in every cluster of its scope (before any for-duration). */
-async function previewOf(deps: EvaluationDeps, rule: RuleRow) {
+async function previewOf(deps: EvaluationDeps, rule: RuleRow, access: AlertAccess) {
+  const readable = access.clustersWith('alert:read');
   const clusters = (await clusterLocations(deps.prisma)).filter((cluster) =>
-    rule.clusterId
-      ? cluster.id === rule.clusterId
-      : rule.environmentId
-        ? cluster.environmentId === rule.environmentId
-        : true,
+    !readable.has(cluster.id)
+      ? false
+      : rule.clusterId
+        ? cluster.id === rule.clusterId
+        : rule.environmentId
+          ? cluster.environmentId === rule.environmentId
+          : true,
   );
   const firing: { clusterId: string; cluster: string; subject: string; value: number | null }[] = [];
   for (const cluster of clusters) {
@@ -160,12 +166,32 @@ const toChannelView = (row: { id: string; name: string; kind: string; target: st
 export const alertingRouter = router({
   ...alertingReads,
 
-  listRules: procedure(read)
+  listRules: procedure(scoped)
     .meta({ openapi: { method: 'GET', path: '/alerts/rules', tags: ['alerts'], summary: 'Alert rules' } })
     .input(listRulesInput)
     .output(listResultSchema(ruleView))
     .query(async ({ ctx, input }) => {
-      const where = input.q ? { name: { contains: input.q, mode: 'insensitive' as const } } : {};
+      const grants = await ctx.grants();
+      requireAnywhere(grants, 'alert:read');
+      const access = await alertAccessOf(ctx.runtime.prisma, grants);
+      const environments = await ctx.runtime.prisma.alertRule.findMany({
+        where: { clusterId: null, environmentId: { not: null } },
+        distinct: ['environmentId'],
+        select: { environmentId: true },
+      });
+      const readableEnvironments = environments
+        .map((rule) => rule.environmentId as string)
+        .filter((environmentId) => access.onScope({ clusterId: null, environmentId }, 'alert:read'));
+      const where = {
+        ...(input.q ? { name: { contains: input.q, mode: 'insensitive' as const } } : {}),
+        OR: [
+          { clusterId: { in: [...access.clustersWith('alert:read')] } },
+          { clusterId: null, environmentId: { in: readableEnvironments } },
+          ...(access.onScope({ clusterId: null, environmentId: null }, 'alert:read')
+            ? [{ clusterId: null, environmentId: null }]
+            : []),
+        ],
+      };
       const { field, direction } = parseSort<string>(input.sort);
       const [rows, total] = await Promise.all([
         ctx.runtime.prisma.alertRule.findMany({
@@ -179,7 +205,7 @@ export const alertingRouter = router({
       return pageOf(rows.map(toRuleView), total, input.page, input.pageSize);
     }),
 
-  createRule: procedure(write)
+  createRule: procedure(scoped)
     .meta({
       openapi: {
         method: 'POST',
@@ -192,6 +218,8 @@ export const alertingRouter = router({
     .output(ruleMutationOutput)
     .mutation(async ({ ctx, input }) => {
       const { prisma, registry } = ctx.runtime;
+      const access = await alertAccessOf(prisma, await ctx.grants());
+      access.requireTargetScope(input);
       const params = await checkRule(prisma, registry, input);
       const now = new Date();
       const row: RuleRow = {
@@ -221,11 +249,11 @@ export const alertingRouter = router({
           return { result: undefined };
         },
       );
-      const wouldFire = input.dryRun ? await previewOf(runtimeDeps(ctx.runtime), row) : null;
+      const wouldFire = input.dryRun ? await previewOf(runtimeDeps(ctx.runtime), row, access) : null;
       return { rule: toRuleView(row), dryRun: input.dryRun, wouldFire };
     }),
 
-  updateRule: procedure(write)
+  updateRule: procedure(scoped)
     .meta({
       openapi: {
         method: 'PATCH',
@@ -239,6 +267,8 @@ export const alertingRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { prisma, registry } = ctx.runtime;
       const existing = await ruleOrThrow(prisma, input.id);
+      const access = await alertAccessOf(prisma, await ctx.grants());
+      access.requireOnRule(existing, 'alert:write');
       const condition = input.condition ?? {
         kind: existing.conditionKind,
         params: (existing.params ?? {}) as Record<string, unknown>,
@@ -260,6 +290,9 @@ export const alertingRouter = router({
         enabled: input.enabled ?? existing.enabled,
         updatedAt: new Date(),
       };
+      // Moving a rule needs the write permission where it goes as well as where it was.
+      if (row.clusterId !== existing.clusterId || row.environmentId !== existing.environmentId)
+        access.requireTargetScope(row);
       const changes = Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'id' && key !== 'dryRun'));
       await audited(
         prisma,
@@ -288,17 +321,21 @@ export const alertingRouter = router({
           return { result: undefined };
         },
       );
-      const wouldFire = input.dryRun ? await previewOf(runtimeDeps(ctx.runtime), row) : null;
+      const wouldFire = input.dryRun ? await previewOf(runtimeDeps(ctx.runtime), row, access) : null;
       return { rule: toRuleView(row), dryRun: input.dryRun, wouldFire };
     }),
 
-  getRule: procedure(read)
+  getRule: procedure(scoped)
     .meta({ openapi: { method: 'GET', path: '/alerts/rules/{id}', tags: ['alerts'], summary: 'One alert rule' } })
     .input(z.object({ id: z.uuid() }))
     .output(ruleView)
-    .query(async ({ ctx, input }) => toRuleView(await ruleOrThrow(ctx.runtime.prisma, input.id))),
+    .query(async ({ ctx, input }) => {
+      const rule = await ruleOrThrow(ctx.runtime.prisma, input.id);
+      (await alertAccessOf(ctx.runtime.prisma, await ctx.grants())).requireOnRule(rule, 'alert:read');
+      return toRuleView(rule);
+    }),
 
-  deleteRule: procedure(write)
+  deleteRule: procedure(scoped)
     .meta({
       openapi: {
         method: 'DELETE',
@@ -311,6 +348,7 @@ export const alertingRouter = router({
     .output(z.object({ id: z.string(), deleted: z.boolean(), dryRun: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
       const existing = await ruleOrThrow(ctx.runtime.prisma, input.id);
+      (await alertAccessOf(ctx.runtime.prisma, await ctx.grants())).requireOnRule(existing, 'alert:write');
       await audited(
         ctx.runtime.prisma,
         ctx.request,
@@ -323,11 +361,13 @@ export const alertingRouter = router({
       return { id: input.id, deleted: !input.dryRun, dryRun: input.dryRun };
     }),
 
-  listChannels: procedure(read)
+  listChannels: procedure(scoped)
     .meta({ openapi: { method: 'GET', path: '/alerts/channels', tags: ['alerts'], summary: 'Notification channels' } })
     .input(listChannelsInput)
     .output(listResultSchema(channelView))
     .query(async ({ ctx, input }) => {
+      // Rule authors of every scope pick channels; their secrets never leave the vault.
+      requireAnywhere(await ctx.grants(), 'alert:read');
       const where = input.q ? { name: { contains: input.q, mode: 'insensitive' as const } } : {};
       const { field, direction } = parseSort<string>(input.sort);
       const [rows, total] = await Promise.all([
@@ -523,7 +563,7 @@ export const alertingRouter = router({
       };
     }),
 
-  list: procedure(read)
+  list: procedure(scoped)
     .meta({
       openapi: {
         method: 'GET',
@@ -543,9 +583,14 @@ export const alertingRouter = router({
             : input.view === 'history'
               ? { equals: 'resolved' }
               : undefined;
+      const grants = await ctx.grants();
+      requireAnywhere(grants, 'alert:read');
+      const readable = (await alertAccessOf(ctx.runtime.prisma, grants)).clustersWith('alert:read');
+      // A cluster the caller may not read filters to nothing, as an unknown one does.
+      const clusterIds = input.clusterId ? [input.clusterId].filter((id) => readable.has(id)) : [...readable];
       const where = {
         ...(state ? { state } : {}),
-        ...(input.clusterId ? { clusterId: input.clusterId } : {}),
+        clusterId: { in: clusterIds },
         ...(input.q
           ? {
               OR: [
@@ -574,7 +619,7 @@ export const alertingRouter = router({
       return pageOf(rows.map(toAlertView), total, input.page, input.pageSize);
     }),
 
-  deliveries: procedure(read)
+  deliveries: procedure(scoped)
     .meta({
       openapi: {
         method: 'GET',
@@ -586,7 +631,8 @@ export const alertingRouter = router({
     .input(z.object({ id: z.uuid() }))
     .output(z.object({ items: z.array(deliveryView) }))
     .query(async ({ ctx, input }) => {
-      await alertOrThrow(ctx.runtime.prisma, input.id);
+      const alert = await alertOrThrow(ctx.runtime.prisma, input.id);
+      (await alertAccessOf(ctx.runtime.prisma, await ctx.grants())).requireOnAlert(alert, 'alert:read');
       const rows = await ctx.runtime.prisma.alertDelivery.findMany({
         where: { alertId: input.id },
         orderBy: [{ at: 'asc' }, { id: 'asc' }],
@@ -605,7 +651,7 @@ export const alertingRouter = router({
       };
     }),
 
-  acknowledge: procedure(write)
+  acknowledge: procedure(scoped)
     .meta({
       openapi: {
         method: 'POST',
@@ -619,6 +665,7 @@ export const alertingRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { prisma } = ctx.runtime;
       const alert = await alertOrThrow(prisma, input.id);
+      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:write');
       const now = new Date();
       const acknowledged = { ...alert, acknowledgedBy: ctx.request.actor.name, acknowledgedAt: now };
       const range = await audited(
@@ -638,7 +685,7 @@ export const alertingRouter = router({
       return { ...toAlertView(input.dryRun ? alert : acknowledged), dryRun: input.dryRun };
     }),
 
-  silence: procedure(write)
+  silence: procedure(scoped)
     .meta({
       openapi: {
         method: 'POST',
@@ -659,6 +706,7 @@ export const alertingRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { prisma } = ctx.runtime;
       const alert = await alertOrThrow(prisma, input.id);
+      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:write');
       const until = new Date(input.until);
       if (until <= new Date()) throw invalid('until', 'must be in the future');
       const silenced = { ...alert, silencedUntil: until, silenceReason: input.reason };
@@ -686,7 +734,7 @@ export const alertingRouter = router({
       return { ...toAlertView(input.dryRun ? alert : silenced), dryRun: input.dryRun };
     }),
 
-  unsilence: procedure(write)
+  unsilence: procedure(scoped)
     .meta({
       openapi: {
         method: 'POST',
@@ -700,6 +748,7 @@ export const alertingRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { prisma } = ctx.runtime;
       const alert = await alertOrThrow(prisma, input.id);
+      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:write');
       if (!alert.silencedUntil || alert.silencedUntil <= new Date())
         throw invalid('id', 'names an alert that is not silenced');
       const unsilenced = { ...alert, silencedUntil: null, silenceReason: null };

@@ -5,9 +5,9 @@
 
 export interface SubjectPattern {
   /** Whether one subject falls under the pattern. */
-  matches(subject: string): boolean;
+  readonly matches: (subject: string) => boolean;
   /** The items whose name falls under the pattern, in name order when an index answered. */
-  select<T>(items: readonly T[], nameOf: (item: T) => string): readonly T[];
+  readonly select: <T>(items: readonly T[], nameOf: (item: T) => string) => readonly T[];
 }
 
 interface NameIndex {
