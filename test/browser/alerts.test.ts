@@ -2,7 +2,8 @@
 // written in the editor shows, before it is saved, the queue it would fire on now (the API's dry run), and once
 // saved the worker fires it after a scrape tier; a webhook channel created on the Channels screen and pointed at a
 // local HTTP listener gets a signed test notification, and the screen shows the listener's answer; the firing alert
-// is acknowledged and silenced from its row (each previewed first), and the fleet home's cluster card counts it.
+// is acknowledged, silenced and unsilenced from its row (each previewed first), and the fleet home's cluster card
+// counts it.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
@@ -233,6 +234,26 @@ describe('alerting screens', () => {
     expect(hours).toBeGreaterThan(3.9);
     expect(hours).toBeLessThanOrEqual(4);
     await saveScreenshot(page, 'alerts-firing');
+  });
+
+  it('unsilence it again, previewed first', async () => {
+    const row = page.locator(`tr[data-subject="${QUEUE}"][data-state="firing"]`);
+    await row.getByRole('button', { name: 'Unsilence' }).click();
+    const dialog = page.getByTestId('unsilence-dialog');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog
+      .getByTestId('action-preview')
+      .getByText(/would end now/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Unsilence' }).click();
+    await dialog.getByTestId('action-done').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await row.getByTestId('silenced').waitFor({ state: 'detached' });
+    await row.getByTestId('acknowledged').waitFor();
+    const alerts = (await (await get(`/alerts?view=firing&clusterId=${clusterId}`)).json()) as {
+      items: { subject: string; silencedUntil: string | null }[];
+    };
+    expect(alerts.items.find((item) => item.subject === QUEUE)?.silencedUntil).toBeNull();
   });
 
   it('count the firing alert on the fleet home’s cluster card', async () => {

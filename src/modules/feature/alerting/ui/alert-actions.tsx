@@ -1,17 +1,17 @@
 'use client';
-// Acknowledge and silence, from an alert's row. Each is previewed first (the API's dry run: audited, nothing
+// Acknowledge, silence and unsilence, from an alert's row. Each is previewed first (the API's dry run: audited, nothing
 // changes, and a refusal such as a silence ending in the past shows before anything is done), then applied; the
 // dialog says what was done and the list refreshes on the `alerts` signal (and at once, here).
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { formatAbsolute } from '@/ui/time/format-time.ts';
 import { WriteGate, type WriteAccess } from './alerting-parts.tsx';
 
 type AlertRow = RouterOutputs['alerting']['list']['items'][number];
-type Action = 'acknowledge' | 'silence';
+type Action = 'acknowledge' | 'silence' | 'unsilence';
 
 const SILENCE_FOR = [
   { value: '1h', label: '1 hour', ms: 3_600_000 },
@@ -35,16 +35,57 @@ function useRefreshAlerts() {
   };
 }
 
-function AcknowledgeDialog({ alert, onClose }: { alert: AlertRow; onClose: () => void }) {
+interface SimpleAction {
+  readonly title: string;
+  readonly text: ReactNode;
+  readonly button: string;
+  readonly previewText: (alert: AlertRow) => string;
+  readonly doneTitle: string;
+  readonly doneText: (alert: AlertRow) => string;
+}
+
+const SIMPLE: Record<'acknowledge' | 'unsilence', SimpleAction> = {
+  acknowledge: {
+    title: 'Acknowledge',
+    text: 'Records that you are on it. It keeps firing, resolving and notifying as before.',
+    button: 'Acknowledge',
+    previewText: (alert) =>
+      `Dry run: it would be acknowledged by you now; it is ${alert.state}${alert.acknowledgedBy ? `, already acknowledged by ${alert.acknowledgedBy}` : ''}.`,
+    doneTitle: 'Acknowledged',
+    doneText: (alert) => `Acknowledged by ${alert.acknowledgedBy ?? 'you'}.`,
+  },
+  unsilence: {
+    title: 'Unsilence',
+    text: 'Ends the silence now: its next transitions notify its channels again.',
+    button: 'Unsilence',
+    previewText: (alert) =>
+      `Dry run: the silence until ${alert.silencedUntil ? formatAbsolute(new Date(alert.silencedUntil)) : '—'} would end now.`,
+    doneTitle: 'Unsilenced',
+    doneText: () => 'The silence has ended.',
+  },
+};
+
+/** Acknowledge or unsilence: nothing to fill in, a preview, then the action. */
+function SimpleDialog({
+  alert,
+  action,
+  onClose,
+}: {
+  alert: AlertRow;
+  action: 'acknowledge' | 'unsilence';
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const refresh = useRefreshAlerts();
-  const preview = useMutation(trpc.alerting.acknowledge.mutationOptions());
-  const apply = useMutation(trpc.alerting.acknowledge.mutationOptions({ onSuccess: refresh }));
+  const spec = SIMPLE[action];
+  const procedure = action === 'acknowledge' ? trpc.alerting.acknowledge : trpc.alerting.unsilence;
+  const preview = useMutation(procedure.mutationOptions());
+  const apply = useMutation(procedure.mutationOptions({ onSuccess: refresh }));
   return (
-    <Modal opened onClose={onClose} title={`Acknowledge ${alert.rule}`} size="lg" data-testid="acknowledge-dialog">
+    <Modal opened onClose={onClose} title={`${spec.title} ${alert.rule}`} size="lg" data-testid={`${action}-dialog`}>
       <Stack gap="sm">
         <Text size="sm">
-          Records that you are on <strong>{alert.subject}</strong>. It keeps firing, resolving and notifying as before.
+          <strong>{alert.subject}</strong>: {spec.text}
         </Text>
         {!apply.data && (
           <Group>
@@ -56,20 +97,19 @@ function AcknowledgeDialog({ alert, onClose }: { alert: AlertRow; onClose: () =>
               Preview
             </Button>
             <Button loading={apply.isPending} onClick={() => apply.mutate({ id: alert.id })}>
-              Acknowledge
+              {spec.button}
             </Button>
           </Group>
         )}
         {preview.data && !apply.data && (
           <Alert variant="light" color="blue" data-testid="action-preview">
-            Dry run: it would be acknowledged by you now; it is {preview.data.state}
-            {preview.data.acknowledgedBy ? `, already acknowledged by ${preview.data.acknowledgedBy}` : ''}.
+            {spec.previewText(preview.data)}
           </Alert>
         )}
         {(preview.error ?? apply.error) && <ProblemView error={preview.error ?? apply.error} />}
         {apply.data && (
-          <Alert variant="light" color="teal" title="Acknowledged" data-testid="action-done">
-            Acknowledged by {apply.data.acknowledgedBy}.
+          <Alert variant="light" color="teal" title={spec.doneTitle} data-testid="action-done">
+            {spec.doneText(apply.data)}
           </Alert>
         )}
         {apply.data && (
@@ -209,7 +249,22 @@ export function AlertActions({ alert, access }: { alert: AlertRow; access: Write
           Silence
         </Button>
       </WriteGate>
-      {open === 'acknowledge' && <AcknowledgeDialog alert={alert} onClose={() => setOpen(undefined)} />}
+      {alert.silencedUntil !== null && (
+        <WriteGate access={access}>
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            disabled={!access.allowed}
+            onClick={() => setOpen('unsilence')}
+          >
+            Unsilence
+          </Button>
+        </WriteGate>
+      )}
+      {(open === 'acknowledge' || open === 'unsilence') && (
+        <SimpleDialog alert={alert} action={open} onClose={() => setOpen(undefined)} />
+      )}
       {open === 'silence' && <SilenceDialog alert={alert} onClose={() => setOpen(undefined)} />}
     </Group>
   );

@@ -1,8 +1,8 @@
 'use client';
 // Observe → Alerts: "Firing now" (firing alerts, pending ones too with the chip) and "History" (resolved ones), in
 // the shared table with search, sort, paging and the cluster filter in the URL. Live on the `alerts` signal (polling
-// while the stream is down), with how old the page is. Open alerts carry Acknowledge and Silence for viewers with
-// alert:write; without it the buttons are off and say why.
+// while the stream is down), with how old the page is. Open alerts carry Acknowledge, Silence (and Unsilence) for
+// viewers with alert:write; without it the buttons are off and say why.
 import { Anchor, Badge, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -93,7 +93,7 @@ function columnsOf(
     !history && {
       id: 'actions',
       header: 'Actions',
-      width: 190,
+      width: 270,
       cell: (row) => <AlertActions alert={row} access={access} />,
     },
   ];
