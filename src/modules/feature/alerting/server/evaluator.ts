@@ -44,18 +44,20 @@ export async function clusterLocations(prisma: PrismaClient) {
   }));
 }
 
-function rulesReaching(prisma: PrismaClient, clusterId: string, environmentId: string | null) {
-  return prisma.alertRule.findMany({
-    where: {
-      enabled: true,
-      OR: [
-        { clusterId },
-        { clusterId: null, environmentId: null },
-        ...(environmentId ? [{ clusterId: null, environmentId }] : []),
-      ],
-    },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
+/** The enabled rules reaching a cluster, oldest first, in one plain read (a thousand rows through the ORM cost more). */
+async function rulesReaching(db: Database, clusterId: string, environmentId: string | null): Promise<Rule[]> {
+  const rows = await db.query<Rule & { createdAt: number; updatedAt: number }>(
+    `SELECT id, name, condition_kind AS "conditionKind", params, cluster_id AS "clusterId",
+            environment_id AS "environmentId", pattern, severity, for_seconds AS "forSeconds", labels,
+            channel_ids::text[] AS "channelIds", enabled, built_in AS "builtIn",
+            (extract(epoch FROM created_at) * 1000)::float8 AS "createdAt",
+            (extract(epoch FROM updated_at) * 1000)::float8 AS "updatedAt"
+       FROM alert_rule
+      WHERE enabled AND (cluster_id = $1 OR (cluster_id IS NULL AND (environment_id IS NULL OR environment_id = $2)))
+      ORDER BY created_at, id`,
+    [clusterId, environmentId],
+  );
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) }));
 }
 
 /** What the rule's condition observes in the cluster now; throws when the condition cannot judge. */
@@ -141,7 +143,7 @@ export async function evaluateCluster(
 ): Promise<EvaluationSummary> {
   const location = (await clusterLocations(deps.prisma)).find((cluster) => cluster.id === clusterId);
   if (!location) return { rules: 0, transitions: 0, queuedDeliveries: 0 };
-  const rules = await rulesReaching(deps.prisma, clusterId, location.environmentId);
+  const rules = await rulesReaching(deps.db, clusterId, location.environmentId);
   const once = onceCache();
   const flapWindowMs = deps.settings?.duration(ALERTING_SETTING_KEYS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
   // Every open alert of the cluster in one read, by rule; and those resolved within the flap window.
