@@ -2,8 +2,8 @@
 // a signed webhook channel:
 // - two Flotilla instances (two sets of worker services on one database) watch a real two-node cluster whose
 //   built-in node-down rule has that webhook as its only channel: a node killed with kill -9 makes the alert fire
-//   once and the listener receive exactly one firing notification (not one per instance); the node back, exactly
-//   one resolved;
+//   once and the listener receive exactly one firing notification (not one per instance); the instance owning the
+//   cluster then stops and the other takes it over without firing again; the node back, exactly one resolved;
 // - a replicated pair whose replication link runs through the fault proxy: the link cut, both members serve, the
 //   built-in split-brain rule (critical) fires and its notification reaches the listener as critical; healed (link
 //   back, the rogue backup restarted passive), it resolves.
@@ -108,6 +108,19 @@ async function routeBuiltInToListener(api: Api, builtIn: string, change: Record<
   return rule;
 }
 
+const SECOND_INSTANCE = 'alerting-second';
+
+/** The instance sweeping the cluster now (the owner of its advisory lock). */
+async function ownerOf(databaseUrl: string, clusterId: string): Promise<string> {
+  const [row] = await queryDatabase<{ instance_id: string }>(
+    databaseUrl,
+    `SELECT instance_id FROM scrape_sweep WHERE cluster_id = $1 AND tier = 'A' ORDER BY last_started_at DESC LIMIT 1`,
+    [clusterId],
+  );
+  if (!row) throw new Error('nobody sweeps the cluster');
+  return row.instance_id;
+}
+
 /** The alert_transition rows of a rule, oldest first, as `transition subject`. */
 async function transitionsOf(databaseUrl: string, ruleId: string): Promise<string[]> {
   const rows = await queryDatabase<{ transition: string; subject: string }>(
@@ -146,7 +159,7 @@ describe('node down, watched by two Flotilla instances on one database', () => {
     nodes = cluster.nodes as [BrokerNode, BrokerNode];
     scenario = await startHaScenario('fleet-pair', cluster, 1_000);
     // The second instance: its own worker services (scrape, HA, alerting with its deliverer) on the same database.
-    second = await openTestRuntimes(scenario.databaseUrl, [], 'alerting-second');
+    second = await openTestRuntimes(scenario.databaseUrl, [], SECOND_INSTANCE);
     api = await openApi(scenario.databaseUrl, 'alerting-fleet-web');
   }, 240_000);
 
@@ -156,7 +169,7 @@ describe('node down, watched by two Flotilla instances on one database', () => {
     await scenario.stop();
   });
 
-  it('fires once and resolves once, each delivered to the listener exactly once', async () => {
+  it('fires once and resolves once, each delivered exactly once, across a handover of the cluster', async () => {
     const { clusterId, databaseUrl } = scenario;
     // Both instances compete for the cluster; one holds it.
     await waitFor(
@@ -205,6 +218,33 @@ describe('node down, watched by two Flotilla instances on one database', () => {
         state: 'firing',
       },
     });
+
+    // The instance that owns the cluster stops while the alert fires; the other takes the cluster over and judges
+    // the same alert from the database: no second firing, and the resolution is its to send.
+    const owner = await ownerOf(databaseUrl, clusterId);
+    const stoppedAt = new Date();
+    if (owner === SECOND_INSTANCE) {
+      await second?.close();
+      second = undefined;
+    } else {
+      await scenario.runtimes.close();
+      // scenario.stop() closes its runtimes: they are closed already.
+      Object.assign(scenario.runtimes, { close: () => Promise.resolve() });
+    }
+    await waitFor(
+      'the other instance sweeping the cluster',
+      async () => {
+        const rows = await queryDatabase<{ instance_id: string }>(
+          databaseUrl,
+          `SELECT instance_id FROM scrape_sweep WHERE cluster_id = $1 AND tier = 'A' AND last_started_at > $2`,
+          [clusterId, stoppedAt],
+        );
+        return rows.length > 0 && rows.every((row) => row.instance_id !== owner) ? true : undefined;
+      },
+      30_000,
+    );
+    await pause(DUPLICATE_WINDOW_MS);
+    expect(eventsOf(rule.name)).toEqual([`firing ${down}`]);
 
     await nodes[1].start();
     await waitFor(
