@@ -2,7 +2,7 @@
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { QUEUE_GRID_SORT_FIELDS, readQueueGrid } from './server/queue-grid.ts';
 export type { QueueGridFilters, QueueGridRow, QueueGridSortField } from './server/queue-grid.ts';
-export { refreshQueueTotals } from './server/queue-totals.ts';
+export { readQueueCounts, refreshQueueTotals } from './server/queue-totals.ts';
 export { deadLetterStatusesOf } from './server/dead-letter-settings.ts';
 export { DEAD_LETTER_SORT_FIELDS, queuesNamed, readDeadLetterQueues } from './server/dead-letter-queues.ts';
 export type { DeadLetterQuery } from './server/dead-letter-queues.ts';

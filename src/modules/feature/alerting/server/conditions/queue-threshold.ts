@@ -1,9 +1,10 @@
-// The queue-threshold condition: one queue number against a threshold. Depth, consumers and the window's in and out
-// rates come from the scrape's queue totals and per-minute rollup (readQueueHealthInputs), growth is the depth at
+// The queue-threshold condition: one queue number against a threshold. Depth and consumers come from the scrape's
+// queue totals (readQueueCounts), the window's in and out rates from the totals and the per-minute rollup
+// (readQueueHealthInputs), growth is the depth at
 // the end of the window minus the depth at its start (same read), and the age of the oldest message is the scrape's
 // lower bound from the counters (readQueueOldestAges), read only when a rule asks for it.
 import { z } from 'zod';
-import { readQueueHealthInputs, readQueueOldestAges } from '@/modules/platform/scrape/index.ts';
+import { readQueueCounts, readQueueHealthInputs, readQueueOldestAges } from '@/modules/platform/scrape/index.ts';
 import type { AlertCondition, ConditionResult } from '../condition.ts';
 import { compare, growthOf } from './queue-numbers.ts';
 
@@ -41,20 +42,30 @@ async function oldestAges(context: Parameters<AlertCondition['evaluate']>[0], th
 export const queueThreshold: AlertCondition = {
   params: queueThresholdParams,
   async evaluate(context) {
-    const params = queueThresholdParams.parse(context.params);
+    // Parsed by the evaluator with this schema already (ConditionContext.params).
+    const params = context.params as z.infer<typeof queueThresholdParams>;
     let values: { queueName: string; value: number | null }[];
     if (params.metric === 'oldestAge') {
       values = await oldestAges(context, params.threshold);
+    } else if (params.metric === 'depth' || params.metric === 'consumers') {
+      // Numbers of now need only the totals, not the window the rates and growth take.
+      const counts = await context.once('queue-counts', () => readQueueCounts(context.db, context.clusterId));
+      const metric = params.metric;
+      values = context
+        .select(counts, (queue) => queue.queueName)
+        .map((queue) => ({ queueName: queue.queueName, value: queue[metric] }));
     } else {
       const from = new Date(context.now.getTime() - params.windowSeconds * 1_000);
       const inputs = await context.once(`queue-health-inputs:${params.windowSeconds}`, () =>
         readQueueHealthInputs(context.db, context.prisma, context.clusterId, { from, to: context.now }),
       );
       const metric = params.metric;
-      values = context.select(inputs, (queue) => queue.queueName).map((queue) => ({
-        queueName: queue.queueName,
-        value: metric === 'growth' ? growthOf(queue) : queue[metric],
-      }));
+      values = context
+        .select(inputs, (queue) => queue.queueName)
+        .map((queue) => ({
+          queueName: queue.queueName,
+          value: metric === 'growth' ? growthOf(queue) : queue[metric],
+        }));
     }
     const results: ConditionResult[] = [];
     // `values` holds only the queues under the rule's pattern (context.select).
