@@ -1,10 +1,12 @@
 // The reads the console's alerting screens need beyond the lists: which conditions rules may name (with their
 // parameters as JSON Schema, so the rule editor draws a form for any module's condition), which channel kinds exist
 // (the same, for the channel form: a kind added to the channel schema appears without a console change), and the
-// firing alerts counted per cluster (the fleet home's badges, one read for the whole fleet). Spread into
+// firing alerts counted per cluster (the fleet home's badges, one read for the whole fleet), and one alert's
+// transition history (the alert drawer, beside its delivery log). Spread into
 // alertingRouter; kept apart so the screens' needs do not interleave with the rules' and channels' procedures.
 import { z } from 'zod';
 import { moduleProcedure } from '@/modules/kernel/access/index.ts';
+import { notFoundProblem, ProblemError } from '@/modules/kernel/core/index.ts';
 import { alertAccessOf, requireAnywhere } from './alert-access.ts';
 import { alertConditions } from './condition.ts';
 import { channelConfigSchema } from './channels.ts';
@@ -14,6 +16,15 @@ const procedure = moduleProcedure('alerting');
 const scoped = 'authenticated' as const;
 
 const jsonSchema = z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12) of the accepted input');
+
+const transitionView = z.object({
+  seq: z.string().describe('Commit order of the transition (the `alerts` stream topic’s event id)'),
+  transition: z.string().describe('pending, firing, reopened, resolved, dropped, acknowledged, silenced or unsilenced'),
+  state: z.string().describe('The alert’s state after it'),
+  actor: z.string().describe('`system` for the evaluator, else the user'),
+  value: z.number().nullable(),
+  at: z.string(),
+});
 
 /** The JSON Schema of what a client sends (defaults optional), without the `$schema` line. */
 function inputSchemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -117,6 +128,39 @@ export const alertingReads = {
             critical: row.critical,
             unacknowledged: row.unacknowledged,
           })),
+      };
+    }),
+
+  transitions: procedure(scoped)
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/alerts/{id}/transitions',
+        tags: ['alerts'],
+        summary: 'The transition history of an alert, oldest first: who or what changed it, to which state, when',
+      },
+    })
+    .input(z.object({ id: z.uuid() }))
+    .output(z.object({ items: z.array(transitionView) }))
+    .query(async ({ ctx, input }) => {
+      const { prisma } = ctx.runtime;
+      const alert = await prisma.alert.findUnique({ where: { id: input.id }, select: { clusterId: true } });
+      if (!alert) throw new ProblemError(notFoundProblem('There is no alert with that id.'));
+      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:read');
+      const rows = await prisma.alertTransition.findMany({
+        where: { alertId: input.id },
+        orderBy: { seq: 'asc' },
+        select: { seq: true, transition: true, state: true, actor: true, value: true, at: true },
+      });
+      return {
+        items: rows.map((row) => ({
+          seq: row.seq.toString(),
+          transition: row.transition,
+          state: row.state,
+          actor: row.actor,
+          value: row.value,
+          at: row.at.toISOString(),
+        })),
       };
     }),
 };
