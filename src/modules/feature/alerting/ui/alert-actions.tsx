@@ -32,6 +32,8 @@ function useRefreshAlerts() {
   return () => {
     void queryClient.invalidateQueries({ queryKey: trpc.alerting.list.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.alerting.firingByCluster.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.alerting.transitions.queryKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.alerting.deliveries.queryKey() });
   };
 }
 

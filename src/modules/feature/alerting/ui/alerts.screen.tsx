@@ -2,10 +2,12 @@
 // Observe → Alerts: "Firing now" (firing alerts, pending ones too with the chip) and "History" (resolved ones), in
 // the shared table with search, sort, paging and the cluster filter in the URL. Live on the `alerts` signal (polling
 // while the stream is down), with how old the page is. Open alerts carry Acknowledge, Silence (and Unsilence) for
-// viewers with alert:write; without it the buttons are off and say why.
+// viewers with alert:write; without it the buttons are off and say why. A row's subject opens the alert's drawer
+// (its facts, delivery log and transitions: alert-drawer.tsx).
 import { Anchor, Badge, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
@@ -15,12 +17,11 @@ import { useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { formatAbsolute } from '@/ui/time/format-time.ts';
 import { AlertActions } from './alert-actions.tsx';
+import { AlertDrawer, STATE_COLOR } from './alert-drawer.tsx';
 import { AlertingTabs, DataAge, SeverityBadge, Toolbar, useAlertWrite, type WriteAccess } from './alerting-parts.tsx';
 
 type AlertRow = RouterOutputs['alerting']['list']['items'][number];
 type AlertsInput = RouterInputs['alerting']['list'];
-
-const STATE_COLOR: Record<string, string> = { firing: 'red', pending: 'yellow', resolved: 'gray' };
 
 function Handled({ row }: { row: AlertRow }) {
   const silenced = row.silencedUntil !== null;
@@ -49,6 +50,7 @@ function columnsOf(
   history: boolean,
   clusterName: (id: string) => string,
   access: WriteAccess,
+  onOpen: (row: AlertRow) => void,
 ): readonly Column<AlertRow>[] {
   const columns: (Column<AlertRow> | false)[] = [
     {
@@ -64,7 +66,23 @@ function columnsOf(
     },
     { id: 'severity', header: 'Severity', width: 100, cell: (row) => <SeverityBadge severity={row.severity} /> },
     { id: 'rule', header: 'Rule', cell: (row) => row.rule },
-    { id: 'subject', header: 'Subject', sortField: 'subject', cell: (row) => row.subject },
+    {
+      id: 'subject',
+      header: 'Subject',
+      sortField: 'subject',
+      cell: (row) => (
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => onOpen(row)}
+          aria-label={`Open alert ${row.subject}`}
+          style={{ wordBreak: 'break-all', textAlign: 'left' }}
+        >
+          {row.subject}
+        </Anchor>
+      ),
+    },
     {
       id: 'cluster',
       header: 'Cluster',
@@ -122,6 +140,21 @@ function AlertList({ history }: { history: boolean }) {
   const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   const names = new Map((clusters.data?.items ?? []).map((cluster) => [cluster.id, cluster.name]));
   const clusterName = (id: string) => names.get(id) ?? id.slice(0, 8);
+  const [opened, setOpened] = useState<AlertRow | undefined>();
+  // The opened alert as it is now: from this page while it is on it, else read on its own (a firing alert that
+  // resolves leaves Firing now, and the drawer keeps following it).
+  const onPage = opened && alerts.data?.items.find((row) => row.id === opened.id);
+  const followed = useQuery({
+    ...trpc.alerting.list.queryOptions({
+      view: 'all',
+      q: opened?.subject ?? '',
+      ...(opened ? { clusterId: opened.clusterId } : {}),
+      pageSize: 100,
+    }),
+    ...useLive(['alerts']),
+    enabled: opened !== undefined && !onPage,
+  });
+  const current = onPage ?? followed.data?.items.find((row) => row.id === opened?.id) ?? opened;
   return (
     <>
       <Toolbar>
@@ -130,7 +163,7 @@ function AlertList({ history }: { history: boolean }) {
       <DataTable
         tableId={history ? 'alert-history' : 'alerts-firing'}
         label={history ? 'Alert history' : 'Firing alerts'}
-        columns={columnsOf(history, clusterName, access)}
+        columns={columnsOf(history, clusterName, access, setOpened)}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({
           'data-state': row.state,
@@ -172,6 +205,7 @@ function AlertList({ history }: { history: boolean }) {
             : 'Alerts appear here when a rule’s condition has held for its for-duration after a scrape sweep.',
         }}
       />
+      <AlertDrawer alert={current} access={access} clusterName={clusterName} onClose={() => setOpened(undefined)} />
     </>
   );
 }
