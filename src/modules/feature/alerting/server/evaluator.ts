@@ -10,7 +10,7 @@ import { visibleClusters } from '@/modules/platform/clusters/index.ts';
 import { subjectPattern } from './subject-pattern.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
 import { ALERTING_SETTING_KEYS } from './alerting.settings.ts';
-import { TransitionBatch, type AlertRow } from './transitions.ts';
+import { TransitionBatch, type SteppedAlert } from './transitions.ts';
 
 export interface EvaluationDeps {
   readonly db: Database;
@@ -99,30 +99,36 @@ export async function observe(
   });
 }
 
-const TIME_COLUMNS = ['since', 'firedAt', 'resolvedAt', 'acknowledgedAt', 'silencedUntil', 'updatedAt'] as const;
-
 /**
- * The cluster's alerts in one plain read: a large cluster has thousands open on every tier tick, and the ORM's
- * per-row work cost ten times the statement. Times come as epoch milliseconds (parsing timestamp text dominated).
+ * The cluster's alerts in one plain read of what stepping them needs: a large cluster has thousands open on every
+ * tier tick, and the ORM's per-row work cost ten times the statement. Times come as epoch milliseconds (parsing
+ * timestamp text dominated).
  */
-async function alertsOf(db: Database, clusterId: string, condition: string, after?: Date): Promise<AlertRow[]> {
-  const epoch = (column: string, as: string) => `(extract(epoch FROM ${column}) * 1000)::float8 AS "${as}"`;
-  const rows = await db.query<Record<string, unknown>>(
-    `SELECT id, rule_id AS "ruleId", cluster_id AS "clusterId", subject, state, ${epoch('since', 'since')},
-            ${epoch('fired_at', 'firedAt')}, ${epoch('resolved_at', 'resolvedAt')},
-            acknowledged_by AS "acknowledgedBy", ${epoch('acknowledged_at', 'acknowledgedAt')},
-            ${epoch('silenced_until', 'silencedUntil')}, silence_reason AS "silenceReason",
-            last_value AS "lastValue", flap_count AS "flapCount", ${epoch('updated_at', 'updatedAt')}
+async function alertsOf(db: Database, clusterId: string, condition: string, after?: Date): Promise<SteppedAlert[]> {
+  const rows = await db.query<{
+    id: string;
+    ruleId: string;
+    subject: string;
+    state: string;
+    since: number;
+    silencedUntil: number | null;
+    resolvedAt: number | null;
+    lastValue: number | null;
+  }>(
+    `SELECT id, rule_id AS "ruleId", subject, state, (extract(epoch FROM since) * 1000)::float8 AS since,
+            (extract(epoch FROM silenced_until) * 1000)::float8 AS "silencedUntil",
+            (extract(epoch FROM resolved_at) * 1000)::float8 AS "resolvedAt", last_value AS "lastValue"
        FROM alert WHERE cluster_id = $1 AND ${condition}`,
     after ? [clusterId, after] : [clusterId],
   );
-  for (const row of rows) {
-    for (const column of TIME_COLUMNS) {
-      const at = row[column];
-      row[column] = typeof at === 'number' ? new Date(at) : null;
-    }
-  }
-  return rows as unknown as AlertRow[];
+  const at = (epoch: number | null) => (epoch === null ? null : new Date(epoch));
+  return rows.map((row) => ({
+    ...row,
+    clusterId,
+    since: new Date(row.since),
+    silencedUntil: at(row.silencedUntil),
+    resolvedAt: at(row.resolvedAt),
+  }));
 }
 
 export interface EvaluationSummary {
@@ -147,13 +153,13 @@ export async function evaluateCluster(
   const once = onceCache();
   const flapWindowMs = deps.settings?.duration(ALERTING_SETTING_KEYS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
   // Every open alert of the cluster in one read, by rule; and those resolved within the flap window.
-  const openByRule = new Map<string, AlertRow[]>();
+  const openByRule = new Map<string, SteppedAlert[]>();
   for (const alert of await alertsOf(deps.db, clusterId, `state <> 'resolved'`)) {
     const ofRule = openByRule.get(alert.ruleId);
     if (ofRule) ofRule.push(alert);
     else openByRule.set(alert.ruleId, [alert]);
   }
-  const resolvedByRule = new Map<string, Map<string, AlertRow>>();
+  const resolvedByRule = new Map<string, Map<string, SteppedAlert>>();
   if (flapWindowMs > 0) {
     const recent = await alertsOf(
       deps.db,
@@ -162,7 +168,7 @@ export async function evaluateCluster(
       new Date(now.getTime() - flapWindowMs),
     );
     for (const alert of recent) {
-      const bySubject = resolvedByRule.get(alert.ruleId) ?? new Map<string, AlertRow>();
+      const bySubject = resolvedByRule.get(alert.ruleId) ?? new Map<string, SteppedAlert>();
       bySubject.set(alert.subject, alert);
       resolvedByRule.set(alert.ruleId, bySubject);
     }

@@ -14,6 +14,11 @@ import { silenceEnded, stepOf, type Observation } from './lifecycle.ts';
 
 type Rule = Awaited<ReturnType<PrismaClient['alertRule']['findMany']>>[number];
 export type AlertRow = Awaited<ReturnType<PrismaClient['alert']['findMany']>>[number];
+/** What stepping an alert reads of it: the evaluator reads only this of the thousands open on every tick. */
+export type SteppedAlert = Pick<
+  AlertRow,
+  'id' | 'ruleId' | 'clusterId' | 'subject' | 'state' | 'since' | 'silencedUntil' | 'resolvedAt' | 'lastValue'
+>;
 
 /** The answer a held delivery carries until the deliverer takes it: the alert is flapping. */
 const HELD = 'held: the alert reopened within the flap window';
@@ -225,9 +230,9 @@ export class TransitionBatch {
   step(
     rule: Rule,
     subject: string,
-    alert: AlertRow | undefined,
+    alert: SteppedAlert | undefined,
     observation: Observation | undefined,
-    recentlyResolved: AlertRow | undefined,
+    recentlyResolved: SteppedAlert | undefined,
   ): void {
     const { now } = this;
     const value = observation?.value ?? alert?.lastValue ?? null;
