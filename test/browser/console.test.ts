@@ -145,10 +145,12 @@ describe('the console shell', () => {
         FLOTILLA_INSTANCE_ID: 'browser-apitokens-off',
         FLOTILLA_FEATURES_APITOKENS_ENABLED: 'false',
         FLOTILLA_FEATURES_QUEUES_ENABLED: 'false',
-        // Metrics (its panels live on the queue page), triage (which reads metrics) and messages need queues.
+        // Metrics (its panels live on the queue page), triage (which reads metrics), messages and alerting (its
+        // consumer-health condition reads the queues' verdict source) need queues.
         FLOTILLA_FEATURES_METRICS_ENABLED: 'false',
         FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false',
         FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
+        FLOTILLA_FEATURES_ALERTING_ENABLED: 'false',
       },
     });
     const disabled = await browser.newPage();
