@@ -5,6 +5,7 @@
 // grant. Channels serve rules of every scope and hold secrets: changing them needs alert:write everywhere.
 import type { PrismaClient } from '@/base/db/database.ts';
 import {
+  canSeeCluster,
   CLUSTER_NOT_FOUND,
   clusterPermissions,
   environmentPermissions,
@@ -90,11 +91,12 @@ export async function alertAccessOf(prisma: PrismaClient, grants: readonly Effec
     requireTargetScope(scope) {
       // A cluster the caller cannot see answers exactly like one that does not exist.
       if (scope.clusterId && !clusterHas(scope.clusterId, 'alert:read')) {
-        const visible = clusters.some(
-          (cluster) =>
-            cluster.id === scope.clusterId &&
-            clusterPermissions(grants, { clusterId: cluster.id, environmentId: cluster.environmentId }).size > 0,
-        );
+        const visible =
+          environmentOf.has(scope.clusterId) &&
+          canSeeCluster(grants, {
+            clusterId: scope.clusterId,
+            environmentId: environmentOf.get(scope.clusterId) ?? null,
+          });
         if (!visible) throw new ProblemError(CLUSTER_NOT_FOUND);
       }
       if (!onScope(scope, 'alert:write')) throw forbidden('alert:write', scopeWords(scope));
