@@ -3,6 +3,7 @@
 export { clusterOwnershipOf } from './ha/cluster-ownership.ts';
 export {
   listClusterIds,
+  listClusterLocations,
   listPolledNodes,
   loadLiveThroughTargets,
   loadManagementTargets,

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/index.ts';
-import { visibleClusters } from '@/modules/platform/clusters/index.ts';
+import { listClusterLocations } from '@/modules/platform/clusters/index.ts';
 import { subjectPattern } from './subject-pattern.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
 import { ALERTING_SETTING_KEYS } from './alerting.settings.ts';
@@ -32,17 +32,8 @@ export async function conditionOf(registry: ModuleRegistry, kind: string): Promi
   return declared ? declared.value.load() : undefined;
 }
 
-const EVERY_CLUSTER = [{ scope: { kind: 'GLOBAL' as const }, permissions: ['cluster:read'] }];
-
-/** The cluster ids and environments of every cluster (the scope of rules that name an environment or nothing). */
-export async function clusterLocations(prisma: PrismaClient) {
-  const clusters = await visibleClusters(prisma, EVERY_CLUSTER);
-  return clusters.map((cluster) => ({
-    id: cluster.id,
-    name: cluster.name,
-    environmentId: cluster.environment?.id ?? null,
-  }));
-}
+/** The cluster ids, names and environments of every cluster (the scope of rules that name an environment or nothing). */
+export const clusterLocations = (prisma: PrismaClient) => listClusterLocations(prisma);
 
 /** The enabled rules reaching a cluster, oldest first, in one plain read (a thousand rows through the ORM cost more). */
 async function rulesReaching(db: Database, clusterId: string, environmentId: string | null): Promise<Rule[]> {
@@ -147,7 +138,7 @@ export async function evaluateCluster(
   clusterId: string,
   now = new Date(),
 ): Promise<EvaluationSummary> {
-  const location = (await clusterLocations(deps.prisma)).find((cluster) => cluster.id === clusterId);
+  const [location] = await listClusterLocations(deps.prisma, clusterId);
   if (!location) return { rules: 0, transitions: 0, queuedDeliveries: 0 };
   const rules = await rulesReaching(deps.db, clusterId, location.environmentId);
   const once = onceCache();

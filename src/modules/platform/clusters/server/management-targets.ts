@@ -72,6 +72,18 @@ export async function listClusterIds(prisma: PrismaClient): Promise<string[]> {
   return clusters.map((cluster) => cluster.id);
 }
 
+/** Where each cluster sits (its name and environment), or the one cluster named: a light read for evaluators. */
+export async function listClusterLocations(
+  prisma: PrismaClient,
+  clusterId?: string,
+): Promise<{ id: string; name: string; environmentId: string | null }[]> {
+  return prisma.cluster.findMany({
+    where: clusterId ? { id: clusterId } : {},
+    select: { id: true, name: true, environmentId: true },
+    orderBy: { name: 'asc' },
+  });
+}
+
 /** Every node's last management poll, for the scrape's sweeps view and its health indicator. */
 export function listPolledNodes(prisma: PrismaClient, clusterId?: string) {
   return prisma.clusterNode.findMany({
