@@ -103,8 +103,18 @@ describe('scrape on a real two-node cluster', () => {
       'a sweep of each tier on both nodes',
     );
     // Watch for a few ticks: every sweep of the cluster is written by the same instance, and with nothing changing
-    // on the brokers no `queues` signal goes out (signals follow changes, not ticks).
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // on the brokers no `queues` signal goes out (signals follow changes, not ticks). A cluster just started still
+    // creates its own queues (the bridges' store-and-forward queues, later on a slow machine): watch from when the
+    // queues have been quiet for three tier-B ticks.
+    const quietFor = 3 * TIER_B_MS;
+    await eventually(
+      () => {
+        const lastChange = Math.max(0, ...signals.filter((signal) => signal.topic === 'queues').map((s) => s.at));
+        return Promise.resolve(Date.now() - lastChange >= quietFor ? true : undefined);
+      },
+      30_000,
+      'the cluster’s own queues settled',
+    );
     const watchFrom = Date.now();
     const deadline = watchFrom + 4_000;
     while (Date.now() < deadline) {
