@@ -18,6 +18,7 @@ import {
   type ApiSession,
   type SignedInConsole,
 } from '../support/browser.ts';
+import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
 import { createAnycastQueue, sendDurableMessages, waitFor } from '../support/native-test-helpers.ts';
 
 const CLUSTER = 'alerts-cluster';
@@ -73,18 +74,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
-  const registered = await fetch(url('/api/v1/clusters'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({
-      name: CLUSTER,
-      environment: 'staging',
-      nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
-      credentials: { username: node.user, password: node.password },
-    }),
-  });
-  expect(registered.status, await registered.clone().text()).toBe(200);
-  clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
+  clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, CLUSTER);
   await createAnycastQueue(node, QUEUE);
   await sendDurableMessages(node, QUEUE, 3);
   await waitFor(

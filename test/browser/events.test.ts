@@ -14,6 +14,7 @@ import {
   type ApiSession,
   type SignedInConsole,
 } from '../support/browser.ts';
+import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
 import { attachAndLeave as attachAndLeaveOn, createAnycastQueue, waitFor } from '../support/native-test-helpers.ts';
 
 const pool = new AppPool();
@@ -33,28 +34,7 @@ beforeAll(async () => {
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
-  const registered = await fetch(url('/api/v1/clusters'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({
-      name: 'events-cluster',
-      environment: 'staging',
-      nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
-      credentials: { username: node.user, password: node.password },
-    }),
-  });
-  expect(registered.status).toBe(200);
-  clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
-  // The worker subscribes once its tier A has seen the node serve.
-  await waitFor(
-    'MESSAGE_IO confirmed by the subscription',
-    async () => {
-      const response = await fetch(url(`/api/v1/clusters/${clusterId}`), { headers: api.headers });
-      const detail = (await response.json()) as { capabilities: Record<string, string> };
-      return detail.capabilities.NOTIFICATIONS === 'AVAILABLE' ? detail : undefined;
-    },
-    60_000,
-  );
+  clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, 'events-cluster', { untilSubscribed: true });
 }, 240_000);
 
 afterAll(async () => {

@@ -18,6 +18,7 @@ import {
   type ApiSession,
   type SignedInConsole,
 } from '../support/browser.ts';
+import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
 import { queryDatabase } from '../support/database.ts';
 import { createAnycastQueue, messageCount, sendDurableMessages, waitFor } from '../support/native-test-helpers.ts';
 
@@ -65,29 +66,8 @@ beforeAll(async () => {
   // Tier B lists a new queue (and a purged queue's depth) within a second instead of fifteen.
   await putSetting('scrape.tier-b-interval', '1s');
   await createAnycastQueue(node, QUEUE);
-  const registered = await fetch(url('/api/v1/clusters'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({
-      name: 'messages-cluster',
-      environment: 'staging',
-      nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
-      credentials: { username: node.user, password: node.password },
-    }),
-  });
-  expect(registered.status).toBe(200);
-  clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
   // The native channel serves browses while the worker's notification subscription of the node is live.
-  await waitFor(
-    'the notification subscription',
-    async () => {
-      const detail = (await (await get(`/api/v1/clusters/${clusterId}`)).json()) as {
-        capabilities: Record<string, string>;
-      };
-      return detail.capabilities.NOTIFICATIONS === 'AVAILABLE' ? detail : undefined;
-    },
-    60_000,
-  );
+  clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, 'messages-cluster', { untilSubscribed: true });
   await waitFor(
     'the queue scraped',
     async () => {

@@ -16,6 +16,7 @@ import {
   type ApiSession,
   type SignedInConsole,
 } from '../support/browser.ts';
+import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
 import { brokerMbean, jolokia } from '../support/jolokia.ts';
 import { openOwnConsumer } from '../support/named-client.ts';
 import { createAnycastQueue, sendDurableMessages, waitFor } from '../support/native-test-helpers.ts';
@@ -49,28 +50,8 @@ beforeAll(async () => {
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
-  const registered = await fetch(url('/api/v1/clusters'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({
-      name: 'resources-cluster',
-      environment: 'staging',
-      nodes: [{ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl }],
-      credentials: { username: node.user, password: node.password },
-    }),
-  });
-  expect(registered.status).toBe(200);
-  clusterId = ((await registered.json()) as { clusterId: string }).clusterId;
-  // The consumer signals come from the notification subscription, which the worker opens once tier A saw the node.
-  await waitFor(
-    'the notification subscription',
-    async () => {
-      const response = await fetch(url(`/api/v1/clusters/${clusterId}`), { headers: api.headers });
-      const detail = (await response.json()) as { capabilities: Record<string, string> };
-      return detail.capabilities.NOTIFICATIONS === 'AVAILABLE' ? detail : undefined;
-    },
-    60_000,
-  );
+  // The consumer signals come from the notification subscription.
+  clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, 'resources-cluster', { untilSubscribed: true });
 }, 240_000);
 
 afterAll(async () => {
