@@ -2,13 +2,15 @@
 // nodes (990 rules with a prefix pattern over ten queues each, 10 with no pattern over all of them), on a real
 // PostgreSQL. Prints p50/p95 of 41 steady evaluations with every queue below its thresholds (nothing open), then
 // with one queue in ten above (the first evaluation opening 10,990 alerts, and 41 steady evaluations with them all
-// firing). Issue 20's target: < 50 ms per tick.
+// firing, read every tick and then kept between ticks as the owning worker keeps them). Issue 20's target: < 50 ms
+// per tick.
 //   npm run bench:alerting        (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
 import { randomUUID } from 'node:crypto';
 import type { ModuleRegistry } from '../src/modules/kernel/plugin/index.ts';
 import { refreshQueueTotals } from '../src/modules/platform/scrape/index.ts';
 import { queueThreshold } from '../src/modules/feature/alerting/server/conditions/queue-threshold.ts';
 import { evaluateCluster } from '../src/modules/feature/alerting/server/evaluator.ts';
+import { OpenAlertMemory } from '../src/modules/feature/alerting/server/open-alert-memory.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
 
 const QUEUES = 10_000;
@@ -79,7 +81,16 @@ await withBenchDatabase('bench-alerting', async (db) => {
   const steady = await timesMs(() => evaluateCluster(deps, clusterId), RUNS);
   console.log(
     `alerting: ${RULES} rules over ${QUEUES} queues, one in ten above its threshold: first evaluation ${firstMs.toFixed(0)} ms ` +
-      `(${first.transitions} alerts opened, ${open[0]?.n ?? 0} firing); steady tick p50 ${steady.p50.toFixed(1)} ms, ` +
-      `p95 ${steady.p95.toFixed(1)} ms (target < 50 ms)`,
+      `(${first.transitions} alerts opened, ${open[0]?.n ?? 0} firing); steady tick reading them every tick ` +
+      `p50 ${steady.p50.toFixed(1)} ms, p95 ${steady.p95.toFixed(1)} ms (target < 50 ms)`,
+  );
+  // As the worker runs it: the open alerts kept between ticks (one read of the newest transition per tick).
+  const memory = new OpenAlertMemory();
+  const kept = { ...deps, memory };
+  await evaluateCluster(kept, clusterId);
+  const remembered = await timesMs(() => evaluateCluster(kept, clusterId), RUNS);
+  console.log(
+    `alerting: ${RULES} rules over ${QUEUES} queues, ${open[0]?.n ?? 0} alerts firing, kept by the owning worker: ` +
+      `steady tick p50 ${remembered.p50.toFixed(1)} ms, p95 ${remembered.p95.toFixed(1)} ms (target < 50 ms)`,
   );
 });

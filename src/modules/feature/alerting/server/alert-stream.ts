@@ -25,6 +25,14 @@ export async function announceTransitions(bus: DatabaseBus | undefined, range: T
   if (bus && range) await bus.notify(ALERTS_CHANNEL, JSON.stringify(range));
 }
 
+/** Calls `changed` with the cluster of every transition announced on the bus, by any process. */
+export function onAnnouncedTransitions(bus: DatabaseBus, changed: (clusterId: string) => void): void {
+  bus.listen(ALERTS_CHANNEL, (payload) => {
+    const announced = parseAnnounced(payload);
+    if (announced) changed(announced.clusterId);
+  });
+}
+
 function parseAnnounced(payload: string): TransitionRange | undefined {
   try {
     const parsed = announcedSchema.safeParse(JSON.parse(payload));

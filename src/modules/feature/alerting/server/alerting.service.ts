@@ -1,12 +1,15 @@
 // The worker service of alerting: after every scrape tier of a cluster this process owns (once fleet-wide), the
 // cluster's rules are evaluated in the notification's own turn (in order, one cluster's evaluations never overlap);
 // a registered cluster gets its built-in rules; queued deliveries are sent by a loop of their own, woken after an
-// evaluation that queued some and every second otherwise, so a slow channel never holds evaluation up.
+// evaluation that queued some and every second otherwise, so a slow channel never holds evaluation up. The open
+// alerts of the clusters it evaluates are kept between ticks (open-alert-memory.ts).
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import { deliverDue } from './deliverer.ts';
+import { onAnnouncedTransitions } from './alert-stream.ts';
 import { evaluateCluster, installBuiltInRules } from './evaluator.ts';
+import { OpenAlertMemory } from './open-alert-memory.ts';
 
 const DELIVERY_POLL_MS = 1_000;
 
@@ -19,7 +22,20 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       (await context.pool.query(sql, [...params])).rows as Row[],
     close: () => Promise.resolve(),
   };
-  const deps = { db, prisma: context.prisma, registry: context.registry, bus: context.bus, settings: context.settings };
+  // Open alerts kept between ticks (open-alert-memory.ts): dropped on anything that may have changed them elsewhere.
+  const memory = new OpenAlertMemory();
+  onAnnouncedTransitions(context.bus, (clusterId) => memory.forget(clusterId));
+  context.bus.onReconnect(() => memory.forget());
+  const forgetLost = shared.ownership.onLost((clusterIds) => clusterIds.forEach((id) => memory.forget(id)));
+  const forgetReleased = shared.ownership.onRelease((clusterId) => memory.forget(clusterId));
+  const deps = {
+    db,
+    prisma: context.prisma,
+    registry: context.registry,
+    bus: context.bus,
+    settings: context.settings,
+    memory,
+  };
   let stopped = false;
   let delivering: Promise<void> | undefined;
   const isStopped = () => stopped;
@@ -65,6 +81,9 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       stopped = true;
       unsubscribeTier();
       unsubscribeRegistered();
+      forgetLost();
+      forgetReleased();
+      memory.forget();
       clearInterval(timer);
       await delivering;
       await shared.detach();

@@ -10,6 +10,7 @@ import { listClusterLocations } from '@/modules/platform/clusters/index.ts';
 import { subjectPattern } from './subject-pattern.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
 import { ALERTING_SETTING_KEYS } from './alerting.settings.ts';
+import type { OpenAlertMemory } from './open-alert-memory.ts';
 import { TransitionBatch, type SteppedAlert } from './transitions.ts';
 
 export interface EvaluationDeps {
@@ -20,6 +21,8 @@ export interface EvaluationDeps {
   readonly bus?: DatabaseBus;
   /** alerting.flap-window; 5 minutes without. */
   readonly settings?: SettingsReader;
+  /** The owning worker's copy of open alerts between ticks; without it, every evaluation reads them. */
+  readonly memory?: OpenAlertMemory;
 }
 
 const DEFAULT_FLAP_WINDOW_MS = 5 * 60_000;
@@ -145,7 +148,9 @@ export async function evaluateCluster(
   const flapWindowMs = deps.settings?.duration(ALERTING_SETTING_KEYS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
   // Every open alert of the cluster in one read, by rule; and those resolved within the flap window.
   const openByRule = new Map<string, SteppedAlert[]>();
-  for (const alert of await alertsOf(deps.db, clusterId, `state <> 'resolved'`)) {
+  const readOpen = () => alertsOf(deps.db, clusterId, `state <> 'resolved'`);
+  const open = deps.memory ? await deps.memory.openAlerts(deps.db, clusterId, readOpen) : await readOpen();
+  for (const alert of open) {
     const ofRule = openByRule.get(alert.ruleId);
     if (ofRule) ofRule.push(alert);
     else openByRule.set(alert.ruleId, [alert]);
@@ -188,8 +193,9 @@ export async function evaluateCluster(
     // Open alerts on subjects no longer observed (the queue is gone): the lifecycle resolves them.
     for (const [subject, alert] of openBySubject) batch.step(rule, subject, alert, undefined, resolved?.get(subject));
   }
-  const committed = await batch.commit(deps.prisma, deps.bus);
-  return { rules: rules.length, ...committed };
+  const { transitions, queuedDeliveries, values } = await batch.commit(deps.prisma, deps.bus);
+  deps.memory?.committed(clusterId, transitions, values);
+  return { rules: rules.length, transitions, queuedDeliveries };
 }
 
 /** The rules every registered cluster gets (editable, never installed twice). */

@@ -156,6 +156,8 @@ async function setAlerts(
 interface CommitSummary {
   readonly transitions: number;
   readonly queuedDeliveries: number;
+  /** The alerts whose value alone changed (written, no transition). */
+  readonly values: readonly ValueChange[];
 }
 
 /** The steps of one evaluation of a cluster, written by `commit`. */
@@ -343,12 +345,12 @@ export class TransitionBatch {
    * transition listed) is committed first and finished after; the transitions are announced on `bus` after commit.
    */
   async commit(prisma: PrismaClient, bus: DatabaseBus | undefined): Promise<CommitSummary> {
-    if (this.log.length === 0 && this.valued.length === 0) return { transitions: 0, queuedDeliveries: 0 };
+    if (this.log.length === 0 && this.valued.length === 0) return { transitions: 0, queuedDeliveries: 0, values: [] };
     // Thousands of alerts opening at once (a new rule over a large cluster) take longer than Prisma's 5 s default.
     const inTransaction = () => prisma.$transaction((tx) => this.write(tx), { timeout: 120_000 });
     if (this.log.length === 0) {
       const { queued } = await inTransaction();
-      return { transitions: 0, queuedDeliveries: queued };
+      return { transitions: 0, queuedDeliveries: queued, values: this.valued };
     }
     const audit = await openAudit(prisma, systemContext(), {
       action: 'alert.transition',
@@ -372,6 +374,6 @@ export class TransitionBatch {
     }
     await audit.finish({ outcome: 'SUCCEEDED' });
     await announceTransitions(bus, written.range);
-    return { transitions: this.log.length, queuedDeliveries: written.queued };
+    return { transitions: this.log.length, queuedDeliveries: written.queued, values: this.valued };
   }
 }
