@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { evaluateCluster } from './evaluator.ts';
 
@@ -12,17 +13,7 @@ let secured: SecuredRuntime;
 let auth: AuthHeaders;
 let clusterId: string;
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await secured.rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
 import { deliverDue } from './deliverer.ts';
@@ -28,17 +29,7 @@ let listenerUrl: string;
 const received: Received[] = [];
 const SECRET = 'a-signing-secret-of-the-test';
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await secured.rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 const deps = () => ({ db: secured.runtime.db, prisma: secured.runtime.prisma, registry: secured.runtime.registry });
 

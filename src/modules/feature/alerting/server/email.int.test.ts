@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { startSmtpSink } from '../../../../../test/support/smtp-sink.ts';
 import { deliverDue } from './deliverer.ts';
@@ -19,17 +20,7 @@ let clusterId: string;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let refusing: Awaited<ReturnType<typeof startSmtpSink>>;
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await secured.rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 const deps = () => ({ db: secured.runtime.db, prisma: secured.runtime.prisma, registry: secured.runtime.registry });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { onAnnouncedTransitions } from './alert-stream.ts';
 import { evaluateCluster } from './evaluator.ts';
@@ -15,17 +16,7 @@ let secured: SecuredRuntime;
 let auth: AuthHeaders;
 let clusterId: string;
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await secured.rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 async function setDepth(depth: number) {
   await secured.runtime.prisma.queueSnapshot.updateMany({
@@ -111,9 +102,9 @@ describe('the open alerts the owning worker keeps', () => {
     expect(await secured.runtime.prisma.alert.findUniqueOrThrow({ where: { id: alert.id } })).toMatchObject({
       state: 'resolved',
     });
-    expect(
-      await secured.runtime.prisma.alertDelivery.count({ where: { alertId: alert.id, event: 'resolved' } }),
-    ).toBe(0);
+    expect(await secured.runtime.prisma.alertDelivery.count({ where: { alertId: alert.id, event: 'resolved' } })).toBe(
+      0,
+    );
     // Every transition was announced on the bus, which the worker forgets its copy by.
     await expect.poll(() => announced.filter((id) => id === clusterId).length, { timeout: 5_000 }).toBe(3);
   });

@@ -13,6 +13,7 @@ import { handleStreamRequest, INSTALLATION_SCOPE_ID } from '@/modules/kernel/str
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
@@ -25,17 +26,7 @@ let listener: Server;
 let listenerUrl: string;
 const received: { event: string; alert: { id: string; subject: string } }[] = [];
 
-async function call(method: string, path: string, body?: unknown) {
-  const response = await secured.rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 const deps = () => ({
   db: secured.runtime.db,
