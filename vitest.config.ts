@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
 // Suites on real JVMs, processes and a browser get one retry: two cores under a full run make their timing noisy, and
 // the summary reporter names every test that passed only on its retry (a flake to fix, not to hide).
 const retryOnRealComponents = 1;
+// Unit, integration and broker files share one group of two workers: broker suites mostly wait on cadences, not on
+// the cores, so two at a time nearly halve the run (browser and e2e suites run one by one after them).
+const groupWorkers = 2;
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
 export default defineConfig({
@@ -18,6 +21,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          maxWorkers: groupWorkers,
           include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts'],
           // The fixture trees hold *.test.ts files as import-graph material, not as tests.
           exclude: ['src/**/*.int.test.ts', 'test/architecture/fixtures/**'],
@@ -27,6 +31,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          maxWorkers: groupWorkers,
           include: ['src/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
           exclude: ['src/modules/platform/broker/**/*.int.test.ts', 'src/**/*.brokers.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
@@ -39,6 +44,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'brokers',
+          maxWorkers: groupWorkers,
           // *.brokers.int.test.ts: modules above the broker platform tested on brokers and PostgreSQL together.
           include: [
             'src/modules/platform/broker/**/*.int.test.ts',

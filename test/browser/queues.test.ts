@@ -122,8 +122,11 @@ describe('the queue grid', () => {
   });
 
   it('offers the queue.actions row menu in its fixed sections, and Copy name copies the name', async () => {
-    await page.getByRole('button', { name: 'Actions for orders.30' }).click();
     const menu = page.getByRole('menu');
+    // A retry starts with no menu left open by the attempt before it.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Actions for orders.30' }).click();
     await menu.waitFor();
     const labels = await menu.locator('.mantine-Menu-label, [role="menuitem"]').allInnerTexts();
     // The queues module's items (its operations link to the queue page's dialogs), the resources module's way to the
@@ -155,8 +158,11 @@ describe('the queue grid', () => {
     await page.getByRole('button', { name: 'Actions for orders.29' }).focus();
     await page.keyboard.press('Enter');
     await menu.waitFor();
-    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Copy name');
+    // The menu takes the focus once it has opened (after its transition); the arrows move it from there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    for (let step = 0; step < 4 && (await focused()) !== 'Copy name'; step++) await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Copy name');
     await page.keyboard.press('Enter');
     await expect.poll(clipboard).toBe('orders.29');
   });

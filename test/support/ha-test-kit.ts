@@ -37,13 +37,18 @@ export async function openTestRuntimes(
   const worker = await openRuntime('worker', source, [...installedModules, ...extraModules]);
   const web = await openRuntime('web', source);
   const services = await startWorkerServices(worker);
+  // Idempotent: a test that closes them (a process "dies") and its afterAll may both call it.
+  let closing: Promise<void> | undefined;
   return {
     worker,
     web,
-    async close() {
-      await services.stop();
-      await web.close();
-      await worker.close();
+    close() {
+      closing ??= (async () => {
+        await services.stop();
+        await web.close();
+        await worker.close();
+      })();
+      return closing;
     },
   };
 }
@@ -187,6 +192,7 @@ export async function startHaScenario(
   const signals = recordSignals(runtimes.web, clusterId);
   const tierA = new TierARecorder(runtimes.worker, clusterId);
   await runtimes.worker.notifications.publish('ClusterRegistered', { clusterId, name, environmentId: null });
+  let stopping: Promise<void> | undefined;
   return {
     runtimes,
     databaseUrl: database.url,
@@ -194,10 +200,13 @@ export async function startHaScenario(
     clusterId,
     nodes,
     signals,
-    async stop() {
-      await runtimes.close();
-      await brokers.stop();
-      await database.drop();
+    stop() {
+      stopping ??= (async () => {
+        await runtimes.close();
+        await brokers.stop();
+        await database.drop();
+      })();
+      return stopping;
     },
   };
 }
