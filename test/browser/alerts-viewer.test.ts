@@ -3,7 +3,8 @@
 // listener through a signed webhook channel; one queue is purged (its alert resolves), the other alert is
 // silenced by the admin. The viewer sees both lists, every control that changes something (Acknowledge, Silence,
 // Unsilence, New rule, a rule's Save, the channels' buttons) off with the reason in a tooltip, and an alert's
-// drawer with its delivery log (the listener's answer) and its transitions (the evaluator's and the admin's).
+// drawer with its delivery log (the listener's answer) and its transitions (the evaluator's and the admin's), kept in
+// the URL so a link opens it.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
@@ -234,8 +235,16 @@ describe('alerting screens for a viewer', () => {
     await transitions.locator('tr[data-transition="silenced"][data-actor="admin"]').waitFor();
     expect(await transitions.locator('tbody tr[data-transition]').count()).toBe(2);
     await saveScreenshot(page, 'alerts-viewer-drawer');
+    // The drawer is in the URL: a link (a notification's, with alerting.console-url set) opens it on a fresh page,
+    // and closing it takes it out again, the list's own state left as it was.
+    const opened = new URL(page.url());
+    expect(opened.searchParams.get('open')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.goto(url(`/alerts?open=${opened.searchParams.get('open') ?? ''}`));
+    await drawer.waitFor();
+    expect(await drawer.getByTestId('alert-facts').locator('[data-field="State"]').textContent()).toContain('firing');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
+    await page.waitForURL((current) => !current.searchParams.has('open'));
 
     // From History: the resolved alert's own log and transitions.
     await page.goto(url('/alerts/history'));

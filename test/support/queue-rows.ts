@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { refreshQueueTotals } from '@/modules/platform/scrape/index.ts';
+import { insertClusterRow } from './cluster-rows.ts';
 
 export interface NodeFixture {
   readonly clusterId: string;
@@ -94,4 +95,22 @@ export async function recountTotals(prisma: PrismaClient, clusterId: string): Pr
     }),
   };
   await refreshQueueTotals(viaPrisma, clusterId);
+}
+
+/** A cluster with one serving node swept just now holding these queues: what a rule over queues is judged on. */
+export async function insertOneNodeCluster(
+  prisma: PrismaClient,
+  name: string,
+  queues: readonly QueueFixture[],
+): Promise<{ clusterId: string; nodeId: string }> {
+  const clusterId = await insertClusterRow(prisma, { name });
+  const nodeId = await insertScrapedNode(prisma, {
+    clusterId,
+    brokerNodeId: 'node-a',
+    brokerName: 'broker-a',
+    serving: true,
+    sweptAt: new Date(),
+  });
+  await insertScrapedQueues(prisma, { clusterId, nodeId, scrapedAt: new Date() }, queues);
+  return { clusterId, nodeId };
 }

@@ -119,6 +119,7 @@ export const alertProcedures = {
       const clusterIds = input.clusterId ? [input.clusterId].filter((id) => readable.has(id)) : [...readable];
       const where = {
         ...(state ? { state } : {}),
+        ...(input.id ? { id: input.id } : {}),
         clusterId: { in: clusterIds },
         ...(input.q
           ? {

@@ -2,8 +2,7 @@
 // JSON Schema (the rule editor's form), the channel kinds with their configuration (the channel form), and firing
 // alerts counted per cluster (the fleet home's badges) — pending and resolved ones not counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
+import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
@@ -18,19 +17,11 @@ const call = (method: string, path: string, body?: unknown) => callRest(secured.
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
-  clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'counted' });
-  const nodeId = await insertScrapedNode(secured.runtime.prisma, {
-    clusterId,
-    brokerNodeId: 'node-a',
-    brokerName: 'broker-a',
-    serving: true,
-    sweptAt: new Date(),
-  });
-  await insertScrapedQueues(secured.runtime.prisma, { clusterId, nodeId, scrapedAt: new Date() }, [
+  ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'counted', [
     { queueName: 'orders.in', messageCount: 50 },
     { queueName: 'orders.out', messageCount: 70 },
     { queueName: 'billing', messageCount: 1 },
-  ]);
+  ]));
 });
 
 afterAll(async () => {

@@ -6,8 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
+import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
@@ -44,19 +43,11 @@ async function setDepth(queueName: string, depth: number) {
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
-  clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'alerted' });
-  nodeId = await insertScrapedNode(secured.runtime.prisma, {
-    clusterId,
-    brokerNodeId: 'node-a',
-    brokerName: 'broker-a',
-    serving: true,
-    sweptAt: new Date(),
-  });
-  await insertScrapedQueues(secured.runtime.prisma, { clusterId, nodeId, scrapedAt: new Date() }, [
+  ({ clusterId, nodeId } = await insertOneNodeCluster(secured.runtime.prisma, 'alerted', [
     { queueName: 'orders.in', messageCount: 50 },
     { queueName: 'orders.out', messageCount: 2 },
     { queueName: 'billing', messageCount: 500 },
-  ]);
+  ]));
   listener = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));

@@ -129,6 +129,7 @@ export const listAlertsInput = listQuerySchema(ALERT_SORT_FIELDS, '-since').exte
     .default('open')
     .describe('open: pending and firing; firing; history: resolved; all'),
   clusterId: z.uuid().optional(),
+  id: z.uuid().optional().describe('Only this alert (a link to it: the console opens its drawer)'),
 });
 
 export const deliveryView = z.object({

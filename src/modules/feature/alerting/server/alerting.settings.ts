@@ -1,11 +1,13 @@
 // The alerting module's runtime settings: how long a resolved alert may fire again and be reopened (flap damping),
-// and how long resolved alerts, their deliveries and the transition log are kept.
-import { durationSetting } from '@/modules/kernel/plugin/index.ts';
+// how long resolved alerts, their deliveries and the transition log are kept, and where the console is reached (so
+// a notification links to its alert).
+import { durationSetting, stringSetting, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
 
 export const ALERTING_SETTING_KEYS = {
   flapWindow: 'alerting.flap-window',
   retention: 'alerting.retention',
   reaperInterval: 'alerting.reaper-interval',
+  consoleUrl: 'alerting.console-url',
 } as const;
 
 export const alertingSettings = [
@@ -32,4 +34,18 @@ export const alertingSettings = [
     min: '10s',
     max: '1d',
   }),
+  stringSetting({
+    key: ALERTING_SETTING_KEYS.consoleUrl,
+    description:
+      'The address people reach this console at (https://flotilla.example.com). When set, every notification carries a link to its alert there; empty, none does.',
+    defaultValue: '',
+    pattern: /^(https?:\/\/[^\s/?#]+(\/[^\s?#]*)?)?$/,
+    patternInWords: 'empty, or an http(s) address without query or fragment',
+  }),
 ];
+
+/** The link to an alert in the console (its drawer open on the Alerts screen), or none without alerting.console-url. */
+export function alertLinkOf(settings: SettingsReader | undefined, alertId: string): string | undefined {
+  const base = settings?.string(ALERTING_SETTING_KEYS.consoleUrl).replace(/\/+$/, '') ?? '';
+  return base ? `${base}/alerts?open=${encodeURIComponent(alertId)}` : undefined;
+}

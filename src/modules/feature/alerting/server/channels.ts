@@ -83,6 +83,8 @@ export const signatureOf = (secret: string, body: string) =>
 
 export interface AlertPayload {
   readonly event: 'firing' | 'resolved' | 'test';
+  /** The alert in the console, when alerting.console-url is set. */
+  readonly url?: string;
   readonly alert: {
     readonly id: string | null;
     readonly rule: string;
@@ -101,7 +103,8 @@ export interface AlertPayload {
 function slackTextOf(payload: AlertPayload): string {
   const { alert } = payload;
   const head = payload.event === 'test' ? 'Test from Flotilla' : `[${alert.severity.toUpperCase()}] ${payload.event}`;
-  return `${head}: ${alert.rule} — ${alert.subject}${alert.value === null ? '' : ` (value ${alert.value})`}`;
+  const text = `${head}: ${alert.rule} — ${alert.subject}${alert.value === null ? '' : ` (value ${alert.value})`}`;
+  return payload.url ? `${text} <${payload.url}|Open in Flotilla>` : text;
 }
 
 /** The subject line and plain-text body of an alert's email (pure: a unit test reads them). */
@@ -126,6 +129,7 @@ export function emailOf(payload: AlertPayload): { subject: string; text: string 
     `Since: ${alert.since ?? '(unknown)'}`,
     ...(labels.length > 0 ? [`Labels: ${labels.join(', ')}`] : []),
     ...(alert.id ? [`Alert: ${alert.id}`] : []),
+    ...(payload.url ? [`Open in Flotilla: ${payload.url}`] : []),
   ];
   return {
     subject: `${head}: ${alert.rule} — ${alert.subject}${where ? ` on ${where}` : ''}${alert.value === null ? '' : ` (value ${alert.value})`}`,

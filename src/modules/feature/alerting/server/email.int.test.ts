@@ -3,8 +3,7 @@
 // audited; the SMTP password is sealed and never listed; a firing alert's email names the rule, subject, value and
 // cluster; a server that refuses the message is retried with backoff, each refusal on the delivery log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
+import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
@@ -38,18 +37,10 @@ const emailConfig = (port: number) => ({
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
-  clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'mailed' });
-  const nodeId = await insertScrapedNode(secured.runtime.prisma, {
-    clusterId,
-    brokerNodeId: 'node-a',
-    brokerName: 'broker-a',
-    serving: true,
-    sweptAt: new Date(),
-  });
-  await insertScrapedQueues(secured.runtime.prisma, { clusterId, nodeId, scrapedAt: new Date() }, [
+  ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'mailed', [
     { queueName: 'billing', messageCount: 500 },
     { queueName: 'invoices', messageCount: 700 },
-  ]);
+  ]));
   sink = await startSmtpSink({ user: 'flotilla', password: PASSWORD });
   refusing = await startSmtpSink({
     user: 'flotilla',

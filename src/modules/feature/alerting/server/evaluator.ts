@@ -9,7 +9,7 @@ import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/ind
 import { listClusterLocations } from '@/modules/platform/clusters/index.ts';
 import { subjectPattern } from './subject-pattern.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
-import { ALERTING_SETTING_KEYS } from './alerting.settings.ts';
+import { ALERTING_SETTING_KEYS, alertLinkOf } from './alerting.settings.ts';
 import type { OpenAlertMemory } from './open-alert-memory.ts';
 import { TransitionBatch, type SteppedAlert } from './transitions.ts';
 
@@ -169,7 +169,9 @@ export async function evaluateCluster(
       resolvedByRule.set(alert.ruleId, bySubject);
     }
   }
-  const batch = new TransitionBatch({ id: clusterId, name: location.name }, now, flapWindowMs);
+  const batch = new TransitionBatch({ id: clusterId, name: location.name }, now, flapWindowMs, (alertId) =>
+    alertLinkOf(deps.settings, alertId),
+  );
   for (const rule of rules) {
     let results: ConditionResult[] | undefined;
     const openOfRule = openByRule.get(rule.id) ?? [];

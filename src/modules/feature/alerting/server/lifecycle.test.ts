@@ -2,6 +2,8 @@
 // alert dropped silently, a silenced alert changing state without delivering, a flapping subject reopening its
 // alert; the email a notification becomes.
 import { describe, expect, it } from 'vitest';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { alertLinkOf } from './alerting.settings.ts';
 import { emailOf } from './channels.ts';
 import { silenceEnded, stepOf, type OpenAlert } from './lifecycle.ts';
 
@@ -95,5 +97,34 @@ describe('an alert’s email', () => {
     expect(text).toContain('Subject: orders.in\n');
     expect(text).toContain('Value: 120\n');
     expect(text).toContain('Labels: team=payments\n');
+    expect(text).not.toContain('Open in Flotilla');
+  });
+
+  it('links the email to the alert in the console when the console address is set', () => {
+    const { text } = emailOf({
+      event: 'resolved',
+      url: 'https://flotilla.example.com/alerts?open=a1',
+      alert: {
+        id: 'a1',
+        rule: 'Orders backlog',
+        severity: 'warning',
+        clusterId: 'c1',
+        subject: 'orders.in',
+        state: 'resolved',
+        value: 0,
+        since: '2026-11-26T12:00:00.000Z',
+        labels: {},
+      },
+    });
+    expect(text).toContain('Open in Flotilla: https://flotilla.example.com/alerts?open=a1\n');
+  });
+
+  it('makes the console link from alerting.console-url, trailing slashes and all, and none without it', () => {
+    const reader = (url: string) => ({ string: () => url }) as unknown as SettingsReader;
+    expect(alertLinkOf(reader('https://flotilla.example.com/ops//'), 'a b')).toBe(
+      'https://flotilla.example.com/ops/alerts?open=a%20b',
+    );
+    expect(alertLinkOf(reader(''), 'a1')).toBeUndefined();
+    expect(alertLinkOf(undefined, 'a1')).toBeUndefined();
   });
 });

@@ -3,8 +3,7 @@
 // silence (a transition committed by the web process) makes the next tick read the alerts again, so the resolution
 // of the silenced alert queues no delivery; every announced transition reaches the listener the worker forgets by.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
+import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
@@ -29,17 +28,9 @@ async function setDepth(depth: number) {
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
-  clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'memory' });
-  const nodeId = await insertScrapedNode(secured.runtime.prisma, {
-    clusterId,
-    brokerNodeId: 'node-a',
-    brokerName: 'broker-a',
-    serving: true,
-    sweptAt: new Date(),
-  });
-  await insertScrapedQueues(secured.runtime.prisma, { clusterId, nodeId, scrapedAt: new Date() }, [
+  ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'memory', [
     { queueName: 'orders', messageCount: 0 },
-  ]);
+  ]));
 });
 
 afterAll(async () => {

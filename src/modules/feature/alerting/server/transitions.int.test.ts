@@ -10,8 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobContext } from '@/modules/kernel/plugin/index.ts';
 import { handleStreamRequest, INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
+import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
@@ -103,19 +102,11 @@ async function stateOf(id: string) {
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
-  clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'transitions' });
-  const nodeId = await insertScrapedNode(secured.runtime.prisma, {
-    clusterId,
-    brokerNodeId: 'node-a',
-    brokerName: 'broker-a',
-    serving: true,
-    sweptAt: new Date(),
-  });
-  await insertScrapedQueues(secured.runtime.prisma, { clusterId, nodeId, scrapedAt: new Date() }, [
+  ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'transitions', [
     { queueName: 'orders', messageCount: 0 },
     { queueName: 'flappy', messageCount: 0 },
     { queueName: 'quiet', messageCount: 0 },
-  ]);
+  ]));
   listener = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));

@@ -105,9 +105,11 @@ function payloadOf(
   cluster: { id: string; name: string },
   alert: { id: string; subject: string; state: string; since: Date; lastValue: number | null },
   event: 'firing' | 'resolved',
+  url: string | undefined,
 ): AlertPayload {
   return {
     event,
+    ...(url ? { url } : {}),
     alert: {
       id: alert.id,
       rule: rule.name,
@@ -186,6 +188,8 @@ export class TransitionBatch {
     private readonly cluster: { readonly id: string; readonly name: string },
     private readonly now: Date,
     private readonly flapWindowMs: number,
+    /** The console's link to an alert (alerting.console-url), carried by its notifications. */
+    private readonly linkOf: (alertId: string) => string | undefined = () => undefined,
   ) {}
 
   private record(
@@ -276,7 +280,7 @@ export class TransitionBatch {
         };
         this.created.push(row);
         this.record(rule, row.id, subject, step.state, step.state, value);
-        if (step.deliver) this.queue(rule, payloadOf(rule, this.cluster, row, 'firing'), false);
+        if (step.deliver) this.queue(rule, payloadOf(rule, this.cluster, row, 'firing', this.linkOf(row.id)), false);
         return;
       }
       case 'reopen': {
@@ -284,7 +288,7 @@ export class TransitionBatch {
         this.reopened.push({ id: recentlyResolved.id, value });
         this.record(rule, recentlyResolved.id, subject, 'reopened', 'firing', value);
         const reopened = { ...recentlyResolved, state: 'firing', lastValue: value };
-        if (step.deliver) this.queue(rule, payloadOf(rule, this.cluster, reopened, 'firing'), true);
+        if (step.deliver) this.queue(rule, payloadOf(rule, this.cluster, reopened, 'firing', this.linkOf(reopened.id)), true);
         return;
       }
       default:
@@ -301,7 +305,7 @@ export class TransitionBatch {
       (step.kind === 'fire' ? this.fired : this.resolved).push({ id: alert.id, value });
       this.record(rule, alert.id, subject, state, state, value);
       if (step.deliver)
-        this.queue(rule, payloadOf(rule, this.cluster, { ...alert, state, lastValue: value }, state), false);
+        this.queue(rule, payloadOf(rule, this.cluster, { ...alert, state, lastValue: value }, state, this.linkOf(alert.id)), false);
     }
   }
 

@@ -3,17 +3,17 @@
 // the shared table with search, sort, paging and the cluster filter in the URL. Live on the `alerts` signal (polling
 // while the stream is down), with how old the page is. Open alerts carry Acknowledge, Silence (and Unsilence) for
 // viewers with alert:write; without it the buttons are off and say why. A row's subject opens the alert's drawer
-// (its facts, delivery log and transitions: alert-drawer.tsx).
+// (its facts, delivery log and transitions: alert-drawer.tsx), kept in the URL as `?open=<alert id>`.
 import { Anchor, Badge, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
+import { useOpenedItem } from '@/ui/table/opened-item.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { formatAbsolute } from '@/ui/time/format-time.ts';
 import { AlertActions } from './alert-actions.tsx';
@@ -140,21 +140,17 @@ function AlertList({ history }: { history: boolean }) {
   const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   const names = new Map((clusters.data?.items ?? []).map((cluster) => [cluster.id, cluster.name]));
   const clusterName = (id: string) => names.get(id) ?? id.slice(0, 8);
-  const [opened, setOpened] = useState<AlertRow | undefined>();
-  // The opened alert as it is now: from this page while it is on it, else read on its own (a firing alert that
-  // resolves leaves Firing now, and the drawer keeps following it).
-  const onPage = opened && alerts.data?.items.find((row) => row.id === opened.id);
+  // The opened alert is in the URL (`?open=<id>`): a notification's link or a shared one opens its drawer. As it is
+  // now: from this page while it is on it, else read on its own (a firing alert that resolves leaves Firing now,
+  // and the drawer keeps following it).
+  const { openedId, open, close } = useOpenedItem();
+  const onPage = openedId === undefined ? undefined : alerts.data?.items.find((row) => row.id === openedId);
   const followed = useQuery({
-    ...trpc.alerting.list.queryOptions({
-      view: 'all',
-      q: opened?.subject ?? '',
-      ...(opened ? { clusterId: opened.clusterId } : {}),
-      pageSize: 100,
-    }),
+    ...trpc.alerting.list.queryOptions({ view: 'all', id: openedId, pageSize: 1 }),
     ...useLive(['alerts']),
-    enabled: opened !== undefined && !onPage,
+    enabled: openedId !== undefined && !onPage,
   });
-  const current = onPage ?? followed.data?.items.find((row) => row.id === opened?.id) ?? opened;
+  const current = onPage ?? (openedId === undefined ? undefined : followed.data?.items[0]);
   return (
     <>
       <Toolbar>
@@ -163,7 +159,7 @@ function AlertList({ history }: { history: boolean }) {
       <DataTable
         tableId={history ? 'alert-history' : 'alerts-firing'}
         label={history ? 'Alert history' : 'Firing alerts'}
-        columns={columnsOf(history, clusterName, access, setOpened)}
+        columns={columnsOf(history, clusterName, access, (row) => open(row.id))}
         rowKey={(row) => row.id}
         rowAttributes={(row) => ({
           'data-state': row.state,
@@ -205,7 +201,7 @@ function AlertList({ history }: { history: boolean }) {
             : 'Alerts appear here when a rule’s condition has held for its for-duration after a scrape sweep.',
         }}
       />
-      <AlertDrawer alert={current} access={access} clusterName={clusterName} onClose={() => setOpened(undefined)} />
+      <AlertDrawer alert={current} access={access} clusterName={clusterName} onClose={close} />
     </>
   );
 }
