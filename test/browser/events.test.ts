@@ -1,7 +1,7 @@
 // Broker events in a real Chromium against Flotilla started as `npm start` does, with a real broker: a cluster
 // registered over the API, then a consumer attaching to a queue shows up on the Events screen without a reload
 // (the live tail follows the stream); Pause holds the rows still and is kept in the URL with the filters; a row's
-// drawer shows every property; the queue page shows its recent events.
+// drawer shows every property and is kept in the URL; the queue page shows its recent events.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
@@ -76,7 +76,14 @@ describe('events console', () => {
     await details.waitFor();
     expect(await details.innerText()).toContain('events-node');
     expect(await page.getByTestId('event-properties').innerText()).toMatch(/_AMQ_ConsumerCount\s+\d+\s+int/);
+    // The opened event is in the URL: the link opens its drawer on a fresh page (read on its own if the tail moved).
+    const seq = new URL(page.url()).searchParams.get('open') ?? '';
+    expect(seq).toMatch(/^\d+$/);
+    await page.goto(url(`/clusters/${clusterId}/events?paused=true&open=${seq}`));
+    await details.waitFor();
+    expect(await details.innerText()).toContain('events-node');
     await page.keyboard.press('Escape');
+    await page.waitForURL((current) => !current.searchParams.has('open'));
   });
 
   it('shows a queue’s recent events on its page', async () => {

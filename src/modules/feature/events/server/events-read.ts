@@ -85,6 +85,7 @@ export async function listEvents(pool: Pool, input: ListEventsInput) {
   if (input.queue) add((p) => `queue = ${p}`, input.queue);
   if (input.from) add((p) => `broker_time >= ${p}`, new Date(input.from));
   if (input.to) add((p) => `broker_time < ${p}`, new Date(input.to));
+  if (input.seq !== undefined) add((p) => `seq = ${p}`, input.seq);
   if (input.q) {
     add(
       (p) =>

@@ -47,6 +47,12 @@ export const listEventsInput = listQuerySchema(EVENT_SORT_FIELDS, '-seq').extend
   queue: z.string().trim().max(500).optional().describe('Events of this queue (exact)'),
   from: isoDate.optional().describe('Raised at or after (broker time)'),
   to: isoDate.optional().describe('Raised before (broker time)'),
+  seq: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('Only the event at this position (a link to it: the console opens its drawer)'),
   clear: z
     .enum(['true', 'false'])
     .optional()

@@ -99,6 +99,16 @@ describe('stored broker events', () => {
     expect(clear.events[0]).not.toHaveProperty('storage');
   });
 
+  it('answers one event by its position, the link the console opens its drawer from', async () => {
+    const [, second] = await page();
+    const seq = second?.seq ?? 0;
+    // As a link carries it: a string in the query.
+    const one = await listEvents(db.pool, listEventsInput.parse({ clusterId, seq: String(seq) }));
+    expect(one.total).toBe(1);
+    expect(one.items.map((row) => [row.seq, row.properties.tenant?.value])).toEqual([[seq, 'globex']]);
+    expect(listEventsInput.safeParse({ clusterId, seq: 'x' }).success).toBe(false);
+  });
+
   it('opens nothing when a seal is copied onto another row', async () => {
     await db.query(
       `UPDATE broker_event SET sealed_cipher = first.sealed_cipher, sealed_key_id = first.sealed_key_id

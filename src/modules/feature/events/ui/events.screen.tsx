@@ -1,18 +1,19 @@
 'use client';
 // Activity → Events of a cluster: every broker notification, newest first, following the stream as a live tail
 // (paused on demand, the pause kept in the URL like the filters), with the dropped counter and the retention edge
-// said plainly, and every property of an event one click away.
+// said plainly, and every property of an event one click away (the opened event kept in the URL as `?open=<seq>`).
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
 import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams } from 'next/navigation';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTRPC, type RouterInputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
+import { useOpenedItem } from '@/ui/table/opened-item.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { eventColumns, type EventRow } from './event-columns.tsx';
 import { EventDrawer } from './event-drawer.tsx';
@@ -44,8 +45,17 @@ export function EventsScreen() {
     ...(paused ? { meta: { clusterId: '', topics: [] }, refetchInterval: false as const } : live),
     placeholderData: keepPreviousData,
   });
-  const [opened, setOpened] = useState<EventRow | undefined>();
-  const columns = useMemo(() => eventColumns(clusterId, setOpened), [clusterId]);
+  // The opened event is in the URL (`?open=<seq>`), so a link to it opens its drawer; read on its own when it is not
+  // on the page (an older event, or one the live tail has moved on from).
+  const { openedId, open, close } = useOpenedItem();
+  const openedSeq = openedId !== undefined && /^\d+$/.test(openedId) ? Number(openedId) : undefined;
+  const onPage = query.data?.items.find((row) => row.seq === openedSeq);
+  const single = useQuery({
+    ...trpc.events.list.queryOptions({ clusterId, seq: openedSeq, pageSize: 1 }),
+    enabled: openedSeq !== undefined && !onPage,
+  });
+  const opened: EventRow | undefined = openedSeq === undefined ? undefined : (onPage ?? single.data?.items[0]);
+  const columns = useMemo(() => eventColumns(clusterId, (row) => open(String(row.seq))), [clusterId, open]);
   if (cluster.isError) return <ProblemView error={cluster.error} onRetry={() => void cluster.refetch()} />;
   const data = query.data;
   return (
@@ -108,7 +118,7 @@ export function EventsScreen() {
           description: 'Notifications appear as they happen once the worker holds a subscription to a serving node.',
         }}
       />
-      <EventDrawer event={opened} onClose={() => setOpened(undefined)} />
+      <EventDrawer event={opened} onClose={close} />
     </>
   );
 }
