@@ -21,8 +21,6 @@ interface ConditionContext {
   readonly now: Date;
   /** The enabled modules: a condition reads another module's extension point through it (none installed: none). */
   readonly registry: ModuleRegistry;
-  /** Subjects this rule has an open (pending or firing) alert on in the cluster: what it has already seen hold. */
-  readonly open: ReadonlySet<string>;
   /**
    * One read per evaluation of the cluster, however many rules ask: `load` runs for the first caller of `key`, the
    * others share its answer (a thousand queue rules read the queue numbers once).

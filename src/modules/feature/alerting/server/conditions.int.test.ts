@@ -306,10 +306,19 @@ describe('capability-lost', () => {
     expect(await alertsOf(ruleId)).toEqual({ MANAGEMENT_READ: ['firing', 0] });
     await evaluateCluster(deps(), clusterId, new Date(now + 10_000));
     expect(await alertsOf(ruleId)).toEqual({ MANAGEMENT_READ: ['firing', 0] });
+    // Nothing is remembered between evaluations: a rule first judged while the capability is lost (a restarted or
+    // new owner judging it) sees the loss too, from when the ledger last confirmed it available.
+    const later = await createRule(clusterId, {
+      name: 'capability gone, judged later',
+      condition: { kind: 'capability-lost', params: { capabilities: ['MANAGEMENT_READ', 'MANAGEMENT_WRITE'] } },
+    });
+    await evaluateCluster(deps(), clusterId, new Date(now + 12_000));
+    expect(await alertsOf(later)).toEqual({ MANAGEMENT_READ: ['firing', 0] });
 
     await recordManagementEvidence(pool, clusterId, { answered: ['broker-1'], failed: [] });
     await evaluateCluster(deps(), clusterId, new Date(now + 15_000));
     expect(await alertsOf(ruleId)).toEqual({ MANAGEMENT_READ: ['resolved', 1] });
+    expect(await alertsOf(later)).toEqual({ MANAGEMENT_READ: ['resolved', 1] });
   });
 });
 

@@ -74,7 +74,6 @@ export async function observe(
   clusterId: string,
   now: Date,
   once = onceCache(),
-  open: ReadonlySet<string> = new Set(),
 ): Promise<ConditionResult[] | undefined> {
   const condition = await conditionOf(deps.registry, rule.conditionKind);
   if (!condition) return undefined;
@@ -88,7 +87,6 @@ export async function observe(
     select: pattern.select,
     now,
     registry: deps.registry,
-    open,
     once,
   });
 }
@@ -176,8 +174,7 @@ export async function evaluateCluster(
     let results: ConditionResult[] | undefined;
     const openOfRule = openByRule.get(rule.id) ?? [];
     try {
-      // The subjects already alerted on: a condition that fires on a change (capability-lost) keeps firing on them.
-      results = await observe(deps, rule, clusterId, now, once, new Set(openOfRule.map((alert) => alert.subject)));
+      results = await observe(deps, rule, clusterId, now, once);
     } catch (error) {
       console.error(`[alerting] rule ${rule.name} (${rule.conditionKind}) on ${clusterId}:`, error);
       continue;

@@ -200,6 +200,8 @@ export async function rediscoverCluster(
           snippet: verdict.snippet ?? null,
           checkedAt: new Date(),
           confirmedBy: 'rediscovery',
+          // Kept from before unless confirmed now: when it was last available is what a loss is read from.
+          ...(verdict.value === 'AVAILABLE' ? { availableAt: new Date() } : {}),
         };
         await tx.clusterCapability.upsert({
           where: { clusterId_capability: { clusterId: cluster.id, capability } },

@@ -176,5 +176,6 @@ export async function listCapabilities(prisma: PrismaClient, clusterId: string) 
     snippet: row.snippet,
     checkedAt: row.checkedAt.toISOString(),
     confirmedBy: row.confirmedBy as ConfirmedBy,
+    availableAt: row.availableAt?.toISOString() ?? null,
   }));
 }

@@ -23,15 +23,15 @@ describe('queue numbers', () => {
 });
 
 describe('a lost capability', () => {
-  it('is one that was AVAILABLE and is not any more, or one already alerted on that has not come back', () => {
-    expect(isLost({ capability: 'NOTIFICATIONS', value: 'UNAVAILABLE', before: 'AVAILABLE' }, false)).toBe(true);
-    expect(isLost({ capability: 'NOTIFICATIONS', value: 'UNKNOWN', before: 'AVAILABLE' }, false)).toBe(true);
-    expect(isLost({ capability: 'NOTIFICATIONS', value: 'UNAVAILABLE', before: 'UNAVAILABLE' }, true)).toBe(true);
+  const at = '2026-11-26T12:00:00.000Z';
+  it('is one not AVAILABLE that has been, whatever it is now', () => {
+    expect(isLost({ capability: 'NOTIFICATIONS', value: 'UNAVAILABLE', availableAt: at })).toBe(true);
+    expect(isLost({ capability: 'NOTIFICATIONS', value: 'UNKNOWN', availableAt: at })).toBe(true);
   });
 
-  it('is not one never available (refused since registration, or first seen unavailable), nor one back', () => {
-    expect(isLost({ capability: 'MESSAGE_IO', value: 'UNAVAILABLE', before: 'UNAVAILABLE' }, false)).toBe(false);
-    expect(isLost({ capability: 'MESSAGE_IO', value: 'UNAVAILABLE', before: undefined }, false)).toBe(false);
-    expect(isLost({ capability: 'MESSAGE_IO', value: 'AVAILABLE', before: 'UNAVAILABLE' }, true)).toBe(false);
+  it('is not one never available (refused since registration), nor one available now', () => {
+    expect(isLost({ capability: 'MESSAGE_IO', value: 'UNAVAILABLE', availableAt: null })).toBe(false);
+    expect(isLost({ capability: 'MESSAGE_IO', value: 'UNKNOWN', availableAt: null })).toBe(false);
+    expect(isLost({ capability: 'MESSAGE_IO', value: 'AVAILABLE', availableAt: at })).toBe(false);
   });
 });

@@ -61,13 +61,16 @@ export async function recordCapabilities(
   }
   if (writes.length > 0) {
     await client.query(
-      `INSERT INTO cluster_capability (cluster_id, capability, value, detail, snippet, checked_at, confirmed_by)
-       SELECT $1, v.capability, v.value, v.detail, v.snippet, $2, v.confirmed_by
+      `INSERT INTO cluster_capability (cluster_id, capability, value, detail, snippet, checked_at, confirmed_by,
+                                       available_at)
+       SELECT $1, v.capability, v.value, v.detail, v.snippet, $2, v.confirmed_by,
+              CASE WHEN v.value = 'AVAILABLE' THEN $2::timestamptz END
          FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
               AS v(capability, value, detail, snippet, confirmed_by)
        ON CONFLICT (cluster_id, capability) DO UPDATE SET
          value = EXCLUDED.value, detail = EXCLUDED.detail, snippet = EXCLUDED.snippet,
-         checked_at = EXCLUDED.checked_at, confirmed_by = EXCLUDED.confirmed_by`,
+         checked_at = EXCLUDED.checked_at, confirmed_by = EXCLUDED.confirmed_by,
+         available_at = coalesce(EXCLUDED.available_at, cluster_capability.available_at)`,
       [
         clusterId,
         now,

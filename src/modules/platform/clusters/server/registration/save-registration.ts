@@ -93,6 +93,7 @@ export async function saveRegistration(
           value: verdict.value,
           detail: verdict.detail,
           snippet: verdict.snippet ?? null,
+          availableAt: verdict.value === 'AVAILABLE' ? new Date() : null,
         })),
       });
       return { result: { clusterId, environmentId: environment.id } };
