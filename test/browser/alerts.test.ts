@@ -171,6 +171,10 @@ describe('alerting screens', () => {
     expect(received).toHaveLength(1);
     expect(received[0]?.headers['x-flotilla-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
     expect(JSON.parse(received[0]?.body ?? '{}')).toMatchObject({ event: 'test', alert: { subject: 'local-hook' } });
+    // The row says how its last delivery went.
+    await row.locator('[data-testid="last-delivery"][data-status="delivered"]').waitFor();
+    expect(await row.getByTestId('last-delivery').textContent()).toContain('202 heard');
+    await saveScreenshot(page, 'alerts-channels');
   });
 
   it('acknowledge and silence the firing alert from its row, each previewed first', async () => {

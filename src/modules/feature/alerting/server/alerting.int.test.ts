@@ -90,7 +90,9 @@ describe('notification channels', () => {
     const list = await call('GET', '/alerts/channels');
     expect(list.json).toMatchObject({
       total: 1,
-      items: [{ id: channelId, name: 'ops-hook', kind: 'webhook', target: new URL(listenerUrl).origin }],
+      items: [
+        { id: channelId, name: 'ops-hook', kind: 'webhook', target: new URL(listenerUrl).origin, lastDelivery: null },
+      ],
     });
     expect(JSON.stringify(list.json)).not.toContain(SECRET);
 
@@ -115,6 +117,28 @@ describe('notification channels', () => {
     expect(
       await secured.runtime.prisma.auditEvent.findFirst({ where: { action: 'alert.channel.test' } }),
     ).toMatchObject({ outcome: 'SUCCEEDED', target: 'ops-hook' });
+  });
+
+  it('show each channel’s last delivery, so a broken one reads as failing in the list', async () => {
+    // Nothing listens on port 9 of loopback: the send is refused.
+    const broken = await call('POST', '/alerts/channels', {
+      name: 'broken-hook',
+      config: { kind: 'webhook', url: 'http://127.0.0.1:9/hook' },
+    });
+    expect(await call('POST', `/alerts/channels/${broken.json.id as string}/test`, {})).toMatchObject({
+      status: 200,
+      json: { delivered: false },
+    });
+    const list = await call('GET', '/alerts/channels?sort=name');
+    const byName = new Map(
+      (list.json.items as { name: string; lastDelivery: unknown }[]).map((item) => [item.name, item.lastDelivery]),
+    );
+    const last = (name: string) => byName.get(name) as { status: string; event: string; response: string | null };
+    expect(last('ops-hook')).toMatchObject({ status: 'delivered', event: 'test' });
+    expect(last('ops-hook').response).toMatch(/^204/);
+    expect(last('broken-hook')).toMatchObject({ status: 'failed', event: 'test' });
+    expect(last('broken-hook').response).toBeTruthy();
+    expect(await call('DELETE', `/alerts/channels/${broken.json.id as string}`, {})).toMatchObject({ status: 200 });
   });
 
   it('speak Slack’s {text} to a Slack-compatible webhook', async () => {

@@ -85,6 +85,16 @@ export const channelView = z.object({
   kind: z.string(),
   target: z.string().describe('Where it sends (the origin only: the path may itself be a secret)'),
   createdAt: z.string(),
+  lastDelivery: z
+    .object({
+      status: z.string().describe('pending, delivered or failed'),
+      event: z.string(),
+      response: z.string().nullable().describe('The last answer: HTTP status and first characters, or the error'),
+      at: z.string(),
+    })
+    .nullable()
+    .optional()
+    .describe('Its newest delivery (lists only; null when it never sent one): a failing channel shows here'),
 });
 
 export const createChannelInput = z.object({

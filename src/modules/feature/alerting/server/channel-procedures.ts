@@ -2,7 +2,7 @@
 // run, and sent a test message that reports what the channel answered. Spread into alertingRouter.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { PrismaClient } from '@/base/db/database.ts';
+import type { Database, PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { listResultSchema, notFoundProblem, pageOf, parseSort, ProblemError } from '@/modules/kernel/core/index.ts';
 import { channelView, createChannelInput, listChannelsInput, updateChannelInput } from './alerting.schema.ts';
@@ -26,6 +26,24 @@ const toChannelView = (row: { id: string; name: string; kind: string; target: st
 });
 
 
+/** The newest delivery of each channel named, in one read (an index walk per channel). */
+async function lastDeliveries(db: Database, channelIds: readonly string[]) {
+  const rows = await db.query<{ channel_id: string; status: string; event: string; response: string | null; at: Date }>(
+    `SELECT d.channel_id, d.status, d.event, d.response, d.at
+       FROM unnest($1::uuid[]) AS c(id)
+       CROSS JOIN LATERAL (
+         SELECT channel_id, status, event, response, at FROM alert_delivery
+          WHERE channel_id = c.id ORDER BY at DESC LIMIT 1) AS d`,
+    [channelIds],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.channel_id,
+      { status: row.status, event: row.event, response: row.response, at: row.at.toISOString() },
+    ]),
+  );
+}
+
 export const channelProcedures = {
   listChannels: procedure(scoped)
     .meta({ openapi: { method: 'GET', path: '/alerts/channels', tags: ['alerts'], summary: 'Notification channels' } })
@@ -45,7 +63,16 @@ export const channelProcedures = {
         }),
         ctx.runtime.prisma.alertChannel.count({ where }),
       ]);
-      return pageOf(rows.map(toChannelView), total, input.page, input.pageSize);
+      const last = await lastDeliveries(
+        ctx.runtime.db,
+        rows.map((row) => row.id),
+      );
+      return pageOf(
+        rows.map((row) => ({ ...toChannelView(row), lastDelivery: last.get(row.id) ?? null })),
+        total,
+        input.page,
+        input.pageSize,
+      );
     }),
 
   createChannel: procedure(write)

@@ -4,7 +4,7 @@
 // Slack, and any kind added there), preview it with the API's dry run, then save it; a saved configuration cannot
 // be read back, so Edit replaces it only when asked. Send test sends one notification now and shows the answer.
 // Delete is held.
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
@@ -168,7 +168,8 @@ function ChannelActions({ channel, access }: { channel: ChannelRow; access: Writ
   const trpc = useTRPC();
   const refresh = useRefreshChannels();
   const [dialog, setDialog] = useState<'edit' | 'delete' | undefined>(undefined);
-  const test = useMutation(trpc.alerting.testChannel.mutationOptions());
+  // The test is logged as a delivery: the list rereads it as the channel's last delivery.
+  const test = useMutation(trpc.alerting.testChannel.mutationOptions({ onSuccess: refresh }));
   const remove = useMutation(trpc.alerting.deleteChannel.mutationOptions({ onSuccess: refresh }));
   return (
     <Stack gap={4}>
@@ -233,11 +234,44 @@ function ChannelActions({ channel, access }: { channel: ChannelRow; access: Writ
   );
 }
 
+const DELIVERY_POLL_MS = 10_000;
+const DELIVERY_COLOR: Record<string, string> = { delivered: 'teal', failed: 'red', pending: 'gray' };
+
+/** A channel's newest delivery: its outcome, when, and the answer (a failing channel reads as such at a glance). */
+function LastDelivery({ row }: { row: ChannelRow }) {
+  const last = row.lastDelivery;
+  if (!last)
+    return (
+      <Text size="xs" c="dimmed">
+        never sent
+      </Text>
+    );
+  return (
+    <Stack
+      gap={2}
+      data-testid="last-delivery"
+      data-status={last.status}
+      title={`${last.event}: ${last.response ?? ''}`}
+    >
+      <Group gap={6} wrap="nowrap">
+        <Badge size="sm" variant="light" color={DELIVERY_COLOR[last.status] ?? 'gray'}>
+          {last.status}
+        </Badge>
+        <Text size="xs" c="dimmed" truncate maw={90}>
+          {last.response ?? ''}
+        </Text>
+      </Group>
+      <TimeAgo iso={last.at} inline />
+    </Stack>
+  );
+}
+
 export function ChannelsScreen() {
   const trpc = useTRPC();
   const access = useAlertWrite();
   const list = useListState({ sort: 'name' });
   const [creating, setCreating] = useState(false);
+  const live = useLive(['alerts']);
   const channels = useQuery({
     ...trpc.alerting.listChannels.queryOptions({
       sort: list.state.sort,
@@ -245,13 +279,17 @@ export function ChannelsScreen() {
       pageSize: list.state.pageSize,
       ...(list.state.q ? { q: list.state.q } : {}),
     }),
-    ...useLive(['alerts']),
+    ...live,
+    // Delivery attempts send no signal: the last delivery is reread every few seconds whatever the stream does.
+    refetchInterval:
+      live.refetchInterval === false ? DELIVERY_POLL_MS : Math.min(live.refetchInterval, DELIVERY_POLL_MS),
     placeholderData: keepPreviousData,
   });
   const columns: readonly Column<ChannelRow>[] = [
     { id: 'name', header: 'Name', sortField: 'name', cell: (row) => row.name },
     { id: 'kind', header: 'Kind', width: 100, sortField: 'kind', cell: (row) => row.kind },
     { id: 'target', header: 'Sends to', cell: (row) => row.target },
+    { id: 'lastDelivery', header: 'Last delivery', width: 180, cell: (row) => <LastDelivery row={row} /> },
     {
       id: 'createdAt',
       header: 'Created',
