@@ -5,13 +5,12 @@
 // alert (flaps counted), its firing notification held and dropped when it resolves meanwhile; the retention job
 // deletes resolved alerts (with their deliveries) and transitions older than alerting.retention.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobContext } from '@/modules/kernel/plugin/index.ts';
 import { handleStreamRequest, INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { startHookListener, type HookListener } from '../../../../../test/support/hook-listener.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { deliverDue } from './deliverer.ts';
@@ -21,9 +20,10 @@ import { run as runRetention } from './jobs/alerting-retention.job.ts';
 let secured: SecuredRuntime;
 let auth: AuthHeaders;
 let clusterId: string;
-let listener: Server;
-let listenerUrl: string;
-const received: { event: string; alert: { id: string; subject: string } }[] = [];
+let hook: HookListener;
+/** The notifications the listener heard, parsed. */
+const received = () =>
+  hook.received.map((request) => JSON.parse(request.body) as { event: string; alert: { id: string; subject: string } });
 
 const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
@@ -107,20 +107,11 @@ beforeAll(async () => {
     { queueName: 'flappy', messageCount: 0 },
     { queueName: 'quiet', messageCount: 0 },
   ]));
-  listener = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push(JSON.parse(body) as (typeof received)[number]);
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hook`;
+  hook = await startHookListener();
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => listener.close(resolve));
+  await hook.close();
   await secured.close();
 });
 
@@ -271,15 +262,15 @@ describe('a user’s transitions', () => {
 
 describe('flapping', () => {
   it('reopens the same alert within the flap window, holding its notification and dropping it when it resolves', async () => {
-    const hook = await call('POST', '/alerts/channels', {
+    const channel = await call('POST', '/alerts/channels', {
       name: 'flaps',
-      config: { kind: 'webhook', url: listenerUrl },
+      config: { kind: 'webhook', url: hook.url },
     });
     await call('POST', '/alerts/rules', {
       name: 'Flappy',
       condition: { kind: 'queue-threshold', params: { metric: 'depth', threshold: 10 } },
       pattern: 'flappy',
-      channelIds: [hook.json.id],
+      channelIds: [channel.json.id],
     });
     const window = secured.runtime.settings.duration('alerting.flap-window');
     expect(window).toBe(300_000);
@@ -290,7 +281,10 @@ describe('flapping', () => {
       await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + seconds * 1_000));
       return summary;
     };
-    const heard = () => received.filter((notification) => notification.alert.subject === 'flappy').map((n) => n.event);
+    const heard = () =>
+      received()
+        .filter((notification) => notification.alert.subject === 'flappy')
+        .map((n) => n.event);
 
     expect(await tick(0, 50)).toMatchObject({ transitions: 1, queuedDeliveries: 1 });
     expect(await tick(10, 0)).toMatchObject({ transitions: 1, queuedDeliveries: 1 });
@@ -350,12 +344,12 @@ describe('silencing', () => {
     await vi.waitFor(() => expect(secured.runtime.settings.duration('alerting.flap-window')).toBe(300_000), {
       timeout: 5_000,
     });
-    const hook = await secured.runtime.prisma.alertChannel.findFirstOrThrow({ where: { name: 'flaps' } });
+    const channel = await secured.runtime.prisma.alertChannel.findFirstOrThrow({ where: { name: 'flaps' } });
     await call('POST', '/alerts/rules', {
       name: 'Quiet',
       condition: { kind: 'queue-threshold', params: { metric: 'depth', threshold: 10 } },
       pattern: 'quiet',
-      channelIds: [hook.id],
+      channelIds: [channel.id],
     });
     // Later than every evaluation before, so this test's ticks move only its own alert.
     const t0 = Date.now() + 7_200_000;
@@ -364,7 +358,10 @@ describe('silencing', () => {
       await evaluateCluster(deps(), clusterId, new Date(t0 + seconds * 1_000));
       await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + seconds * 1_000));
     };
-    const heard = () => received.filter((notification) => notification.alert.subject === 'quiet').map((n) => n.event);
+    const heard = () =>
+      received()
+        .filter((notification) => notification.alert.subject === 'quiet')
+        .map((n) => n.event);
     await tick(0, 50);
     await tick(10, 0);
     await tick(20, 50);

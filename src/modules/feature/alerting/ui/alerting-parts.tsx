@@ -49,7 +49,7 @@ export function AlertingTabs() {
 }
 
 /** When the list was last read, and whether `alerts` signals refresh it or it polls while the stream is down. */
-export function DataAge({ updatedAt }: { updatedAt: number }) {
+export function DataAge({ updatedAt, alsoEvery }: { updatedAt: number; alsoEvery?: string }) {
   const connected = useStreamStatus()?.status.state === 'connected';
   return (
     <Text size="sm" c="dimmed" data-testid="data-age" data-live={connected ? 'stream' : 'polling'}>
@@ -57,7 +57,7 @@ export function DataAge({ updatedAt }: { updatedAt: number }) {
         <>
           Read <TimeAgo iso={new Date(updatedAt).toISOString()} inline />
           {connected
-            ? '; refreshed when an alert changes.'
+            ? `; refreshed when an alert changes${alsoEvery ? ` and ${alsoEvery}` : ''}.`
             : '; polling every 5 seconds while the live stream is down.'}
         </>
       ) : (

@@ -314,7 +314,7 @@ export function ChannelsScreen() {
       />
       <AlertingTabs />
       <Toolbar>
-        <DataAge updatedAt={channels.dataUpdatedAt} />
+        <DataAge updatedAt={channels.dataUpdatedAt} alsoEvery="every 10 seconds for deliveries" />
       </Toolbar>
       <DataTable
         tableId="alert-channels"
