@@ -12,7 +12,7 @@ import {
   type EffectiveGrant,
 } from '@/modules/kernel/access/index.ts';
 import { notFoundProblem, ProblemError } from '@/modules/kernel/core/index.ts';
-import { clusterLocations } from './evaluator.ts';
+import { listClusterLocations } from '@/modules/platform/clusters/index.ts';
 
 type AlertPermission = 'alert:read' | 'alert:write';
 
@@ -64,7 +64,7 @@ export function requireAnywhere(grants: readonly EffectiveGrant[], permission: A
 }
 
 export async function alertAccessOf(prisma: PrismaClient, grants: readonly EffectiveGrant[]): Promise<AlertAccess> {
-  const clusters = await clusterLocations(prisma);
+  const clusters = await listClusterLocations(prisma);
   const environmentOf = new Map(clusters.map((cluster) => [cluster.id, cluster.environmentId]));
   const clusterHas = (clusterId: string, permission: AlertPermission) =>
     environmentOf.has(clusterId) &&
@@ -102,4 +102,23 @@ export async function alertAccessOf(prisma: PrismaClient, grants: readonly Effec
       if (!onScope(scope, 'alert:write')) throw forbidden('alert:write', scopeWords(scope));
     },
   };
+}
+
+/**
+ * One alert with its rule's name and severity, when the caller holds `permission` where it lives: an alert the
+ * caller may not read answers 404 as an unknown one does, one it may read but not change answers 403.
+ */
+export async function alertFor(
+  prisma: PrismaClient,
+  grants: readonly EffectiveGrant[],
+  id: string,
+  permission: AlertPermission,
+) {
+  const alert = await prisma.alert.findUnique({
+    where: { id },
+    include: { rule: { select: { name: true, severity: true } } },
+  });
+  if (!alert) throw new ProblemError(notFoundProblem('There is no alert with that id.'));
+  (await alertAccessOf(prisma, grants)).requireOnAlert(alert, permission);
+  return alert;
 }

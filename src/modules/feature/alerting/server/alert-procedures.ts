@@ -5,17 +5,10 @@ import { z } from 'zod';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
-import {
-  listResultSchema,
-  notFoundProblem,
-  pageOf,
-  parseSort,
-  ProblemError,
-  type RequestContext,
-} from '@/modules/kernel/core/index.ts';
+import { listResultSchema, pageOf, parseSort, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { alertView, deliveryView, listAlertsInput } from './alerting.schema.ts';
 import { invalid, iso, procedure, scoped } from './alerting-procedure.ts';
-import { alertAccessOf, requireAnywhere } from './alert-access.ts';
+import { alertAccessOf, alertFor, requireAnywhere } from './alert-access.ts';
 import { announceTransitions, cancelPendingDeliveries, recordUserTransition } from './transitions.ts';
 
 type AlertRow = Awaited<ReturnType<PrismaClient['alert']['findUniqueOrThrow']>>;
@@ -41,17 +34,9 @@ function toAlertView(row: AlertRow & { rule: { name: string; severity: string } 
   };
 }
 
-async function alertOrThrow(prisma: PrismaClient, id: string) {
-  const row = await prisma.alert.findUnique({
-    where: { id },
-    include: { rule: { select: { name: true, severity: true } } },
-  });
-  if (!row) throw new ProblemError(notFoundProblem('There is no alert with that id.'));
-  return row;
-}
 
 
-type LoadedAlert = Awaited<ReturnType<typeof alertOrThrow>>;
+type LoadedAlert = Awaited<ReturnType<typeof alertFor>>;
 const ACTIONS = { acknowledged: 'alert.acknowledge', silenced: 'alert.silence', unsilenced: 'alert.unsilence' } as const;
 
 /**
@@ -161,8 +146,7 @@ export const alertProcedures = {
     .input(z.object({ id: z.uuid() }))
     .output(z.object({ items: z.array(deliveryView) }))
     .query(async ({ ctx, input }) => {
-      const alert = await alertOrThrow(ctx.runtime.prisma, input.id);
-      (await alertAccessOf(ctx.runtime.prisma, await ctx.grants())).requireOnAlert(alert, 'alert:read');
+      await alertFor(ctx.runtime.prisma, await ctx.grants(), input.id, 'alert:read');
       const rows = await ctx.runtime.prisma.alertDelivery.findMany({
         where: { alertId: input.id },
         orderBy: [{ at: 'asc' }, { id: 'asc' }],
@@ -193,9 +177,7 @@ export const alertProcedures = {
     .input(z.object({ id: z.uuid(), dryRun: z.boolean().default(false) }))
     .output(alertView.extend({ dryRun: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { prisma } = ctx.runtime;
-      const alert = await alertOrThrow(prisma, input.id);
-      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:write');
+      const alert = await alertFor(ctx.runtime.prisma, await ctx.grants(), input.id, 'alert:write');
       const now = new Date();
       const acknowledgedBy = ctx.request.actor.name;
       return changeAlert(ctx, alert, {
@@ -225,9 +207,7 @@ export const alertProcedures = {
     )
     .output(alertView.extend({ dryRun: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { prisma } = ctx.runtime;
-      const alert = await alertOrThrow(prisma, input.id);
-      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:write');
+      const alert = await alertFor(ctx.runtime.prisma, await ctx.grants(), input.id, 'alert:write');
       const until = new Date(input.until);
       if (until <= new Date()) throw invalid('until', 'must be in the future');
       return changeAlert(ctx, alert, {
@@ -250,9 +230,7 @@ export const alertProcedures = {
     .input(z.object({ id: z.uuid(), dryRun: z.boolean().default(false) }))
     .output(alertView.extend({ dryRun: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { prisma } = ctx.runtime;
-      const alert = await alertOrThrow(prisma, input.id);
-      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:write');
+      const alert = await alertFor(ctx.runtime.prisma, await ctx.grants(), input.id, 'alert:write');
       if (!alert.silencedUntil || alert.silencedUntil <= new Date())
         throw invalid('id', 'names an alert that is not silenced');
       return changeAlert(ctx, alert, {

@@ -6,8 +6,7 @@
 // alertingRouter; kept apart so the screens' needs do not interleave with the rules' and channels' procedures.
 import { z } from 'zod';
 import { moduleProcedure } from '@/modules/kernel/access/index.ts';
-import { notFoundProblem, ProblemError } from '@/modules/kernel/core/index.ts';
-import { alertAccessOf, requireAnywhere } from './alert-access.ts';
+import { alertAccessOf, alertFor, requireAnywhere } from './alert-access.ts';
 import { alertConditions } from './condition.ts';
 import { channelConfigSchema } from './channels.ts';
 
@@ -144,9 +143,7 @@ export const alertingReads = {
     .output(z.object({ items: z.array(transitionView) }))
     .query(async ({ ctx, input }) => {
       const { prisma } = ctx.runtime;
-      const alert = await prisma.alert.findUnique({ where: { id: input.id }, select: { clusterId: true } });
-      if (!alert) throw new ProblemError(notFoundProblem('There is no alert with that id.'));
-      (await alertAccessOf(prisma, await ctx.grants())).requireOnAlert(alert, 'alert:read');
+      await alertFor(prisma, await ctx.grants(), input.id, 'alert:read');
       const rows = await prisma.alertTransition.findMany({
         where: { alertId: input.id },
         orderBy: { seq: 'asc' },

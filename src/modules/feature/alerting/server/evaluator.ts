@@ -35,9 +35,6 @@ export async function conditionOf(registry: ModuleRegistry, kind: string): Promi
   return declared ? declared.value.load() : undefined;
 }
 
-/** The cluster ids, names and environments of every cluster (the scope of rules that name an environment or nothing). */
-export const clusterLocations = (prisma: PrismaClient) => listClusterLocations(prisma);
-
 /** The enabled rules reaching a cluster, oldest first, in one plain read (a thousand rows through the ORM cost more). */
 async function rulesReaching(db: Database, clusterId: string, environmentId: string | null): Promise<Rule[]> {
   const rows = await db.query<Rule & { createdAt: number; updatedAt: number }>(

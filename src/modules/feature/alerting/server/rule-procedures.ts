@@ -10,7 +10,8 @@ import { createRuleInput, listRulesInput, ruleMutationOutput, ruleView, updateRu
 import { invalid, procedure, scoped } from './alerting-procedure.ts';
 import { jsonOf } from './channels.ts';
 import { alertAccessOf, requireAnywhere, type AlertAccess } from './alert-access.ts';
-import { clusterLocations, conditionOf, observe, type EvaluationDeps } from './evaluator.ts';
+import { listClusterLocations } from '@/modules/platform/clusters/index.ts';
+import { conditionOf, observe, type EvaluationDeps } from './evaluator.ts';
 
 type RuleRow = Awaited<ReturnType<PrismaClient['alertRule']['findUniqueOrThrow']>>;
 
@@ -58,7 +59,7 @@ async function checkRule(
 /** What a rule would fire on now in every cluster of its scope (before any for-duration). */
 async function previewOf(deps: EvaluationDeps, rule: RuleRow, access: AlertAccess) {
   const readable = access.clustersWith('alert:read');
-  const clusters = (await clusterLocations(deps.prisma)).filter((cluster) =>
+  const clusters = (await listClusterLocations(deps.prisma)).filter((cluster) =>
     !readable.has(cluster.id)
       ? false
       : rule.clusterId
