@@ -190,7 +190,7 @@ export async function evaluateCluster(
     for (const [subject, alert] of openBySubject) batch.step(rule, subject, alert, undefined, resolved?.get(subject));
   }
   const { transitions, queuedDeliveries, values } = await batch.commit(deps.prisma, deps.bus);
-  deps.memory?.committed(clusterId, transitions, values);
+  deps.memory?.committed(clusterId, values);
   return { rules: rules.length, transitions, queuedDeliveries };
 }
 

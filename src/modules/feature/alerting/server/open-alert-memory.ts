@@ -3,7 +3,7 @@
 // rule. The copy is trusted while nothing else can have changed them: the cluster's newest transition is still the
 // one seen when it was read (one index read), no `alerts` announcement arrived since (a user silenced one in a web
 // process), the bus did not reconnect (announcements may have been lost) and this process still owns the cluster.
-// A tick that committed transitions drops the copy; a tick that only moved values updates it in place.
+// A tick that committed transitions moved the seq (the next tick reads again); values alone are written into the copy.
 import type { Database } from '@/base/db/database.ts';
 import type { SteppedAlert } from './transitions.ts';
 
@@ -30,15 +30,13 @@ export class OpenAlertMemory {
     return alerts;
   }
 
-  /** After the tick's commit: transitions end the copy; new values alone are written into it. */
-  committed(clusterId: string, transitions: number, values: readonly { id: string; value: number | null }[]): void {
+  /**
+   * After the tick's commit, the values it moved are written into the copy. A tick that committed transitions needs
+   * nothing more: they moved the cluster's newest seq, so the next tick reads the alerts again.
+   */
+  committed(clusterId: string, values: readonly { id: string; value: number | null }[]): void {
     const kept = this.kept.get(clusterId);
-    if (!kept) return;
-    if (transitions > 0) {
-      this.kept.delete(clusterId);
-      return;
-    }
-    if (values.length === 0) return;
+    if (!kept || values.length === 0) return;
     const byId = new Map(kept.alerts.map((alert) => [alert.id, alert]));
     for (const { id, value } of values) {
       const alert = byId.get(id);
