@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { evaluateCluster } from './evaluator.ts';
 
@@ -15,17 +16,8 @@ let prod = '';
 const clusters = { payments: '', billing: '' };
 const rules = { payments: '', billing: '', prod: '', everywhere: '' };
 
-async function call(headers: AuthHeaders, method: string, path: string, body?: unknown) {
-  const response = await secured.rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-}
+const call = (headers: AuthHeaders, method: string, path: string, body?: unknown) =>
+  callRest(secured.rest, headers, method, path, body);
 
 const depthRule = (name: string, scope: { clusterId?: string; environmentId?: string }) => ({
   name,
