@@ -6,9 +6,10 @@ import pg from 'pg';
 type BusHandler = (payload: string) => void;
 
 export interface DatabaseBus {
-  listen(channel: string, handler: BusHandler): void;
+  /** Returns the way to stop listening (a service that stops takes its handlers with it). */
+  listen(channel: string, handler: BusHandler): () => void;
   notify(channel: string, payload: string): Promise<void>;
-  onReconnect(handler: () => void): void;
+  onReconnect(handler: () => void): () => void;
   /** Resolves once the first LISTEN connection is up, so nothing published after start-up is missed. */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -82,12 +83,19 @@ export function createDatabaseBus(
       handlers.set(channel, set);
       if (isNew && client)
         client.query(`LISTEN ${channel}`).catch((error: unknown) => console.error('[bus] LISTEN failed', error));
+      return () => {
+        set.delete(handler);
+        if (set.size > 0 || handlers.get(channel) !== set) return;
+        handlers.delete(channel);
+        client?.query(`UNLISTEN ${channel}`).catch((error: unknown) => console.error('[bus] UNLISTEN failed', error));
+      };
     },
     async notify(channel, payload) {
       await publishPool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     onReconnect(handler) {
       reconnectHandlers.add(handler);
+      return () => void reconnectHandlers.delete(handler);
     },
     ready: () => readyPromise,
     async close() {

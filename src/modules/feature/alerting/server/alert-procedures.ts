@@ -34,10 +34,12 @@ function toAlertView(row: AlertRow & { rule: { name: string; severity: string } 
   };
 }
 
-
-
 type LoadedAlert = Awaited<ReturnType<typeof alertFor>>;
-const ACTIONS = { acknowledged: 'alert.acknowledge', silenced: 'alert.silence', unsilenced: 'alert.unsilence' } as const;
+const ACTIONS = {
+  acknowledged: 'alert.acknowledge',
+  silenced: 'alert.silence',
+  unsilenced: 'alert.unsilence',
+} as const;
 
 /**
  * A user's change to an alert: audited (a dry run writes only the audit row), the row and its transition written in

@@ -25,9 +25,9 @@ export async function announceTransitions(bus: DatabaseBus | undefined, range: T
   if (bus && range) await bus.notify(ALERTS_CHANNEL, JSON.stringify(range));
 }
 
-/** Calls `changed` with the cluster of every transition announced on the bus, by any process. */
-export function onAnnouncedTransitions(bus: DatabaseBus, changed: (clusterId: string) => void): void {
-  bus.listen(ALERTS_CHANNEL, (payload) => {
+/** Calls `changed` with the cluster of every transition announced on the bus, by any process, until unsubscribed. */
+export function onAnnouncedTransitions(bus: DatabaseBus, changed: (clusterId: string) => void): () => void {
+  return bus.listen(ALERTS_CHANNEL, (payload) => {
     const announced = parseAnnounced(payload);
     if (announced) changed(announced.clusterId);
   });

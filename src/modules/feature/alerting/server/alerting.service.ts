@@ -24,8 +24,8 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
   };
   // Open alerts kept between ticks (open-alert-memory.ts): dropped on anything that may have changed them elsewhere.
   const memory = new OpenAlertMemory();
-  onAnnouncedTransitions(context.bus, (clusterId) => memory.forget(clusterId));
-  context.bus.onReconnect(() => memory.forget());
+  const forgetAnnounced = onAnnouncedTransitions(context.bus, (clusterId) => memory.forget(clusterId));
+  const forgetOnReconnect = context.bus.onReconnect(() => memory.forget());
   const forgetLost = shared.ownership.onLost((clusterIds) => clusterIds.forEach((id) => memory.forget(id)));
   const forgetReleased = shared.ownership.onRelease((clusterId) => memory.forget(clusterId));
   const deps = {
@@ -83,6 +83,8 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       unsubscribeRegistered();
       forgetLost();
       forgetReleased();
+      forgetAnnounced();
+      forgetOnReconnect();
       memory.forget();
       clearInterval(timer);
       await delivering;

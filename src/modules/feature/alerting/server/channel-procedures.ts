@@ -16,7 +16,6 @@ async function channelOrThrow(prisma: PrismaClient, id: string) {
   return row;
 }
 
-
 const toChannelView = (row: { id: string; name: string; kind: string; target: string; createdAt: Date }) => ({
   id: row.id,
   name: row.name,
@@ -24,7 +23,6 @@ const toChannelView = (row: { id: string; name: string; kind: string; target: st
   target: row.target,
   createdAt: row.createdAt.toISOString(),
 });
-
 
 /** The newest delivery of each channel named, in one read (an index walk per channel). */
 async function lastDeliveries(db: Database, channelIds: readonly string[]) {

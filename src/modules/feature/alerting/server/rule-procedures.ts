@@ -34,7 +34,6 @@ function toRuleView(row: RuleRow): z.infer<typeof ruleView> {
   };
 }
 
-
 /** Refuses an unknown condition, parameters its schema refuses, and channels that do not exist. */
 async function checkRule(
   prisma: PrismaClient,
@@ -89,7 +88,6 @@ async function ruleOrThrow(prisma: PrismaClient, id: string) {
   if (!row) throw new ProblemError(notFoundProblem('There is no alert rule with that id.'));
   return row;
 }
-
 
 export const ruleProcedures = {
   listRules: procedure(scoped)

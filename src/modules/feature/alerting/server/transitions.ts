@@ -288,7 +288,8 @@ export class TransitionBatch {
         this.reopened.push({ id: recentlyResolved.id, value });
         this.record(rule, recentlyResolved.id, subject, 'reopened', 'firing', value);
         const reopened = { ...recentlyResolved, state: 'firing', lastValue: value };
-        if (step.deliver) this.queue(rule, payloadOf(rule, this.cluster, reopened, 'firing', this.linkOf(reopened.id)), true);
+        if (step.deliver)
+          this.queue(rule, payloadOf(rule, this.cluster, reopened, 'firing', this.linkOf(reopened.id)), true);
         return;
       }
       default:
@@ -305,7 +306,11 @@ export class TransitionBatch {
       (step.kind === 'fire' ? this.fired : this.resolved).push({ id: alert.id, value });
       this.record(rule, alert.id, subject, state, state, value);
       if (step.deliver)
-        this.queue(rule, payloadOf(rule, this.cluster, { ...alert, state, lastValue: value }, state, this.linkOf(alert.id)), false);
+        this.queue(
+          rule,
+          payloadOf(rule, this.cluster, { ...alert, state, lastValue: value }, state, this.linkOf(alert.id)),
+          false,
+        );
     }
   }
 
