@@ -68,10 +68,8 @@ async function registerCluster(
   if (!first) throw new Error('a cluster needs a node');
   const clusterId = randomUUID();
   const sealed = sealPassword(processKeys(), { clusterId, password: first.password });
-  await runtime.prisma.cluster.create({
-    data: { id: clusterId, name, username: first.user, passwordCipher: sealed.cipher, passwordKeyId: sealed.keyId },
-  });
   const nodes: RegisteredNode[] = [];
+  const nodeRows = [];
   for (const broker of brokers) {
     const management = new ManagementClient({
       url: broker.managementUrl,
@@ -80,19 +78,28 @@ async function registerCluster(
     });
     const state = await readBrokerState(management).finally(() => management.close());
     const id = randomUUID();
-    await runtime.prisma.clusterNode.create({
-      data: {
-        id,
-        clusterId,
-        managementUrl: broker.managementUrl,
-        amqpUrl: broker.amqpUrl,
-        brokerName: state.name,
-        brokerNodeId: state.nodeId,
-        role: state.backup ? 'BACKUP' : 'PRIMARY',
-      },
+    nodeRows.push({
+      id,
+      managementUrl: broker.managementUrl,
+      amqpUrl: broker.amqpUrl,
+      brokerName: state.name,
+      brokerNodeId: state.nodeId,
+      role: state.backup ? ('BACKUP' as const) : ('PRIMARY' as const),
     });
     nodes.push({ id, broker });
   }
+  // The cluster and its nodes in one statement, as registration commits them: the worker's scrape lists clusters
+  // every tier-A tick, and one caught between the rows would be scraped with the nodes it had then.
+  await runtime.prisma.cluster.create({
+    data: {
+      id: clusterId,
+      name,
+      username: first.user,
+      passwordCipher: sealed.cipher,
+      passwordKeyId: sealed.keyId,
+      nodes: { create: nodeRows },
+    },
+  });
   return { clusterId, nodes };
 }
 
