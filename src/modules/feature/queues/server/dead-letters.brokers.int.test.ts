@@ -21,6 +21,8 @@ import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../../../../../test/su
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { parseSignal, publishSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
+import { forgetDeadLetterCounts } from './dead-letter-counts.ts';
 
 const BASE = 'http://127.0.0.1/api/v1';
 const DEAD = 'dlr.dead';
@@ -179,6 +181,7 @@ describe('dead letters on a real cluster', () => {
   });
 
   it('lists the dead-letter queue with its depth, oldest message and original addresses, one POST per node', async () => {
+    forgetDeadLetterCounts(undefined);
     proxies.forEach((proxy) => proxy.reset());
     const { status, json } = await call<{ items: DeadLetterRow[]; unreadClusters: unknown[]; nodeFailures: unknown[] }>(
       'GET',
@@ -205,6 +208,49 @@ describe('dead letters on a real cluster', () => {
     // The oldest message's own timestamp (the address's sendMessage gives each one).
     expect(Date.parse(row?.oldestMessageAt ?? '')).toBeGreaterThanOrEqual(startedAt - 1_000);
     expect(Date.parse(row?.oldestMessageAt ?? '')).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('costs one POST per node however many viewers ask at once, until a queues signal of the cluster', async () => {
+    type Page = { items: DeadLetterRow[]; fetchedAt: string };
+    const list = () => call<Page>('GET', `/dead-letters?q=dlr.`);
+    // The worker's own `queues` signal (a depth it saw move) rightly ends the kept counts; a measurement that saw
+    // one proves nothing and is taken again.
+    let queueSignals = 0;
+    const stopCounting = web.bus.listen(STREAM_CHANNEL, (payload) => {
+      const signal = parseSignal(payload);
+      if (signal?.topic === 'queues' && signal.clusterId === scenario.clusterId) queueSignals += 1;
+    });
+    try {
+      let measured: { concurrent: number[]; later: number[]; pages: Page[]; again: Page } | undefined;
+      for (let attempt = 0; attempt < 5 && !measured; attempt += 1) {
+        const signalsBefore = queueSignals;
+        forgetDeadLetterCounts(undefined);
+        proxies.forEach((proxy) => proxy.reset());
+        const viewers = await Promise.all(Array.from({ length: 10 }, list));
+        const concurrent = proxies.map((proxy) => proxy.count('countMessages'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const again = await list();
+        const later = proxies.map((proxy) => proxy.count('countMessages'));
+        if (queueSignals === signalsBefore)
+          measured = { concurrent, later, pages: viewers.map((viewer) => viewer.json), again: again.json };
+      }
+      if (!measured) throw new Error('every measurement saw a queues signal from the worker');
+      expect(measured.concurrent).toEqual([1, 1]);
+      expect(measured.later).toEqual([1, 1]);
+      expect(measured.pages.every((page) => page.items[0]?.liveCount === 4)).toBe(true);
+      // The kept answer says how old it is.
+      expect(measured.again.items[0]?.liveCount).toBe(4);
+      expect(Date.parse(measured.again.fetchedAt)).toBeLessThanOrEqual(Date.now() - 300);
+
+      // A queues signal of the cluster (from any process) ends them: the next read asks the brokers again.
+      await publishSignal(web.bus, 'queues', scenario.clusterId);
+      await waitFor('a read that asks the brokers again', async () => {
+        await list();
+        return proxies.every((proxy) => proxy.count('countMessages') >= 2) ? true : undefined;
+      });
+    } finally {
+      stopCounting();
+    }
   });
 
   it('previews a redrive of two queues in one POST per node, changes nothing, and audits it as a dry run', async () => {

@@ -1,9 +1,10 @@
 // The fleet's dead letters: GET /api/v1/dead-letters (every dead-letter and expiry queue of the clusters whose queues
 // the caller may read; the others are simply absent) and POST /api/v1/clusters/{clusterId}/dead-letters/redrive
-// (message:write on the cluster). Thin: dead-letters.ts does the work.
+// (message:write on the cluster). Thin: dead-letters.ts does the work; the counts follow `queues` signals.
 import { moduleProcedure } from '@/modules/kernel/access/index.ts';
 import { parseSort } from '@/modules/kernel/core/index.ts';
 import type { DeadLetterQuery } from '@/modules/platform/scrape/index.ts';
+import { followQueueSignals } from './dead-letter-counts.ts';
 import { listDeadLetters, redriveDeadLetters } from './dead-letters.ts';
 import { listDeadLettersInput, listDeadLettersOutput, redriveInput, redriveOutput } from './dead-letters.schema.ts';
 
@@ -23,15 +24,16 @@ export const deadLetterProcedures = {
     })
     .input(listDeadLettersInput)
     .output(listDeadLettersOutput)
-    .query(async ({ ctx, input }) =>
-      listDeadLetters(ctx.runtime, await ctx.grants(), {
+    .query(async ({ ctx, input }) => {
+      followQueueSignals(ctx.runtime.bus);
+      return listDeadLetters(ctx.runtime, await ctx.grants(), {
         q: input.q || undefined,
         cluster: input.cluster,
         sort: parseSort<DeadLetterQuery['sort']['field']>(input.sort),
         page: input.page,
         pageSize: input.pageSize,
-      }),
-    ),
+      });
+    }),
 
   redriveDeadLetters: procedure({ clusterPermission: 'message:write' })
     .meta({

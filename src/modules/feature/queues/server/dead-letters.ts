@@ -1,7 +1,8 @@
 // The fleet's dead letters. The list pages the dead-letter and expiry queues of every cluster the caller may read
 // (marked by the scrape from the brokers' own address settings) and asks the brokers about the page only: one
 // management POST per serving node, carrying every queue of the page on that cluster (countMessages grouped by
-// _AMQ_ORIG_ADDRESS, and FirstMessageTimestamp), summed over the nodes. The redrive sends the messages of many
+// _AMQ_ORIG_ADDRESS, and FirstMessageTimestamp), summed over the nodes, and kept for a few seconds until the
+// cluster's next `queues` signal (dead-letter-counts.ts). The redrive sends the messages of many
 // dead-letter queues back to where they died, whole or one original address at a time, as ONE broker command: its
 // estimate is one counting POST per node for every item, so a dry run over fifty queues costs a POST a node.
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
@@ -26,6 +27,7 @@ import {
   readDeadLetterQueues,
   type DeadLetterQuery,
 } from '@/modules/platform/scrape/index.ts';
+import { keptCounts, type ClusterCount, type NodeFailureRow } from './dead-letter-counts.ts';
 import { originalAddressFilter, refOf, type QueueActionRuntime } from './queue-actions.ts';
 import { TOP_ORIGINAL_ADDRESSES } from './dead-letters.schema.ts';
 
@@ -38,20 +40,12 @@ export interface DeadLettersQuery extends DeadLetterQuery {
   readonly cluster?: string | undefined;
 }
 
-interface NodeFailureRow {
-  readonly clusterId: string;
-  readonly clusterName: string;
-  readonly nodeName: string;
-  readonly kind: string;
-  readonly message: string;
-}
-
 /** Every serving node of one cluster counts the queues named; each node's answers (or its failure). */
 async function countOnCluster(
   runtime: QueueActionRuntime,
   cluster: { id: string; name: string },
   refs: readonly QueueRef[],
-): Promise<{ answers: QueueCount[][]; failures: NodeFailureRow[]; nodes: number }> {
+): Promise<ClusterCount> {
   const failed = (nodeName: string, error: unknown, url = ''): NodeFailureRow => {
     const failure = nodeFailureOf(error, url);
     return { clusterId: cluster.id, clusterName: cluster.name, nodeName, kind: failure.kind, message: failure.message };
@@ -113,28 +107,35 @@ export async function listDeadLetters(runtime: QueueActionRuntime, grants: Grant
     readDeadLetterQueues(runtime.db, [...names.keys()], query),
     deadLetterStatusesOf(runtime.db, [...names.keys()]),
   ]);
-  const fetchedAt = new Date().toISOString();
   const byCluster = new Map<string, typeof page.items>();
   for (const item of page.items) byCluster.set(item.clusterId, [...(byCluster.get(item.clusterId) ?? []), item]);
   const counted = await Promise.all(
     [...byCluster].map(async ([clusterId, items]) => {
       const cluster = { id: clusterId, name: names.get(clusterId) ?? clusterId };
-      return { clusterId, items, ...(await countOnCluster(runtime, cluster, items.map(refOf))) };
+      const counts = await keptCounts(clusterId, items.map(refOf), (refs) => countOnCluster(runtime, cluster, refs));
+      return { items, counts };
     }),
   );
   const rowOf = new Map(
-    counted.flatMap(({ items, answers, failures, nodes }) =>
-      items.map((item, index) => [
-        item,
-        {
-          ...item,
-          clusterName: names.get(item.clusterId) ?? item.clusterId,
-          ...summed(answers.map((counts) => counts[index])),
-          complete: failures.length === 0 && answers.length === nodes,
-        },
-      ]),
+    counted.flatMap(({ items, counts }) =>
+      items.map((item, index) => {
+        const kept = counts[index];
+        return [
+          item,
+          {
+            ...item,
+            clusterName: names.get(item.clusterId) ?? item.clusterId,
+            ...summed(kept?.perNode ?? []),
+            complete: kept?.complete ?? false,
+          },
+        ];
+      }),
     ),
   );
+  const kept = counted.flatMap(({ counts }) => counts);
+  // The page is as old as its oldest count; each failing read's nodes are named once.
+  const fetchedAt = new Date(Math.min(Date.now(), ...kept.map((count) => count.fetchedAt))).toISOString();
+  const nodeFailures = [...new Set(kept.map((count) => count.failures))].flat();
   // In the page's order (the brokers were asked cluster by cluster).
   const rows = page.items.flatMap((item) => rowOf.get(item) ?? []);
   return {
@@ -150,7 +151,7 @@ export async function listDeadLetters(runtime: QueueActionRuntime, grants: Grant
         deadLetterSettings: statuses.get(cluster.id) ?? { readAt: null, ok: false, error: null },
       }))
       .filter((cluster) => !cluster.deadLetterSettings.ok),
-    nodeFailures: counted.flatMap((cluster) => cluster.failures),
+    nodeFailures,
   };
 }
 

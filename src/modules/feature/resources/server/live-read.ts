@@ -5,7 +5,7 @@
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { listEveryRow, type ListPage, type LiveListKind } from '@/modules/platform/broker/index.ts';
 import { listCapabilities } from '@/modules/platform/clusters/index.ts';
-import { LiveCache, type CachedRead } from './live-cache.ts';
+import { LiveCache, type CachedRead } from '@/base/live-cache.ts';
 import { askServingNodes, type LiveRuntime, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
 import { listRows, type ListRequest } from './resource-list.ts';
 import { RESOURCE_KINDS, type NodePages, type ResourceKind } from './resource-kinds.ts';

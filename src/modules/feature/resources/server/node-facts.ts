@@ -3,7 +3,7 @@
 // type, read live (one POST a node, plus one for the address-full policy of full addresses when there are any),
 // shared through the short cache, with warnings when a limit is near or reached.
 import { readAddressSettings, readNodeFacts, type RawNodeFacts } from '@/modules/platform/broker/index.ts';
-import { LiveCache } from './live-cache.ts';
+import { LiveCache } from '@/base/live-cache.ts';
 import { askServingNodes, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
 import { requireSomeAnswer, type ResourcesRuntime } from './live-read.ts';
 import { addressRow, text as textOf, type AddressRow } from './resource-rows.ts';
