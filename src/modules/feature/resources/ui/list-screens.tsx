@@ -1,12 +1,12 @@
 'use client';
 // Resources → Addresses, Consumers, Producers, Sessions and Connections of a cluster: live-through lists merged
 // across the serving nodes, made live by the consumers, sessions and connections topics (the events module's
-// signals), filtered, sorted and paged by the server. Addresses has Create address (resource-actions.tsx).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// signals), filtered, sorted and paged by the server. Addresses has Create address (resource-actions.tsx). The
+// frame, the filters and the live query options are ResourceScreen's; each screen names its kind's parts.
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTRPC } from '@/ui/data/trpc.ts';
-import { useLive } from '@/ui/stream/live-query.ts';
-import { listInput, useListState } from '@/ui/table/list-state.ts';
+import { useListState } from '@/ui/table/list-state.ts';
 import {
   addressColumns,
   connectionColumns,
@@ -14,40 +14,71 @@ import {
   producerColumns,
   sessionColumns,
 } from './resource-columns.tsx';
-import { activeFilters, ResourceFilters, type FilterField } from './resource-filters.tsx';
+import type { FilterField } from './resource-filters.tsx';
 import { CreateAddressButton } from './resource-actions.tsx';
-import { ResourceScreen, useClusterId } from './resource-screen.tsx';
+import { listQueryInput, ResourceScreen, useClusterId, useLiveListOptions } from './resource-screen.tsx';
 
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ];
+const PROTOCOLS = ['CORE', 'AMQP', 'OPENWIRE', 'MQTT', 'STOMP'].map((value) => ({ value, label: value }));
+const ROUTING_TYPES = [
+  { value: 'ANYCAST', label: 'Anycast' },
+  { value: 'MULTICAST', label: 'Multicast' },
+];
+const SHOWN_HIDDEN = [
+  { value: 'true', label: 'Shown' },
+  { value: 'false', label: 'Hidden' },
+];
 
-const CONSUMER_FIELDS: FilterField<
-  'queue' | 'address' | 'connection' | 'session' | 'remoteAddress' | 'node' | 'slow'
->[] = [
+const CLIENT_ADDRESS = { filter: 'remoteAddress', label: 'Client address' } as const;
+const CONNECTION = { filter: 'connection', label: 'Connection', width: 140 } as const;
+const NODE = { filter: 'node', label: 'Node' } as const;
+
+// Filters kept in the URL without a field of their own (address, session) arrive on links from other screens.
+const CONSUMER_FILTERS = ['queue', 'address', 'connection', 'session', 'remoteAddress', 'node', 'slow'] as const;
+const CONSUMER_FIELDS: FilterField<(typeof CONSUMER_FILTERS)[number]>[] = [
   { filter: 'queue', label: 'Queue' },
-  { filter: 'remoteAddress', label: 'Client address' },
-  { filter: 'connection', label: 'Connection', width: 140 },
-  { filter: 'node', label: 'Node' },
+  CLIENT_ADDRESS,
+  CONNECTION,
+  NODE,
   { filter: 'slow', label: 'Slow', options: YES_NO, width: 100 },
+];
+
+const PRODUCER_FILTERS = ['address', 'connection', 'session', 'remoteAddress', 'node'] as const;
+const PRODUCER_FIELDS: FilterField<(typeof PRODUCER_FILTERS)[number]>[] = [
+  { filter: 'address', label: 'Address' },
+  CLIENT_ADDRESS,
+  CONNECTION,
+  NODE,
+];
+
+const SESSION_FILTERS = ['connection', 'node'] as const;
+const SESSION_FIELDS: FilterField<(typeof SESSION_FILTERS)[number]>[] = [CONNECTION, NODE];
+
+const CONNECTION_FILTERS = ['remoteAddress', 'node', 'protocol'] as const;
+const CONNECTION_FIELDS: FilterField<(typeof CONNECTION_FILTERS)[number]>[] = [
+  CLIENT_ADDRESS,
+  { filter: 'protocol', label: 'Protocol', options: PROTOCOLS, width: 130 },
+  NODE,
+];
+
+const ADDRESS_FILTERS = ['node', 'paging', 'internal', 'routingType'] as const;
+const ADDRESS_FIELDS: FilterField<(typeof ADDRESS_FILTERS)[number]>[] = [
+  { filter: 'paging', label: 'Paging', options: YES_NO, width: 110 },
+  { filter: 'routingType', label: 'Routing', options: ROUTING_TYPES, width: 130 },
+  { filter: 'internal', label: 'Internal', options: SHOWN_HIDDEN, width: 110 },
+  NODE,
 ];
 
 export function ConsumersScreen() {
   const clusterId = useClusterId();
   const trpc = useTRPC();
-  const list = useListState({
-    sort: 'queue',
-    filters: ['queue', 'address', 'connection', 'session', 'remoteAddress', 'node', 'slow'] as const,
-  });
+  const list = useListState({ sort: 'queue', filters: CONSUMER_FILTERS });
   const query = useQuery({
-    ...trpc.resources.consumers.queryOptions({
-      ...listInput(list.state),
-      ...activeFilters(list.state.filters),
-      clusterId,
-    }),
-    ...useLive(['consumers']),
-    placeholderData: keepPreviousData,
+    ...trpc.resources.consumers.queryOptions(listQueryInput(list, clusterId)),
+    ...useLiveListOptions(['consumers']),
   });
   const columns = useMemo(() => consumerColumns(clusterId, { withQueue: true }), [clusterId]);
   return (
@@ -58,7 +89,7 @@ export function ConsumersScreen() {
       list={list}
       query={query}
       columns={columns}
-      filters={<ResourceFilters list={list} fields={CONSUMER_FIELDS} nodes={query.data?.nodes ?? []} />}
+      fields={CONSUMER_FIELDS}
       rowMenu="consumer"
       searchPlaceholder="Search queue, client, user, address"
       empty="No consumers"
@@ -70,18 +101,11 @@ export function ConsumersScreen() {
 export function ProducersScreen() {
   const clusterId = useClusterId();
   const trpc = useTRPC();
-  const list = useListState({
-    sort: 'address',
-    filters: ['address', 'connection', 'session', 'remoteAddress', 'node'] as const,
-  });
+  const list = useListState({ sort: 'address', filters: PRODUCER_FILTERS });
   const query = useQuery({
-    ...trpc.resources.producers.queryOptions({
-      ...listInput(list.state),
-      ...activeFilters(list.state.filters),
-      clusterId,
-    }),
-    ...useLive(['sessions', 'connections']),
-    placeholderData: keepPreviousData,
+    ...trpc.resources.producers.queryOptions(listQueryInput(list, clusterId)),
+    // Producers are read with their sessions (for the connection), so both topics end what is shown.
+    ...useLiveListOptions(['sessions', 'connections']),
   });
   const columns = useMemo(() => producerColumns(clusterId), [clusterId]);
   return (
@@ -92,18 +116,7 @@ export function ProducersScreen() {
       list={list}
       query={query}
       columns={columns}
-      filters={
-        <ResourceFilters
-          list={list}
-          fields={[
-            { filter: 'address', label: 'Address' },
-            { filter: 'remoteAddress', label: 'Client address' },
-            { filter: 'connection', label: 'Connection', width: 140 },
-            { filter: 'node', label: 'Node' },
-          ]}
-          nodes={query.data?.nodes ?? []}
-        />
-      }
+      fields={PRODUCER_FIELDS}
       rowMenu="producer"
       searchPlaceholder="Search address, client, user"
       empty="No producers"
@@ -114,15 +127,10 @@ export function ProducersScreen() {
 export function SessionsScreen() {
   const clusterId = useClusterId();
   const trpc = useTRPC();
-  const list = useListState({ sort: '-createdAt', filters: ['connection', 'node'] as const });
+  const list = useListState({ sort: '-createdAt', filters: SESSION_FILTERS });
   const query = useQuery({
-    ...trpc.resources.sessions.queryOptions({
-      ...listInput(list.state),
-      ...activeFilters(list.state.filters),
-      clusterId,
-    }),
-    ...useLive(['sessions']),
-    placeholderData: keepPreviousData,
+    ...trpc.resources.sessions.queryOptions(listQueryInput(list, clusterId)),
+    ...useLiveListOptions(['sessions']),
   });
   const columns = useMemo(() => sessionColumns(clusterId), [clusterId]);
   return (
@@ -133,16 +141,7 @@ export function SessionsScreen() {
       list={list}
       query={query}
       columns={columns}
-      filters={
-        <ResourceFilters
-          list={list}
-          fields={[
-            { filter: 'connection', label: 'Connection', width: 140 },
-            { filter: 'node', label: 'Node' },
-          ]}
-          nodes={query.data?.nodes ?? []}
-        />
-      }
+      fields={SESSION_FIELDS}
       rowMenu="session"
       searchPlaceholder="Search session, connection, client, user"
       empty="No sessions"
@@ -150,20 +149,13 @@ export function SessionsScreen() {
   );
 }
 
-const PROTOCOLS = ['CORE', 'AMQP', 'OPENWIRE', 'MQTT', 'STOMP'].map((value) => ({ value, label: value }));
-
 export function ConnectionsScreen() {
   const clusterId = useClusterId();
   const trpc = useTRPC();
-  const list = useListState({ sort: '-createdAt', filters: ['remoteAddress', 'node', 'protocol'] as const });
+  const list = useListState({ sort: '-createdAt', filters: CONNECTION_FILTERS });
   const query = useQuery({
-    ...trpc.resources.connections.queryOptions({
-      ...listInput(list.state),
-      ...activeFilters(list.state.filters),
-      clusterId,
-    }),
-    ...useLive(['connections']),
-    placeholderData: keepPreviousData,
+    ...trpc.resources.connections.queryOptions(listQueryInput(list, clusterId)),
+    ...useLiveListOptions(['connections']),
   });
   const columns = useMemo(() => connectionColumns(clusterId), [clusterId]);
   return (
@@ -174,17 +166,7 @@ export function ConnectionsScreen() {
       list={list}
       query={query}
       columns={columns}
-      filters={
-        <ResourceFilters
-          list={list}
-          fields={[
-            { filter: 'remoteAddress', label: 'Client address' },
-            { filter: 'protocol', label: 'Protocol', options: PROTOCOLS, width: 130 },
-            { filter: 'node', label: 'Node' },
-          ]}
-          nodes={query.data?.nodes ?? []}
-        />
-      }
+      fields={CONNECTION_FIELDS}
       rowMenu="connection"
       searchPlaceholder="Search id, client address, client id, user"
       empty="No connections"
@@ -195,15 +177,10 @@ export function ConnectionsScreen() {
 export function AddressesScreen() {
   const clusterId = useClusterId();
   const trpc = useTRPC();
-  const list = useListState({ sort: 'name', filters: ['node', 'paging', 'internal', 'routingType'] as const });
+  const list = useListState({ sort: 'name', filters: ADDRESS_FILTERS });
   const query = useQuery({
-    ...trpc.resources.addresses.queryOptions({
-      ...listInput(list.state),
-      ...activeFilters(list.state.filters),
-      clusterId,
-    }),
-    ...useLive(['queues']),
-    placeholderData: keepPreviousData,
+    ...trpc.resources.addresses.queryOptions(listQueryInput(list, clusterId)),
+    ...useLiveListOptions(['queues']),
   });
   const columns = useMemo(() => addressColumns(clusterId), [clusterId]);
   return (
@@ -215,34 +192,7 @@ export function AddressesScreen() {
       list={list}
       query={query}
       columns={columns}
-      filters={
-        <ResourceFilters
-          list={list}
-          fields={[
-            { filter: 'paging', label: 'Paging', options: YES_NO, width: 110 },
-            {
-              filter: 'routingType',
-              label: 'Routing',
-              options: [
-                { value: 'ANYCAST', label: 'Anycast' },
-                { value: 'MULTICAST', label: 'Multicast' },
-              ],
-              width: 130,
-            },
-            {
-              filter: 'internal',
-              label: 'Internal',
-              options: [
-                { value: 'true', label: 'Shown' },
-                { value: 'false', label: 'Hidden' },
-              ],
-              width: 110,
-            },
-            { filter: 'node', label: 'Node' },
-          ]}
-          nodes={query.data?.nodes ?? []}
-        />
-      }
+      fields={ADDRESS_FIELDS}
       rowMenu="address"
       searchPlaceholder="Search address"
       empty="No addresses"
