@@ -99,6 +99,8 @@ describe('the command palette', () => {
   });
 
   it('goes to a cluster by part of its name, the arrows choosing between two', async () => {
+    // From the audit log, where the test above left off: a retry may find the palette open, or a cluster's page.
+    await page.goto(url('/audit'));
     await openWithShortcut();
     await page.keyboard.type('fleet');
     await section('Clusters')

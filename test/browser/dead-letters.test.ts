@@ -82,6 +82,8 @@ describe('the dead letters screen', () => {
   });
 
   it('opens the redrive dialog for the selected rows', async () => {
+    // The screen the test above left, afresh: a retry would find the row selected and the dialog open.
+    await page.goto(url('/dead-letters'));
     await tableLoaded(page);
     expect(await page.getByTestId('redrive').isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Select payments.dead of payments' }).check();

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
 import { launchBrowser, saveScreenshot, type Browser } from '../support/browser.ts';
-import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { createTestDatabase, queryDatabase, type TestDatabase } from '../support/database.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const pool = new AppPool();
 let database: TestDatabase;
@@ -33,6 +34,7 @@ describe('the first admin', () => {
     expect(password).toMatch(/^[a-zA-Z2-9]{24}$/);
     expect(app.output().split(password)).toHaveLength(2); // printed exactly once
 
+    await undoAnEarlierAttempt(password);
     const page = await browser.newPage();
     await page.goto(`${app.baseUrl}/settings`);
     await page.waitForURL(/\/sign-in\?next=%2Fsettings/);
@@ -69,3 +71,27 @@ describe('the first admin', () => {
     }
   });
 });
+
+/**
+ * A retry finds the browser signed in by its first attempt, and perhaps the password that attempt chose: the browser
+ * signed out, and the printed password back (an admin's reset, which asks for a new one again as at the first start).
+ */
+async function undoAnEarlierAttempt(printed: string): Promise<void> {
+  await browser.context.clearCookies();
+  const [admin] = await queryDatabase<{ id: string; must_change_password: boolean }>(
+    database.url,
+    `SELECT id, must_change_password FROM flotilla_user WHERE username = 'admin'`,
+  );
+  if (!admin || admin.must_change_password) return;
+  const headers = await signIn((request) => fetch(request), app.baseUrl, {
+    username: 'admin',
+    password: 'a chosen first password',
+  });
+  const reset = await fetch(`${app.baseUrl}/api/v1/users/${admin.id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ password: printed }),
+  });
+  await reset.body?.cancel();
+  expect(reset.status).toBe(200);
+}

@@ -18,6 +18,8 @@ let oidc: TestOidcProvider | undefined;
 let browser: Browser | undefined;
 let app: AppProcess;
 let adminHeaders: Record<string, string>;
+/** Attempts of the tests below that need a person or an address of their own on a retry. */
+const attempts = { signIn: 0, throttle: 0 };
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 
@@ -130,6 +132,17 @@ describe('OIDC sign-in', () => {
   it('maps a group to a role on the Identity providers screen', async () => {
     const context = browser?.context;
     if (!context) throw new Error('no browser');
+    // A retry finds the mappings its first attempt saved: the dialog would open with them and add two more.
+    const before = await api('GET', '/api/v1/identity/providers/corp/group-mappings');
+    if ((before.body.mappings as unknown[]).length > 0)
+      expect(
+        (
+          await api('PUT', '/api/v1/identity/providers/corp/group-mappings', {
+            defaultRoleId: before.body.defaultRoleId,
+            mappings: [],
+          })
+        ).status,
+      ).toBe(200);
     const session = await signInOverApi(app.baseUrl);
     await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: app.baseUrl })));
     const page = await context.newPage();
@@ -166,23 +179,28 @@ describe('OIDC sign-in', () => {
   });
 
   it('signs a person in at the provider as a just-in-time account whose group gives its permissions', async () => {
-    oidc?.setGroups('olga', ['ops']);
+    // A retry finds olga signed in (here and at the provider), her sign-ins audited and her account disabled: it
+    // starts signed out everywhere, with a person of its own.
+    attempts.signIn += 1;
+    const login = attempts.signIn === 1 ? 'olga' : `olga${String(attempts.signIn)}`;
+    await browser?.context.clearCookies();
+    oidc?.setGroups(login, ['ops']);
     const page = await (browser as Browser).newPage();
-    await signInAtProvider(page, 'olga');
+    await signInAtProvider(page, login);
     await page.getByRole('heading', { name: 'Audit log' }).first().waitFor();
     const account = await accountOf(page);
-    expect(account).toMatchObject({ actor: 'olga', username: 'olga', provider: 'corp' });
+    expect(account).toMatchObject({ actor: login, username: login, provider: 'corp' });
     expect(account.globalPermissions).toContain('audit:read');
     expect(await fromPage(page, 'GET', '/api/v1/audit')).toBe(200); // operator: audit:read
     expect(await fromPage(page, 'GET', '/api/v1/identity/providers/corp/group-mappings')).toBe(403); // admin only
-    const users = await api('GET', '/api/v1/audit?action=auth.sign-in&actor=olga');
+    const users = await api('GET', `/api/v1/audit?action=auth.sign-in&actor=${login}`);
     expect((users.body.items as { outcome: string }[]).map((row) => row.outcome)).toEqual(['SUCCEEDED']);
 
     // At the provider, olga leaves ops and joins platform; the next sign-in applies it.
-    oidc?.setGroups('olga', ['platform']);
+    oidc?.setGroups(login, ['platform']);
     expect(await fromPage(page, 'POST', '/api/v1/auth/logout')).toBe(200);
     expect(await fromPage(page, 'GET', '/api/v1/audit')).toBe(401);
-    await signInAtProvider(page, 'olga');
+    await signInAtProvider(page, login);
     expect(await fromPage(page, 'GET', '/api/v1/identity/providers/corp/group-mappings')).toBe(200);
     const again = await accountOf(page);
     expect(again.id).toBe(account.id); // the same account, not a second one
@@ -202,7 +220,9 @@ describe('OIDC sign-in', () => {
   });
 
   it('fails an unknown provider at the callback like any failed sign-in, and throttles this path', async () => {
-    const source = { 'x-forwarded-for': '203.0.113.50' };
+    // An address of this attempt's own: a retry's address would be throttled by its first attempt's failures.
+    attempts.throttle += 1;
+    const source = { 'x-forwarded-for': `203.0.113.${String(49 + attempts.throttle)}` };
     const callback = (provider: string) =>
       fetch(url(`/api/v1/auth/oidc/callback/${provider}?code=forged&state=forged`), {
         redirect: 'manual',

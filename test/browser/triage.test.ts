@@ -112,6 +112,11 @@ describe('the fleet home and triage', () => {
   });
 
   it('lists the worst queues across clusters, the verdict filter in the URL, live on consumer-health', async () => {
+    // A retry finds the verdict its first attempt stored (a third row) and another page: taken out, the home again.
+    await db.query(`DELETE FROM queue_verdict WHERE cluster_id = $1 AND queue_name = 'payments.stuck'`, [
+      clusters.payments,
+    ]);
+    await page.goto(url('/'));
     await page.getByRole('link', { name: 'Open triage' }).click();
     await page.waitForURL(url('/triage'));
     await tableLoaded(page);
