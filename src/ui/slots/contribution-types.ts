@@ -100,6 +100,8 @@ export interface RowMenuContribution extends ContributionBase {
    * button for a moment (e.g. "Copied orders.29"), so an action with no visible effect still says it happened.
    */
   readonly run?: (target: RowTarget) => string | undefined | Promise<string | undefined>;
+  /** Whether the item is offered on this row (e.g. Resume only on a paused queue); on every row when absent. */
+  readonly visible?: (target: RowTarget) => boolean;
 }
 
 interface LinkContribution extends ContributionBase {

@@ -1,6 +1,6 @@
 'use client';
-// The row menu of a table whose rows are of a kind with a `<kind>.actions` slot: items of enabled modules,
-// grouped by their section in the fixed order Open, Copy, Operate, Destroy.
+// The row menu of a table whose rows are of a kind with a `<kind>.actions` slot: items of enabled modules that offer
+// themselves on the row, grouped by their section in the fixed order Open, Copy, Operate, Destroy.
 import { ActionIcon, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
@@ -8,11 +8,12 @@ import { Fragment, useEffect, useState } from 'react';
 import type { RowMenuContribution, RowTarget } from '../slots/contribution-types.ts';
 import { ROW_MENU_SECTIONS } from '../slots/slot-ids.ts';
 
-/** The items grouped by section, sections in the fixed order, empty ones left out. */
-export function rowMenuSections(items: readonly RowMenuContribution[]) {
+/** The items offered on the row grouped by section, sections in the fixed order, empty ones left out. */
+export function rowMenuSections(items: readonly RowMenuContribution[], target: RowTarget) {
+  const offered = items.filter((item) => item.visible?.(target) ?? true);
   return ROW_MENU_SECTIONS.map((section) => ({
     section,
-    items: items.filter((item) => item.section === section),
+    items: offered.filter((item) => item.section === section),
   })).filter((group) => group.items.length > 0);
 }
 
@@ -21,7 +22,7 @@ const FEEDBACK_MS = 2_000;
 
 export function RowMenu({ items, target }: { items: readonly RowMenuContribution[]; target: RowTarget }) {
   const router = useRouter();
-  const sections = rowMenuSections(items);
+  const sections = rowMenuSections(items, target);
   const [feedback, setFeedback] = useState<string | undefined>();
   useEffect(() => {
     if (!feedback) return;
