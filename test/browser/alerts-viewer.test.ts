@@ -224,7 +224,8 @@ describe('alerting screens for a viewer', () => {
     const delivered = drawer
       .getByTestId('alert-deliveries')
       .locator('tr[data-event="firing"][data-status="delivered"]');
-    await delivered.waitFor();
+    // The channel's name comes from a second query: until it answers, the row names an id ("deleted channel …").
+    await delivered.filter({ hasText: 'viewer-hook' }).waitFor();
     const deliveredText = await delivered.innerText();
     expect(deliveredText).toContain('viewer-hook');
     expect(deliveredText).toContain('202');

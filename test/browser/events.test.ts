@@ -15,7 +15,12 @@ import {
   type SignedInConsole,
 } from '../support/browser.ts';
 import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
-import { attachAndLeave as attachAndLeaveOn, createAnycastQueue, waitFor } from '../support/native-test-helpers.ts';
+import {
+  attachAndLeave as attachAndLeaveOn,
+  createAnycastQueue,
+  uniqueName,
+  waitFor,
+} from '../support/native-test-helpers.ts';
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
@@ -44,28 +49,30 @@ afterAll(async () => {
 
 describe('events console', () => {
   it('follows the stream as a live tail, pauses, filters in the URL and shows every property', async () => {
-    await createAnycastQueue(node, 'orders.live');
+    // A queue of this attempt's own: a retry would count its first attempt's events too (and the queue exists).
+    const queue = uniqueName('orders.live');
+    await createAnycastQueue(node, queue);
     await page.goto(url(`/clusters/${clusterId}/events?kind=CONSUMER_CREATED,CONSUMER_CLOSED`));
     await tableLoaded(page);
     await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('tail-state').textContent()).toBe('live tail');
 
-    await attachAndLeave('orders.live');
+    await attachAndLeave(queue);
     const rows = page.getByTestId('table-events').locator('tbody tr');
     // No reload: the events arrive on the stream and the table follows.
-    await rows.filter({ hasText: 'orders.live' }).filter({ hasText: 'CONSUMER_CLOSED' }).waitFor({ timeout: 20_000 });
-    expect(await rows.filter({ hasText: 'orders.live' }).count()).toBe(2);
+    await rows.filter({ hasText: queue }).filter({ hasText: 'CONSUMER_CLOSED' }).waitFor({ timeout: 20_000 });
+    expect(await rows.filter({ hasText: queue }).count()).toBe(2);
     await saveScreenshot(page, 'events');
 
     // Pause: new events do not move the rows; the pause is in the URL beside the filters.
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.waitForURL(/paused=true/);
     expect(page.url()).toContain('kind=CONSUMER_CREATED%2CCONSUMER_CLOSED');
-    await attachAndLeave('orders.live');
+    await attachAndLeave(queue);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(await rows.filter({ hasText: 'orders.live' }).count()).toBe(2);
+    expect(await rows.filter({ hasText: queue }).count()).toBe(2);
     await page.getByRole('button', { name: 'Resume' }).click();
-    await expect.poll(() => rows.filter({ hasText: 'orders.live' }).count(), { timeout: 20_000 }).toBe(4);
+    await expect.poll(() => rows.filter({ hasText: queue }).count(), { timeout: 20_000 }).toBe(4);
 
     // Every property of one event, with its AMQP type.
     await rows
@@ -87,19 +94,21 @@ describe('events console', () => {
   });
 
   it('shows a queue’s recent events on its page', async () => {
-    await createAnycastQueue(node, 'orders.panel');
-    await attachAndLeave('orders.panel');
+    // A queue of this attempt's own: a retry would count its first attempt's consumer too (and the queue exists).
+    const queue = uniqueName('orders.panel');
+    await createAnycastQueue(node, queue);
+    await attachAndLeave(queue);
     await waitFor(
       'the queue scraped',
       async () => {
-        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/orders.panel`), {
+        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/${queue}`), {
           headers: api.headers,
         });
         return response.status === 200 ? true : undefined;
       },
       60_000,
     );
-    await page.goto(url(`/clusters/${clusterId}/queues/orders.panel`));
+    await page.goto(url(`/clusters/${clusterId}/queues/${queue}`));
     const panel = page.getByTestId('queue-recent-events');
     await panel.locator('tbody tr[data-kind="CONSUMER_CLOSED"]').waitFor({ timeout: 20_000 });
     expect(await panel.locator('tbody tr[data-kind="CONSUMER_CREATED"]').count()).toBe(1);
