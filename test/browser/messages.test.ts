@@ -19,8 +19,15 @@ import {
   type SignedInConsole,
 } from '../support/browser.ts';
 import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
+import { emptyQueue, resumeQueue } from '../support/broker-leftovers.ts';
 import { queryDatabase } from '../support/database.ts';
-import { createAnycastQueue, messageCount, sendDurableMessages, waitFor } from '../support/native-test-helpers.ts';
+import {
+  createAnycastQueue,
+  messageCount,
+  sendDurableMessages,
+  uniqueName,
+  waitFor,
+} from '../support/native-test-helpers.ts';
 
 const QUEUE = 'orders.browse';
 const pool = new AppPool();
@@ -86,6 +93,8 @@ afterAll(async () => {
 
 describe('messages console', () => {
   it('sends a message through the send form and shows it in the browser, natively, with its body', async () => {
+    // A retry finds the message its first attempt sent: the browser must start empty.
+    await emptyQueue(node, QUEUE);
     await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
     await page.getByTestId('queue-messages-panel').getByRole('link', { name: 'Browse messages' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/queues/${QUEUE}/messages`));
@@ -142,6 +151,11 @@ describe('messages console', () => {
   });
 
   it('purges the queue from its page: preview per node, hold, and the queue empties', async () => {
+    // A retry finds the queue purged, or holding its first attempt's three more: back to the test above's one.
+    if ((await messageCount(node, QUEUE)) !== 1) {
+      await emptyQueue(node, QUEUE);
+      await sendDurableMessages(node, QUEUE, 1);
+    }
     await sendDurableMessages(node, QUEUE, 3);
     await waitFor('four messages on the broker', async () =>
       (await messageCount(node, QUEUE)) === 4 ? true : undefined,
@@ -186,10 +200,13 @@ describe('messages console', () => {
 
   it('over the bulk cap, refuses after the hold and offers the override, held again', async () => {
     await putSetting('safety.bulk-cap', 2);
+    // A retry finds its first attempt's three messages, and perhaps a dialog open: an empty queue, a fresh page.
+    await emptyQueue(node, QUEUE);
     await sendDurableMessages(node, QUEUE, 3);
     await waitFor('three messages on the broker', async () =>
       (await messageCount(node, QUEUE)) === 3 ? true : undefined,
     );
+    await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
     await page.getByRole('button', { name: 'Operate' }).click();
     await page.getByRole('menuitem', { name: 'Delete messages…' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete messages of ${QUEUE}` });
@@ -215,15 +232,18 @@ describe('messages console', () => {
   });
 
   it('creates a queue from the cluster’s queues, and pauses one across restarts, each previewed first', async () => {
+    // A retry finds the queue its first attempt created, and the other one paused: a name of its own, a resume.
+    const created = uniqueName('orders.created');
+    await resumeQueue(node, QUEUE);
     await page.goto(url(`/clusters/${clusterId}/queues`));
     await page.getByRole('button', { name: 'Create queue' }).click();
     const create = page.getByRole('dialog', { name: 'Create a queue' });
-    await create.getByLabel('Name').fill('orders.created');
+    await create.getByLabel('Name').fill(created);
     await create.getByRole('button', { name: 'Preview' }).click();
     await create.locator('[data-testid="command-preview"] tr[data-outcome="WOULD_APPLY"]').waitFor();
     await create.getByRole('button', { name: 'Create on 1 node' }).click();
     await create.locator('[data-testid="operation-outcome"][data-outcome="SUCCEEDED"]').waitFor();
-    expect(await messageCount(node, 'orders.created')).toBe(0);
+    expect(await messageCount(node, created)).toBe(0);
     await create.getByRole('button', { name: 'Close' }).click();
 
     await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}?operate=pause`));
@@ -241,6 +261,8 @@ describe('messages console', () => {
   });
 
   it('deletes one message from its drawer on its node: held, then the page and the broker hold one fewer', async () => {
+    // A retry finds the two messages its first attempt left.
+    await emptyQueue(node, QUEUE);
     await sendDurableMessages(node, QUEUE, 3);
     await waitFor('three messages on the broker', async () =>
       (await messageCount(node, QUEUE)) === 3 ? true : undefined,
@@ -335,7 +357,8 @@ describe('messages console', () => {
     expect(await notOffered.innerText()).toContain('the broker refused a write for role viewer');
     await page.goto(url(`/clusters/${clusterId}/queues`));
     const create = page.getByRole('button', { name: 'Create queue' });
-    await expect.poll(() => create.isDisabled()).toBe(true);
+    // The button stays enabled until the cluster's ledger has answered; a second's polling is too short on two cores.
+    await expect.poll(() => create.isDisabled(), { timeout: 15_000 }).toBe(true);
     expect(await messageCount(node, QUEUE)).toBe(2);
   });
 });

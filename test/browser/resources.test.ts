@@ -17,9 +17,10 @@ import {
   type SignedInConsole,
 } from '../support/browser.ts';
 import { registerSingleNodeCluster } from '../support/browser-cluster.ts';
+import { ensureAnycastQueue } from '../support/broker-leftovers.ts';
 import { brokerMbean, jolokia } from '../support/jolokia.ts';
 import { openOwnConsumer } from '../support/named-client.ts';
-import { createAnycastQueue, sendDurableMessages, waitFor } from '../support/native-test-helpers.ts';
+import { sendDurableMessages, uniqueName, waitFor } from '../support/native-test-helpers.ts';
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
@@ -61,7 +62,8 @@ afterAll(async () => {
 
 describe('resources console', () => {
   it('shows a consumer arrive and leave on the Consumers screen without a reload, and opens its connection', async () => {
-    await createAnycastQueue(node, 'orders.watch');
+    // Each test's queue is there already on a retry.
+    await ensureAnycastQueue(node, 'orders.watch');
     await page.goto(url(`/clusters/${clusterId}/consumers?queue=orders.watch`));
     await tableLoaded(page);
     await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
@@ -69,28 +71,35 @@ describe('resources console', () => {
     expect(await page.getByTestId('live-age').innerText()).toMatch(/Read from 1 serving node/);
 
     const consumer = await openOwnConsumer(node, 'orders.watch', 'watch-client');
-    const row = rows.filter({ hasText: 'watch-client' });
-    await row.waitFor({ timeout: 20_000 });
-    expect(await row.innerText()).toContain(`127.0.0.1:${String(consumer.localPort)}`);
-    expect(await row.innerText()).toContain('resources-node');
-    await saveScreenshot(page, 'consumers');
+    let closed = false;
+    try {
+      const row = rows.filter({ hasText: 'watch-client' });
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.innerText()).toContain(`127.0.0.1:${String(consumer.localPort)}`);
+      expect(await row.innerText()).toContain('resources-node');
+      await saveScreenshot(page, 'consumers');
 
-    // The row menu (consumer.actions) opens the consumer's connection, which lists it.
-    await row.getByRole('button', { name: /^Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Open connection' }).click();
-    await page.getByTestId('connection-facts').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('connection-facts').innerText()).toContain('watch-client');
-    expect(await page.getByTestId('table-connection-consumers').innerText()).toContain('orders.watch');
-    await page.goBack();
-    await row.waitFor({ timeout: 20_000 });
+      // The row menu (consumer.actions) opens the consumer's connection, which lists it.
+      await row.getByRole('button', { name: /^Actions for/ }).click();
+      await page.getByRole('menuitem', { name: 'Open connection' }).click();
+      await page.getByTestId('connection-facts').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('connection-facts').innerText()).toContain('watch-client');
+      expect(await page.getByTestId('table-connection-consumers').innerText()).toContain('orders.watch');
+      await page.goBack();
+      await row.waitFor({ timeout: 20_000 });
 
-    await consumer.close();
-    // No reload: the close is a notification, its signal refreshes the screen.
-    await row.waitFor({ state: 'detached', timeout: 20_000 });
+      await consumer.close();
+      closed = true;
+      // No reload: the close is a notification, its signal refreshes the screen.
+      await row.waitFor({ state: 'detached', timeout: 20_000 });
+    } finally {
+      // A retry must not find this attempt's watch-client still listed beside its own.
+      if (!closed) await consumer.close();
+    }
   });
 
   it('names the hosts consuming a queue on its page', async () => {
-    await createAnycastQueue(node, 'orders.panel');
+    await ensureAnycastQueue(node, 'orders.panel');
     await waitFor(
       'the queue scraped',
       async () => {
@@ -122,7 +131,7 @@ describe('resources console', () => {
         JSON.stringify({ maxSizeBytes: 20_480, pageSizeBytes: 4_096, addressFullMessagePolicy: 'PAGE' }),
       ],
     });
-    await createAnycastQueue(node, 'paged.orders');
+    await ensureAnycastQueue(node, 'paged.orders');
     await sendDurableMessages(node, 'paged.orders', 200);
     const nodes = (await (
       await fetch(url(`/api/v1/clusters/${clusterId}/nodes`), { headers: api.headers })
@@ -145,13 +154,29 @@ describe('resources console', () => {
   });
 
   it('closes a connection from its row menu: previewed on its node, held, and it leaves the list', async () => {
-    await createAnycastQueue(node, 'orders.close');
-    // The broker closes this client's connection; nothing of the test closes it.
-    await openOwnConsumer(node, 'orders.close', 'close-client');
+    await ensureAnycastQueue(node, 'orders.close');
+    // The broker closes this client's connection; nothing of the test closes it. A client id of this attempt's own:
+    // a retry may find its first attempt's client still connected.
+    const client = uniqueName('close-client');
+    await openOwnConsumer(node, 'orders.close', client);
     await page.goto(url(`/clusters/${clusterId}/connections?q=close-client`));
     await tableLoaded(page);
-    const row = page.getByTestId('table-connections').locator('tbody tr', { hasText: 'close-client' });
-    await row.waitFor({ timeout: 20_000 });
+    const row = page.getByTestId('table-connections').locator('tbody tr', { hasText: client });
+    // The list is shared for resources.cache-ttl (5 s). A retry reads it right after its first attempt did: the copy
+    // from before this client connected may be served, and the page may connect its stream after the signal that
+    // ended that copy. Read again until the client is listed.
+    await expect
+      .poll(
+        async () => {
+          if ((await row.count()) === 0) {
+            await page.reload();
+            await tableLoaded(page);
+          }
+          return row.count();
+        },
+        { timeout: 20_000, intervals: [1_000] },
+      )
+      .toBe(1);
 
     await row.getByRole('button', { name: /^Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Close connection…' }).click();
@@ -169,29 +194,31 @@ describe('resources console', () => {
     await dialog.getByRole('link', { name: 'Back to the connections' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/connections`));
     await tableLoaded(page);
-    await page.getByTestId('table-connections').locator('tbody tr', { hasText: 'close-client' }).waitFor({
+    await page.getByTestId('table-connections').locator('tbody tr', { hasText: client }).waitFor({
       state: 'detached',
       timeout: 20_000,
     });
   });
 
   it('creates an address from the Addresses screen and deletes it from its row menu, with force explained', async () => {
+    // A name of this attempt's own: a retry may find its first attempt's address still there.
+    const address = uniqueName('made.by.console');
     await page.goto(url(`/clusters/${clusterId}/addresses`));
     await tableLoaded(page);
     await page.getByRole('button', { name: 'Create address' }).click();
     const create = page.getByRole('dialog', { name: 'Create an address' });
-    await create.getByLabel('Name').fill('made.by.console');
+    await create.getByLabel('Name').fill(address);
     await create.getByRole('button', { name: 'Preview' }).click();
     await create.getByRole('button', { name: 'Create on 1 node' }).click();
     await create.locator('[data-testid="operation-outcome"][data-outcome="SUCCEEDED"]').waitFor();
     await create.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(url(`/clusters/${clusterId}/addresses?q=made.by.console`));
-    const row = page.getByTestId('table-addresses').locator('tbody tr', { hasText: 'made.by.console' });
+    await page.goto(url(`/clusters/${clusterId}/addresses?q=${address}`));
+    const row = page.getByTestId('table-addresses').locator('tbody tr', { hasText: address });
     await row.waitFor({ timeout: 20_000 });
     await row.getByRole('button', { name: /^Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Delete address…' }).click();
-    const remove = page.getByRole('dialog', { name: 'Delete address made.by.console' });
+    const remove = page.getByRole('dialog', { name: `Delete address ${address}` });
     // Force is offered with what it takes along.
     await remove.getByText(/with all of its messages/).waitFor();
     await remove.getByRole('button', { name: 'Preview' }).click();
@@ -201,8 +228,9 @@ describe('resources console', () => {
     await remove.getByRole('link', { name: 'Back to the addresses' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/addresses`));
     await tableLoaded(page);
-    expect(await page.getByTestId('table-addresses').locator('tbody tr', { hasText: 'made.by.console' }).count()).toBe(
-      0,
-    );
+    // The list may still show the address until its next answer.
+    await expect
+      .poll(() => page.getByTestId('table-addresses').locator('tbody tr', { hasText: address }).count())
+      .toBe(0);
   });
 });
