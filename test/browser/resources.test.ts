@@ -174,7 +174,7 @@ describe('resources console', () => {
           }
           return row.count();
         },
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: 20_000, interval: 1_000 },
       )
       .toBe(1);
 
