@@ -142,8 +142,8 @@ describe('the queue grid', () => {
       'Purge…',
       'Delete messages…',
       'Move messages…',
-      'Pause or resume…',
-      'Retry dead letters…',
+      // As the row stands: orders.30 runs (so Pause, not Resume) and is no dead-letter queue (so no Retry).
+      'Pause…',
       'Destroy',
       'Delete queue…',
     ]);
@@ -222,11 +222,8 @@ describe('the queue grid', () => {
     await page.keyboard.press('Escape');
     await page.waitForURL((current) => !current.search.includes('operate'));
 
-    // Retry on a queue that is not a dead-letter queue says why instead of counting its messages.
-    await page.goto(url(`/clusters/${clusterId}/queues`));
-    await tableLoaded(page);
-    await actions.click();
-    await page.getByRole('menuitem', { name: 'Retry dead letters…' }).click();
+    // Retry reached on a queue that is not a dead-letter queue (a link, say) says why instead of counting.
+    await page.goto(url(`/clusters/${clusterId}/queues/orders.03?operate=retry`));
     const notOffered = page.getByTestId('operation-not-offered');
     await notOffered.waitFor();
     expect(await notOffered.innerText()).toContain('not a dead-letter or expiry queue');
@@ -354,6 +351,25 @@ describe('the queue grid', () => {
     await page.reload();
     await tableLoaded(page);
     expect(await rowKeys()).toEqual(['DLQ']);
+    // The row menu fits the row: a dead-letter queue offers Retry; its queue paused, it offers Resume, not Pause.
+    expect(await operateItems('DLQ')).toEqual([
+      'Purge…',
+      'Delete messages…',
+      'Move messages…',
+      'Pause…',
+      'Retry dead letters…',
+    ]);
+    await db.query(`UPDATE queue_snapshot SET paused = true WHERE cluster_id = $1 AND queue_name = 'DLQ'`, [clusterId]);
+    await recountTotals(db.prisma, clusterId);
+    await page.reload();
+    await tableLoaded(page);
+    expect(await operateItems('DLQ')).toEqual([
+      'Purge…',
+      'Delete messages…',
+      'Move messages…',
+      'Resume…',
+      'Retry dead letters…',
+    ]);
 
     await page.goto(url(`/clusters/${clusterId}/queues?consumers=without&sort=-messageCount`));
     await tableLoaded(page);
@@ -399,3 +415,14 @@ describe('the queue grid', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+/** The Operate items of a row's menu (the menu is closed again after). */
+async function operateItems(rowKey: string): Promise<string[]> {
+  const menu = page.getByRole('menu');
+  await page.getByRole('button', { name: `Actions for ${rowKey}` }).click();
+  await menu.waitFor();
+  const labels = await menu.locator('.mantine-Menu-label, [role="menuitem"]').allInnerTexts();
+  await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'detached' });
+  return labels.slice(labels.indexOf('Operate') + 1, labels.indexOf('Destroy'));
+}

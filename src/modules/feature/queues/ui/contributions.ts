@@ -9,8 +9,10 @@ const detailOf = (target: { clusterId?: string; key: string }) => queuePath(targ
 
 /** The queue page with one operation's dialog open (queue-operations.tsx reads `?operate=`). */
 const operate = (operation: string) => (target: RowTarget) => `${detailOf(target)}?operate=${operation}`;
-/** A row of the grid (or any table of queues) says whether it is paused; unknown counts as running. */
-const pausedOf = (target: RowTarget) => (target.row as { paused?: unknown } | null)?.paused === true;
+/** Whether a row says its queue is paused: true, false, or null and absent when not known (nodes disagree). */
+const pausedOf = (target: RowTarget) => (target.row as { paused?: boolean | null } | null)?.paused;
+/** A grid row says whether the brokers' settings name its address as dead-letter or expiry; unknown offers Retry. */
+const deadLetterOf = (target: RowTarget) => (target.row as { deadLetter?: unknown } | null)?.deadLetter !== false;
 
 export const queuesUi = defineModuleUi({
   moduleId: 'queues',
@@ -33,8 +35,8 @@ export const queuesUi = defineModuleUi({
       },
     },
     // The queue page's Operate menu, one link per operation: the page previews, confirms and gates it (writes off on
-    // the cluster: the page says why instead). A row menu cannot hide an item per row, so Retry is on every row and
-    // the page explains when the queue is not a dead-letter queue.
+    // the cluster: the page says why instead). Pause or Resume as the row stands (both when it does not say); Retry
+    // on dead-letter queues (and on rows that do not say, where the page explains when the queue is not one).
     { slot: 'queue.actions', id: 'purge', section: 'Operate', label: 'Purge…', href: operate('purge') },
     {
       slot: 'queue.actions',
@@ -52,12 +54,28 @@ export const queuesUi = defineModuleUi({
     },
     {
       slot: 'queue.actions',
-      id: 'pause-resume',
+      id: 'pause',
       section: 'Operate',
-      label: 'Pause or resume…',
-      href: (target) => operate(pausedOf(target) ? 'resume' : 'pause')(target),
+      label: 'Pause…',
+      href: operate('pause'),
+      visible: (target) => pausedOf(target) !== true,
     },
-    { slot: 'queue.actions', id: 'retry', section: 'Operate', label: 'Retry dead letters…', href: operate('retry') },
+    {
+      slot: 'queue.actions',
+      id: 'resume',
+      section: 'Operate',
+      label: 'Resume…',
+      href: operate('resume'),
+      visible: (target) => pausedOf(target) !== false,
+    },
+    {
+      slot: 'queue.actions',
+      id: 'retry',
+      section: 'Operate',
+      label: 'Retry dead letters…',
+      href: operate('retry'),
+      visible: deadLetterOf,
+    },
     {
       slot: 'queue.actions',
       id: 'delete-queue',
