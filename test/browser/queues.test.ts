@@ -411,6 +411,45 @@ describe('the queue grid', () => {
     }
   });
 
+  it('says when the brokers’ dead-letter settings are not known, and what the marks rest on after a failed read', async () => {
+    const notice = page.getByTestId('dead-letter-settings');
+    const readGrid = async () => {
+      await page.goto(url(`/clusters/${clusterId}/queues`));
+      await tableLoaded(page);
+    };
+    try {
+      // Never read (this cluster has no broker behind it): nothing is marked, and nothing is guessed from a name.
+      await db.query('DELETE FROM scrape_dead_letter_read WHERE cluster_id = $1', [clusterId]);
+      await readGrid();
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('have not been read yet');
+      expect(await notice.innerText()).toContain('none is guessed from its name');
+
+      // A good read: the grid says nothing.
+      await db.query(
+        `INSERT INTO scrape_dead_letter_read (cluster_id, attempted_at, read_at, ok, error, addresses)
+         VALUES ($1, now(), now(), true, NULL, 3)`,
+        [clusterId],
+      );
+      await readGrid();
+      expect(await notice.count()).toBe(0);
+
+      // A later read failed: the grid says why, and that the marks are those of the last good read.
+      await db.query(
+        `UPDATE scrape_dead_letter_read SET ok = false, error = 'management call refused', attempted_at = now()
+          WHERE cluster_id = $1`,
+        [clusterId],
+      );
+      await readGrid();
+      await notice.waitFor();
+      expect(await notice.innerText()).toMatch(
+        /last read of the brokers’ address settings failed \(management call refused\); the marks are those of the read at/,
+      );
+    } finally {
+      await db.query('DELETE FROM scrape_dead_letter_read WHERE cluster_id = $1', [clusterId]);
+    }
+  });
+
   it('logged no script errors (hydration mismatches included) on any screen above', () => {
     expect(pageErrors).toEqual([]);
   });

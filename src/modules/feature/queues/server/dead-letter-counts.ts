@@ -10,7 +10,7 @@ import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import type { QueueCount, QueueRef } from '@/modules/platform/broker/index.ts';
 
 /** Long enough for a screen's viewers to share a read, short next to the scrape's 10 s tier A. */
-export const DEAD_LETTER_COUNTS_TTL_MS = 5_000;
+const DEAD_LETTER_COUNTS_TTL_MS = 5_000;
 
 export interface NodeFailureRow {
   readonly clusterId: string;
