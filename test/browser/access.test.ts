@@ -3,6 +3,7 @@
 // asked, and see exactly what the grant allows. Screenshots of the three Access screens go to test-results/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteEveryListed } from '../support/retry-cleanup.ts';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
 import {
   saveScreenshot,
@@ -145,12 +146,13 @@ describe('Admin → Access', () => {
  */
 async function startAsTheAdminWithoutNina(): Promise<void> {
   const admin = await signInOverApi(app.baseUrl);
-  const listed = await fetch(url(`/api/v1/users?q=${NINA.username}`), { headers: admin.headers });
-  const { items } = (await listed.json()) as { items: { id: string; username: string }[] };
-  for (const { id } of items.filter((user) => user.username === NINA.username)) {
-    const removed = await fetch(url(`/api/v1/users/${id}`), { method: 'DELETE', headers: admin.headers });
-    expect(removed.status).toBe(200);
-  }
+  await deleteEveryListed<{ id: string; username: string }>(
+    app.baseUrl,
+    admin.headers,
+    `/users?q=${NINA.username}`,
+    ({ id }) => `/users/${id}`,
+    (user) => user.username === NINA.username,
+  );
   const context = page.context();
   await context.clearCookies();
   await context.addCookies(admin.cookies.map((cookie) => ({ ...cookie, url: app.baseUrl })));

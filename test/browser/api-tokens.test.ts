@@ -3,6 +3,7 @@
 // short click does nothing), after which the same bearer call is refused.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteEveryListed } from '../support/retry-cleanup.ts';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
 import { saveScreenshot, signInOverApi, startSignedInConsole, type SignedInConsole } from '../support/browser.ts';
 
@@ -100,10 +101,5 @@ describe('API tokens', () => {
 /** A retry starts from no token, as the first attempt did: the empty list and the one new token need it. */
 async function revokeTokensLeftByAnEarlierAttempt(): Promise<void> {
   const { headers } = await signInOverApi(app.baseUrl);
-  const listed = await fetch(url('/api/v1/account/tokens'), { headers });
-  const { items } = (await listed.json()) as { items: { id: string }[] };
-  for (const { id } of items) {
-    const revoked = await fetch(url(`/api/v1/account/tokens/${id}`), { method: 'DELETE', headers });
-    expect(revoked.status).toBe(200);
-  }
+  await deleteEveryListed(app.baseUrl, headers, '/account/tokens', ({ id }) => `/account/tokens/${id}`);
 }

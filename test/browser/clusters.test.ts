@@ -3,6 +3,7 @@
 // Screenshots of the list, the registration form and the overview land in test-results/console/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteEveryListed } from '../support/retry-cleanup.ts';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
 import { startSingleNode, type Topology } from '../support/artemis/index.ts';
 import { saveScreenshot, signInOverApi, startSignedInConsole, type SignedInConsole } from '../support/browser.ts';
@@ -119,12 +120,7 @@ describe('clusters console', () => {
 /** A retry starts from the empty fleet the first-cluster link needs. */
 async function removeClustersLeftByAnEarlierAttempt(): Promise<void> {
   const { headers } = await signInOverApi(app.baseUrl);
-  const listed = await fetch(url('/api/v1/clusters'), { headers });
-  const { items } = (await listed.json()) as { items: { id: string }[] };
-  for (const { id } of items) {
-    const removed = await fetch(url(`/api/v1/clusters/${id}`), { method: 'DELETE', headers });
-    expect(removed.status).toBe(200);
-  }
+  await deleteEveryListed(app.baseUrl, headers, '/clusters', ({ id }) => `/clusters/${id}`);
 }
 
 async function cookieHeader(page: Page): Promise<string> {
