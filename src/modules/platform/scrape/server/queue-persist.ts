@@ -5,7 +5,7 @@
 import type { PoolClient } from 'pg';
 import type { QueueRow } from './queue-rows.ts';
 
-const UPSERT_WITH_SAMPLES = `
+const UPSERT_ROWS = `
 WITH incoming AS (
   SELECT * FROM unnest($4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::bigint[], $10::bigint[],
                        $11::bigint[], $12::bigint[], $13::boolean[], $14::boolean[], $15::boolean[], $16::boolean[],
@@ -55,7 +55,9 @@ upserted AS (
   WHERE queue_snapshot.scraped_at <= EXCLUDED.scraped_at
   RETURNING id, message_count, consumer_count, delivering_count, messages_added, messages_acked, messages_expired,
             messages_killed
-),
+)`;
+
+const SAMPLES = `,
 sampled AS (
   INSERT INTO metric_sample (queue_id, ts, message_count, consumer_count, delivering_count, messages_added,
                              messages_acked, messages_expired, messages_killed)
@@ -92,11 +94,19 @@ rolled AS (
     acked_increase = m.acked_increase + EXCLUDED.acked_increase
   WHERE m.last_ts < EXCLUDED.last_ts
   RETURNING 1
-)
+)`;
+
+const UPSERT_WITH_SAMPLES = `${UPSERT_ROWS}${SAMPLES}
 SELECT (SELECT n FROM changed) AS changed,
        (SELECT count(*) FROM upserted)::int AS upserted,
-       (SELECT count(*) FROM sampled)::int AS sampled,
-       (SELECT count(*) FROM rolled)::int AS rolled`;
+       (SELECT count(*) FROM sampled)::int AS sampled`;
+
+/** The same upsert without the samples: for a listing whose day has no partition (older than any kept day). */
+const UPSERT_WITHOUT_SAMPLES = `${UPSERT_ROWS}
+SELECT (SELECT n FROM changed) AS changed, (SELECT count(*) FROM upserted)::int AS upserted, 0 AS sampled`;
+
+// PostgreSQL's "no partition of relation … found for row" (check_violation); the only check these inserts can fail.
+const NO_PARTITION = '23514';
 
 export interface QueueListingTarget {
   readonly clusterId: string;
@@ -121,29 +131,43 @@ export async function upsertQueueRows(
 ): Promise<Omit<QueuePersistResult, 'removed'>> {
   if (rows.length === 0) return { changed: 0, upserted: 0, sampled: 0 };
   const column = <K extends keyof QueueRow>(key: K) => rows.map((row) => row[key]);
-  const result = await client.query<{ changed: number; upserted: number; sampled: number; rolled: number }>(
-    UPSERT_WITH_SAMPLES,
-    [
-      target.clusterId,
-      target.nodeId,
-      target.listedAt,
-      column('address'),
-      column('name'),
-      column('routingType'),
-      column('messageCount'),
-      column('consumerCount'),
-      column('deliveringCount'),
-      column('messagesAdded'),
-      column('messagesAcked'),
-      column('messagesExpired'),
-      column('paused'),
-      column('durable'),
-      column('temporary'),
-      column('internal'),
-      target.tier,
-      column('messagesKilled'),
-    ],
-  );
+  const parameters = [
+    target.clusterId,
+    target.nodeId,
+    target.listedAt,
+    column('address'),
+    column('name'),
+    column('routingType'),
+    column('messageCount'),
+    column('consumerCount'),
+    column('deliveringCount'),
+    column('messagesAdded'),
+    column('messagesAcked'),
+    column('messagesExpired'),
+    column('paused'),
+    column('durable'),
+    column('temporary'),
+    column('internal'),
+    target.tier,
+    column('messagesKilled'),
+  ];
+  type Counts = { changed: number; upserted: number; sampled: number };
+  // A listing dated before the oldest day partition (a clock step, a listing older than the retention) keeps its
+  // rows but not its samples: the savepoint lets the rest of the persist step go on after the refused insert.
+  await client.query('SAVEPOINT queue_samples');
+  let result;
+  try {
+    result = await client.query<Counts>(UPSERT_WITH_SAMPLES, parameters);
+    await client.query('RELEASE SAVEPOINT queue_samples');
+  } catch (error) {
+    if ((error as { code?: string }).code !== NO_PARTITION) throw error;
+    await client.query('ROLLBACK TO SAVEPOINT queue_samples');
+    console.warn(
+      `[scrape] samples of node ${target.nodeId} at ${target.listedAt.toISOString()} refused: no metric partition ` +
+        `holds that day (older than the oldest kept day); the queue rows are kept`,
+    );
+    result = await client.query<Counts>(UPSERT_WITHOUT_SAMPLES, parameters);
+  }
   const [counts] = result.rows;
   return counts
     ? { changed: counts.changed, upserted: counts.upserted, sampled: counts.sampled }

@@ -5,7 +5,7 @@
 // addresses the brokers' settings name (not by their names); the grid filters and sorts on all of it. The minutes
 // the persist step rolls up keep each counter's rise (a reset counts from zero) exactly as a rebuild from the samples.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
@@ -17,7 +17,7 @@ import { keysOf, removeUnlisted, sampleNodeTotals, upsertQueueRows } from './que
 import type { QueueRow } from './queue-rows.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { recordDeadLetterRead } from './dead-letter-settings.ts';
-import { rollUpSamples } from './metric-rollup.ts';
+import { makeDayPartitions, rollUpSamples } from './metric-rollup.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -246,7 +246,9 @@ describe('queue totals kept by the persist step', () => {
 describe('the per-minute rollup kept by the persist step', () => {
   it('keeps each minute’s counter rises and their span exactly as a rebuild from the samples, across a reset', async () => {
     const name = 'rollup.rises';
+    // A fixed day whose partitions this test makes itself: the test does not depend on the day it runs.
     const start = Date.parse('2026-11-26T10:00:05Z');
+    await makeDayPartitions((sql) => db.pool.query(sql), [new Date(start)]);
     // Every 20 s for 3 minutes; the broker restarts after the fifth listing (its counters start again).
     const listings = Array.from({ length: 9 }, (_, index) => {
       const restarted = index >= 5;
@@ -279,5 +281,25 @@ describe('the per-minute rollup kept by the persist step', () => {
     );
     await rollUpSamples((sql, params) => db.pool.query(sql, params), [cell?.id ?? '']);
     expect(await read()).toEqual(persisted);
+  });
+});
+
+describe('a listing dated before every metric partition', () => {
+  it('keeps its queue rows and refuses only its samples, with one log line, without failing the persist step', async () => {
+    const longAgo = new Date(Date.UTC(2001, 0, 1, 12));
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(line));
+    try {
+      await persist(nodes.second, longAgo, [row('late.listing', { messageCount: 3 })]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await rowOf('late.listing')).toMatchObject({ messageCount: 3 });
+    const [samples] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM metric_sample ms JOIN queue_snapshot s ON s.id = ms.queue_id
+        WHERE s.queue_name = 'late.listing'`,
+    );
+    expect(samples?.n).toBe(0);
+    expect(warnings).toEqual([expect.stringContaining('at 2001-01-01T12:00:00.000Z refused: no metric partition')]);
   });
 });
