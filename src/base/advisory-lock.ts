@@ -65,6 +65,9 @@ export async function lockTransaction(
 export class SessionLocks {
   private client: pg.Client | undefined;
   private readonly held = new Set<string>();
+  // One operation at a time: two claims at once would otherwise open two connections (a lock taken on the one that
+  // is then dropped is held by nobody's bookkeeping) or send a query while another runs on the same client.
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly connectionString: string,
@@ -80,16 +83,26 @@ export class SessionLocks {
     return [...this.held];
   }
 
-  async tryAcquire(name: string): Promise<boolean> {
-    if (this.held.has(name)) return true;
-    const locked = await tryLockSession(await this.connection(), this.namespace, name);
-    if (locked) this.held.add(name);
-    return locked;
+  tryAcquire(name: string): Promise<boolean> {
+    return this.oneAtATime(async () => {
+      if (this.held.has(name)) return true;
+      const locked = await tryLockSession(await this.connection(), this.namespace, name);
+      if (locked) this.held.add(name);
+      return locked;
+    });
   }
 
-  async release(name: string): Promise<void> {
-    if (!this.held.delete(name) || !this.client) return;
-    await unlockSession(this.client, this.namespace, name).catch(() => undefined);
+  release(name: string): Promise<void> {
+    return this.oneAtATime(async () => {
+      if (!this.held.delete(name) || !this.client) return;
+      await unlockSession(this.client, this.namespace, name).catch(() => undefined);
+    });
+  }
+
+  private oneAtATime<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(operation);
+    this.queue = result.catch(() => undefined);
+    return result;
   }
 
   /** Gives up every lock by ending the connection (nothing can outlive it). */

@@ -47,6 +47,26 @@ describe('database bus', () => {
     expect(first).not.toContain('after');
   });
 
+  it('runs the LISTENs of many services starting at once one after another on its connection', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const heard: string[] = [];
+    const channels = Array.from({ length: 20 }, (_, index) => `bus_test_many_${String(index)}`);
+    const stops = channels.map((channel) => bus.listen(channel, (payload) => void heard.push(payload)));
+    try {
+      const last = channels.at(-1) ?? '';
+      await until(async () => {
+        await bus.notify(last, 'ping');
+        return heard.length > 0;
+      }, 'the last LISTEN');
+    } finally {
+      for (const stop of stops) stop();
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   it('ends the LISTEN of a channel once its last handler left', async () => {
     const heard: string[] = [];
     const stop = bus.listen('bus_test_b', (payload) => void heard.push(payload));

@@ -30,6 +30,19 @@ export function createDatabaseBus(
   let attempt = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   let markReady: () => void = () => undefined;
+  // One statement at a time on the bus connection: services start together and LISTEN at once, and pg refuses
+  // (a deprecation today, an error in pg 9) a query sent while another runs on the same client.
+  let statements: Promise<void> = Promise.resolve();
+  const runOnBus = (sql: string) => {
+    const target = client;
+    if (!target) return;
+    statements = statements
+      .then(() => target.query(sql))
+      .then(
+        () => undefined,
+        (error: unknown) => console.error(`[bus] ${sql} failed`, error),
+      );
+  };
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
 
   const connect = async (): Promise<void> => {
@@ -81,13 +94,12 @@ export function createDatabaseBus(
       const set = handlers.get(channel) ?? new Set();
       set.add(handler);
       handlers.set(channel, set);
-      if (isNew && client)
-        client.query(`LISTEN ${channel}`).catch((error: unknown) => console.error('[bus] LISTEN failed', error));
+      if (isNew) runOnBus(`LISTEN ${channel}`);
       return () => {
         set.delete(handler);
         if (set.size > 0 || handlers.get(channel) !== set) return;
         handlers.delete(channel);
-        client?.query(`UNLISTEN ${channel}`).catch((error: unknown) => console.error('[bus] UNLISTEN failed', error));
+        runOnBus(`UNLISTEN ${channel}`);
       };
     },
     async notify(channel, payload) {

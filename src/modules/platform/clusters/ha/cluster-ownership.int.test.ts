@@ -20,6 +20,28 @@ const CLUSTER = '6f1c2f4e-1d7a-4a35-9a59-3f4b5f0c9e11';
 const OTHER = '0b7e3c2a-5d14-4f43-8f0e-8c2d9a6e7b20';
 
 describe('cluster ownership', () => {
+  it('claims many clusters at once on one lock connection, so every lock it holds is one it knows of', async () => {
+    const a = new ClusterOwnership(database.url);
+    const clusters = Array.from(
+      { length: 12 },
+      (_, index) => `3d0c1a52-7e4b-4c1f-9a2e-${String(index).padStart(12, '0')}`,
+    );
+    expect(await Promise.all(clusters.map((clusterId) => a.claim(clusterId)))).toEqual(clusters.map(() => true));
+    const probe = new pg.Client({ connectionString: database.url });
+    await probe.connect();
+    try {
+      const { rows } = await probe.query<{ connections: number; locks: number }>(
+        `SELECT count(DISTINCT a.pid)::int AS connections, count(l.*)::int AS locks
+           FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid AND l.locktype = 'advisory'
+          WHERE a.application_name = 'flotilla-locks-clusters.owner'`,
+      );
+      expect(rows[0]).toEqual({ connections: 1, locks: clusters.length });
+    } finally {
+      await probe.end();
+      await a.close();
+    }
+  });
+
   it('goes to one instance at a time and passes on when the owner lets go, telling its listeners', async () => {
     const a = new ClusterOwnership(database.url);
     const b = new ClusterOwnership(database.url);
