@@ -1,16 +1,11 @@
 'use client';
 // "Export CSV" for a list: every row of the current view (search, filters and sort as shown), fetched page after
-// page from the same API the table reads, with progress, then saved as a file. Papa Parse writes the CSV (quoting,
-// separators inside values, line breaks), so a queue named `a,"b"` survives a spreadsheet.
+// page from the same API the table reads, with progress, then saved as a file. `csvText` writes the CSV (quoting,
+// separators inside values, line breaks, cells escaped against formula injection).
 import { Button, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import Papa from 'papaparse';
 import { useRef, useState } from 'react';
-
-export interface CsvColumn<Row> {
-  readonly header: string;
-  readonly value: (row: Row) => string | number | boolean | null;
-}
+import { csvText, type CsvColumn } from './csv-text.ts';
 
 export interface CsvExportProps<Row> {
   /** File name without the extension. */
@@ -45,10 +40,7 @@ export function CsvExport<Row>(props: CsvExportProps<Row>) {
         if (answer.items.length === 0) break;
       }
       if (isCancelled()) return;
-      const csv = Papa.unparse({
-        fields: props.columns.map((column) => column.header),
-        data: rows.slice(0, maxRows).map((row) => props.columns.map((column) => column.value(row) ?? '')),
-      });
+      const csv = csvText(props.columns, rows.slice(0, maxRows));
       const link = document.createElement('a');
       link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       link.download = `${props.fileName}.csv`;

@@ -3,7 +3,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { RouterOutputs } from '@/ui/data/trpc.ts';
 import { EntityLink } from '@/ui/slots/entity-link.tsx';
 import type { Column } from '@/ui/table/column.ts';
-import type { CsvColumn } from '@/ui/table/csv-export.tsx';
+import type { CsvColumn } from '@/ui/table/csv-text.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { VerdictBadge } from '@/ui/parts/verdict-badge.tsx';
 import { Sparkline } from '@/ui/chart/sparkline.tsx';
