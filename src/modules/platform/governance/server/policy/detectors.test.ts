@@ -67,6 +67,27 @@ describe('detectors', () => {
     expect(found(`pay to ${iban}, thanks`)).toEqual([['iban', iban]]);
   });
 
+  it.each([
+    'de89370400440532013000',
+    'gb29nwbk60161331926819',
+    'Fr1420041010050500013m02606',
+    'de89 3704 0044 0532 0130 00',
+  ])('finds the IBAN %s in lower or mixed case', (iban) => {
+    expect(found(`pay to ${iban}, thanks`)).toEqual([['iban', iban]]);
+  });
+
+  it.each([
+    ['orders.4111111111111111', 'card', '4111111111111111'],
+    ['orders-4111111111111111', 'card', '4111111111111111'],
+    ['orders_4111111111111111.dlq', 'card', '4111111111111111'],
+    ["pan = '4111111111111111' AND region = 'eu'", 'card', '4111111111111111'],
+    ['ref 12 4111 1111 1111 1111', 'card', '4111 1111 1111 1111'],
+    ['iban_de89370400440532013000', 'iban', 'de89370400440532013000'],
+    ['payouts.GB29NWBK60161331926819.retry', 'iban', 'GB29NWBK60161331926819'],
+  ])('finds what a name or a filter holds: %s', (text, detector, value) => {
+    expect(found(text)).toEqual([[detector, value]]);
+  });
+
   it('refuses IBANs with a wrong check digit or length', () => {
     expect(ibanValid('DE89370400440532013001')).toBe(false);
     expect(ibanValid('DE8937040044053201300')).toBe(false);

@@ -2,6 +2,8 @@
 // (known issuer prefixes and lengths, Luhn; spaced and dashed forms too), IBANs (country length, mod 97), emails,
 // international phone numbers, bearer tokens, JWTs and private keys. Checksums and issuer prefixes are what keep
 // ordinary ids and timestamps (a 13-digit epoch millisecond starts with 1, which no card issuer uses) from matching.
+// Case is ignored wherever the format ignores it (IBAN letters, `Bearer`/`Basic`, emails); JWTs (base64url) and PEM
+// armour are case-sensitive by format, and cards and phones are digits.
 import type { DataClass } from './data-classes.ts';
 
 export interface Detection {
@@ -165,15 +167,19 @@ const DETECTORS: readonly Detector[] = [
     dataClass: 'payment-card',
     description: 'Payment card numbers of known issuers passing Luhn, also in groups spaced or dashed',
     mayContain: (text) => text.length >= 12 && hasDigitRun(text, 12),
-    pattern: /(?<![\d-])(?:\d[ -]?){11,18}\d(?![\d-])/g,
+    // Not inside a longer number, nor a group of one (`12-4111…`); a dash after a word is a separator in a name
+    // (`orders-4111…`), so only a dash between digits joins.
+    pattern: /(?<!\d)(?<!\d-)(?:\d[ -]?){11,18}\d(?!\d)(?!-\d)/g,
     valid: cardNumberValid,
   },
   {
     id: 'iban',
     dataClass: 'bank-account',
     description: 'IBANs of 70 countries with their length, passing mod 97, also in groups of four',
-    mayContain: (text) => text.length >= 15 && hasDigits(text, 8) && /[A-Z]{2}\d{2}/.test(text),
-    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b/g,
+    // Letters in either case (an IBAN typed or stored in lower case is the same account); bounded by anything
+    // that is not a letter or digit, so `iban_de89…` in a name is found too.
+    mayContain: (text) => text.length >= 15 && hasDigits(text, 8) && /[A-Z]{2}\d{2}/i.test(text),
+    pattern: /(?<![A-Z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?(?![A-Z0-9])/gi,
     valid: ibanValid,
   },
   {
@@ -218,7 +224,11 @@ export function detect(text: string, enabled: ReadonlySet<DetectorId>): Detectio
     }
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      if (detector.valid && !detector.valid(match[0])) continue;
+      if (detector.valid && !detector.valid(match[0])) {
+        // A shape that fails its check may hide a valid one starting inside it (`ref 12 4111 1111 1111 1111`).
+        pattern.lastIndex = match.index + 1;
+        continue;
+      }
       found.push({
         detector: detector.id,
         dataClass: detector.dataClass,
