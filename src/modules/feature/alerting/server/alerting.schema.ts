@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '@/modules/kernel/core/index.ts';
 import { channelConfigSchema } from './channels.ts';
+import { SUBJECT_PATTERN_MAX_LENGTH } from './subject-pattern.ts';
 
 const SEVERITIES = ['info', 'warning', 'critical'] as const;
 
@@ -21,7 +22,7 @@ const ruleFields = {
     .string()
     .trim()
     .min(1)
-    .max(300)
+    .max(SUBJECT_PATTERN_MAX_LENGTH)
     .nullable()
     .default(null)
     .describe('Queue or address names the rule looks at (* any characters, ? one)'),
@@ -40,7 +41,7 @@ export const updateRuleInput = z.object({
   condition: ruleFields.condition.optional(),
   clusterId: z.uuid().nullable().optional(),
   environmentId: z.uuid().nullable().optional(),
-  pattern: z.string().trim().min(1).max(300).nullable().optional(),
+  pattern: z.string().trim().min(1).max(SUBJECT_PATTERN_MAX_LENGTH).nullable().optional(),
   severity: z.enum(SEVERITIES).optional(),
   forSeconds: z.number().int().min(0).max(86_400).optional(),
   labels: z.record(z.string().max(100), z.string().max(500)).optional(),

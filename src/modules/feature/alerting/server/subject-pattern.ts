@@ -1,7 +1,12 @@
 // A rule's pattern over queue and address names: `*` any characters, `?` one; no pattern matches everything.
 // A thousand rules over ten thousand queues cannot each test every name, so the usual shapes — a name, or a prefix
 // and one trailing `*` — pick their items from a sorted index of the names built once per list and shared by every
-// rule judging that list (lists read through ConditionContext.once keep their identity across rules).
+// rule judging that list (lists read through ConditionContext.once keep their identity across rules). Other globs
+// are matched by glob-match.ts, never as a regular expression (a pattern is an operator's input).
+import { globMatches } from './glob-match.ts';
+
+/** The longest pattern a rule may have (the rule schemas refuse a longer one with a 400). */
+export const SUBJECT_PATTERN_MAX_LENGTH = 300;
 
 export interface SubjectPattern {
   /** Whether one subject falls under the pattern. */
@@ -70,11 +75,6 @@ export function subjectPattern(pattern: string | null): SubjectPattern {
       select: (items, nameOf) => fromIndex(items, nameOf, prefix, (name) => name.startsWith(prefix)),
     };
   }
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  const expression = new RegExp(`^${source}$`);
-  const matches = (subject: string) => expression.test(subject);
+  const matches = (subject: string) => globMatches(pattern, subject);
   return { matches, select: (items, nameOf) => items.filter((item) => matches(nameOf(item))) };
 }
