@@ -11,6 +11,7 @@ export {
 } from './server/vault/secret-vault.ts';
 export {
   auditClearView,
+  governFields,
   governMessages,
   governRecords,
   maskAndSeal,

@@ -8,6 +8,7 @@ import { findingsCollector } from './findings.ts';
 import { processKeys } from './vault/key-ring.ts';
 import { openSecret, sealSecret, type Sealed } from './vault/secret-vault.ts';
 import {
+  enforceFields,
   enforceMessage,
   enforceRecord,
   type Governed,
@@ -44,6 +45,30 @@ export async function governMessages(
     collector.add(governed.findings);
     return governed;
   });
+}
+
+/**
+ * Rows a list, an event or a tool shows, with the named fields that may carry content (address and queue names,
+ * a consumer's filter, client ids and users) through the detectors. A row none of whose fields held anything is
+ * returned as it was, so a page of ordinary names costs a scan of those names and no copy.
+ */
+export async function governFields<Row extends object>(
+  runtime: GovernanceRuntime,
+  rows: readonly Row[],
+  fields: ReadonlyArray<keyof Row & string>,
+  options: { readonly clear: boolean },
+): Promise<{ rows: Row[]; governed: Array<Governed<Record<string, unknown>>> }> {
+  const { compiled } = await policyStore(runtime).current();
+  const governed: Array<Governed<Record<string, unknown>>> = [];
+  const shown = rows.map((row) => {
+    const values: Record<string, unknown> = {};
+    for (const field of fields) if (row[field] !== null && row[field] !== undefined) values[field] = row[field];
+    const one = enforceFields(compiled, values, options);
+    if (one.redactions.length === 0) return row;
+    governed.push(one);
+    return { ...row, ...one.value };
+  });
+  return { rows: shown, governed };
 }
 
 /** A record as a store keeps it: masked by the policy in force (never clear), and its original sealed in the vault. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enforceMessage, enforceRecord } from './enforce.ts';
+import { enforceFields, enforceMessage, enforceRecord } from './enforce.ts';
 import { compilePolicy, DEFAULT_POLICY, type ContentPolicy } from './policy.ts';
 
 const policy: ContentPolicy = {
@@ -129,5 +129,56 @@ describe('the content policy', () => {
       count: 3,
       nested: { token: '[dropped credential]' },
     });
+  });
+
+  it('masks ids, headers and property names, and the text inside bytes; withholds bytes that are not text', () => {
+    const card = '4111111111111111';
+    const content = {
+      address: 'orders',
+      headers: {
+        messageId: `order-${card}`,
+        correlationId: Buffer.from(`pan ${card}`),
+        to: 'payouts.de89370400440532013000',
+        groupId: 'GB29NWBK60161331926819',
+        userId: Buffer.from([0xff, 0x00, 0x13, 0x37]),
+      },
+      properties: { [`card-${card}`]: 'x', plain: Buffer.from('nothing here') },
+    };
+    const governed = enforceMessage(compiled, content, masked);
+    const shown = JSON.stringify(governed.value);
+    expect(shown).not.toMatch(/4111111111111111|de89370400440532013000|GB29NWBK6016/i);
+    expect(governed.value.headers).toMatchObject({
+      messageId: 'order-••••••••••••1111',
+      correlationId: Buffer.from('pan ••••••••••••1111').toString('base64'),
+      to: 'payouts.••••••••••••••••••3000',
+      userId: '[withheld: 4 bytes that are not text]',
+    });
+    expect(governed.value.properties).toEqual({
+      'card-••••••••••••1111': 'x',
+      plain: Buffer.from('nothing here').toString('base64'),
+    });
+    expect(governed.renamed).toEqual({ [`property:card-${card}`]: 'card-••••••••••••1111' });
+    expect(governed.redactions.map((redaction) => [redaction.location, redaction.by])).toContainEqual([
+      'property-name',
+      'detector:card',
+    ]);
+
+    const clear = enforceMessage(compiled, content, { clear: true });
+    expect(clear.value.headers).toMatchObject({ messageId: `order-${card}`, userId: '/wATNw==' });
+    expect(Object.keys(clear.value.properties)).toContain(`card-${card}`);
+    expect(clear.clearCounts).toMatchObject({ 'payment-card': 3, 'bank-account': 2, 'other-sensitive': 1 });
+  });
+
+  it('governs the names and filters a list shows, with detectors only', () => {
+    const fields = { name: 'orders.4111111111111111', filter: "pan = '4111111111111111'", users: ['ops', 'ab'] };
+    expect(enforceFields(compiled, fields, masked).value).toEqual({
+      name: 'orders.••••••••••••1111',
+      filter: "pan = '••••••••••••1111'",
+      users: ['ops', 'ab'],
+    });
+    const clear = enforceFields(compiled, fields, { clear: true });
+    expect(clear.value).toEqual(fields);
+    expect(clear.clearCounts).toEqual({ 'payment-card': 2 });
+    expect(clear.findings).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@
 // everyone; other classes are masked or partially masked, or, for a caller with clear access, kept and marked
 // sensitive. Content that cannot be inspected (binary, compressed) or does not parse as what it claims to be is
 // withheld with the reason: the policy fails closed. Every hidden value is listed with its class and what hid it.
+// Header and property names pass the detectors too (a property may be named after a card number), and byte values
+// (a binary property or id) are read as the UTF-8 text they hold; bytes that are not text cannot be inspected and
+// are withheld unless the caller has clear access.
 import type { Action, DataClass } from './data-classes.ts';
 import { detect } from './detectors.ts';
 import { maskedText } from './mask.ts';
@@ -60,6 +63,8 @@ export interface Governed<Shape> {
   readonly policyVersion: number;
   /** The caller saw non-credential values in clear: the exit writes VIEW_CLEAR with these counts. */
   readonly clearCounts: Partial<Record<DataClass, number>>;
+  /** Names the detectors changed, `header:<name>` or `property:<name>` → the name shown (private to the exit). */
+  readonly renamed: Readonly<Record<string, string>>;
 }
 
 export interface GovernedMessage {
@@ -129,10 +134,25 @@ class PathLocator implements Locator {
   }
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text bytes hold: valid UTF-8 without control characters other than tab and line breaks; else undefined. */
+function textOf(bytes: Buffer): string | undefined {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what tells bytes from text
+  return /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text) ? undefined : text;
+}
+
 class Enforcement {
   readonly redactions: Redaction[] = [];
   readonly findings: Finding[] = [];
   readonly clearCounts: Partial<Record<DataClass, number>> = {};
+  readonly renamed: Record<string, string> = {};
 
   constructor(
     private readonly policy: CompiledPolicy,
@@ -231,6 +251,7 @@ class Enforcement {
         : undefined;
     if (rule) return this.ruled(value, rule, locator.here());
     if (typeof value === 'string') return value.length < 6 ? value : this.scanText(value, locator, false);
+    if (value instanceof Uint8Array) return this.bytes(value, locator);
     if (typeof value === 'number') {
       if (value < 1e11 || !Number.isInteger(value)) return value;
       const text = String(value);
@@ -263,7 +284,30 @@ class Enforcement {
     return out ?? value;
   }
 
-  /** Headers or properties: name rules first, then the value walked. */
+  /**
+   * Bytes (a binary property or id), shown as base64: the UTF-8 text they hold scanned, and masked inside when
+   * something is found; bytes that are not text are withheld, or shown to a caller with clear access, marked.
+   */
+  private bytes(value: Uint8Array, locator: Locator): string {
+    const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    const text = textOf(bytes);
+    if (text === undefined) {
+      const effect = this.classify('', 'other-sensitive', locator.here(), 'binary');
+      return effect === KEEP ? bytes.toString('base64') : `[withheld: ${String(bytes.length)} bytes that are not text]`;
+    }
+    const scanned = text.length < 6 ? text : this.scanText(text, locator, false);
+    return Buffer.from(scanned, 'utf8').toString('base64');
+  }
+
+  /** A header or property name through the detectors (rules name fields; they do not classify names). */
+  private name(name: string, target: 'header' | 'property'): string {
+    if (name.length < 6) return name;
+    const shown = this.scanText(name, new FixedLocator(`${target}-name`), false);
+    if (shown !== name) this.renamed[`${target}:${name}`] = shown;
+    return shown;
+  }
+
+  /** Headers or properties: name rules first, then the value walked; the names themselves through the detectors. */
   record(
     values: Readonly<Record<string, unknown>> | undefined,
     target: 'header' | 'property',
@@ -272,11 +316,19 @@ class Enforcement {
     if (!values) return out;
     const rules = this.policy.rulesFor(target, this.address);
     for (const [name, value] of Object.entries(values)) {
-      const location = `${target}:${name}`;
+      const shown = this.name(name, target);
+      const location = `${target}:${shown}`;
       const rule = rules.find((candidate) => candidate.name?.(name));
       const governed = rule ? this.ruled(value, rule, location) : this.walk(value, new PathLocator(location), NO_RULES);
-      if (governed !== DROP) out[name] = governed;
+      if (governed !== DROP) out[shown in out ? `${shown} (${String(Object.keys(out).length)})` : shown] = governed;
     }
+    return out;
+  }
+
+  /** Named short strings a list shows (a name, a filter): detectors only, since rules name message fields. */
+  fields(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(values)) out[name] = this.walk(value, new PathLocator(name), NO_RULES);
     return out;
   }
 
@@ -361,6 +413,7 @@ export function enforceMessage(
     findings: run.findings,
     policyVersion: policy.version,
     clearCounts: run.clearCounts,
+    renamed: run.renamed,
   };
 }
 
@@ -378,5 +431,28 @@ export function enforceRecord(
     findings: run.findings,
     policyVersion: policy.version,
     clearCounts: run.clearCounts,
+    renamed: run.renamed,
+  };
+}
+
+/**
+ * Named short strings a list or an event shows (an address or queue name, a consumer's filter, a client id) through
+ * the detectors: the same masking and clear access as message content, without rules (they name message fields)
+ * and without findings (no rule could cover a name).
+ */
+export function enforceFields(
+  policy: CompiledPolicy,
+  values: Readonly<Record<string, unknown>>,
+  context: { readonly clear: boolean },
+): Governed<Record<string, unknown>> {
+  const run = new Enforcement(policy, undefined, { clear: context.clear });
+  const value = run.fields(values);
+  return {
+    value,
+    redactions: run.redactions,
+    findings: [],
+    policyVersion: policy.version,
+    clearCounts: run.clearCounts,
+    renamed: {},
   };
 }
