@@ -4,17 +4,21 @@ import { z } from 'zod';
 const MAX_PAGE_SIZE = 500;
 
 /** `sort` is a field name, descending when prefixed with `-`; only the listed fields are accepted. */
+export function sortSchema<const Field extends string>(sortFields: readonly [Field, ...Field[]], defaultSort: string) {
+  const sortValues = sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
+  return z
+    .enum(sortValues)
+    .default(defaultSort)
+    .describe(`One of ${sortValues.join(', ')}`);
+}
+
 export function listQuerySchema<const Field extends string>(
   sortFields: readonly [Field, ...Field[]],
   defaultSort: string,
 ) {
-  const sortValues = sortFields.flatMap((field) => [field, `-${field}`]) as [string, ...string[]];
   return z.object({
     q: z.string().trim().max(200).optional().describe('Free-text filter'),
-    sort: z
-      .enum(sortValues)
-      .default(defaultSort)
-      .describe(`One of ${sortValues.join(', ')}`),
+    sort: sortSchema(sortFields, defaultSort),
     page: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   });

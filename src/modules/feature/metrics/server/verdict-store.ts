@@ -94,10 +94,31 @@ export interface RankedQueue {
  * The worst queues of the clusters named: by severity, then by how much the backlog grew over the window, then
  * by depth. `verdicts` narrows the list (default: every verdict that needs attention, not HEALTHY or DRAINING).
  */
+const RANKING = 'severity, depth_change DESC NULLS LAST, depth DESC';
+const WORST_ORDER: Record<string, string> = {
+  depthChange: 'depth_change',
+  depth: 'depth',
+  inRate: 'in_rate',
+  outRate: 'out_rate',
+  consumers: 'consumers',
+  queueName: 'queue_name',
+  evaluatedAt: 'evaluated_at',
+};
+
+/** `severity` (the ranking) or a column, `-field` descending; missing figures last, then the ranking breaks ties. */
+function worstOrder(sort = 'severity'): string {
+  const descending = sort.startsWith('-');
+  const field = sort.replace(/^-/, '');
+  if (field === 'severity') return descending ? 'severity DESC, depth_change ASC NULLS LAST, depth ASC' : RANKING;
+  const column = WORST_ORDER[field];
+  if (!column) throw new Error(`unknown sort ${sort}`);
+  return `${column} ${descending ? 'DESC' : 'ASC'} NULLS LAST, ${RANKING}`;
+}
+
 export async function worstQueuesOf(
   db: Database,
   clusterIds: readonly string[],
-  options: { verdicts?: readonly Verdict[]; page: number; pageSize: number },
+  options: { verdicts?: readonly Verdict[]; sort?: string; page: number; pageSize: number },
 ): Promise<{ items: RankedQueue[]; total: number }> {
   const verdicts = options.verdicts ?? SEVERITY.filter((verdict) => verdict !== 'HEALTHY' && verdict !== 'DRAINING');
   const where = 'cluster_id = ANY($1::uuid[]) AND verdict = ANY($2::text[])';
@@ -117,7 +138,7 @@ export async function worstQueuesOf(
       evaluated_at: Date;
     }>(
       `SELECT * FROM queue_verdict WHERE ${where}
-        ORDER BY severity, depth_change DESC NULLS LAST, depth DESC, queue_name, cluster_id
+        ORDER BY ${worstOrder(options.sort)}, queue_name, cluster_id
         LIMIT $3 OFFSET $4`,
       [clusterIds, verdicts, options.pageSize, (options.page - 1) * options.pageSize],
     ),

@@ -6,7 +6,8 @@ import { clusterPermissions, type EffectiveGrant } from '@/modules/kernel/access
 import { visibleClusters, type FleetCluster } from '@/modules/platform/clusters/index.ts';
 import { queueSummariesOf } from '@/modules/platform/scrape/index.ts';
 import { verdictCountsOf, type Verdict } from '@/modules/feature/metrics/index.ts';
-import type { CLUSTER_HEALTH } from './triage.schema.ts';
+import { parseSort } from '@/modules/kernel/core/index.ts';
+import type { CLUSTER_HEALTH, FLEET_SORT } from './triage.schema.ts';
 
 type Health = (typeof CLUSTER_HEALTH)[number];
 
@@ -27,7 +28,15 @@ function healthOf(cluster: FleetCluster): { health: Health; problems: string[] }
   return { health: problems.length > 0 ? 'DEGRADED' : 'UP', problems };
 }
 
-export async function readFleet(runtime: { readonly db: Database }, grants: readonly EffectiveGrant[], q?: string) {
+type FleetSortField = (typeof FLEET_SORT)[number];
+const HEALTH_RANK: Record<Health, number> = { DOWN: 0, DEGRADED: 1, UNKNOWN: 2, UP: 3 };
+
+export async function readFleet(
+  runtime: { readonly db: Database },
+  grants: readonly EffectiveGrant[],
+  q?: string,
+  sort = 'name',
+) {
   const needle = q?.toLowerCase();
   const clusters = (await visibleClusters(runtime.db.prisma, grants, 'cluster:read')).filter(
     (cluster) =>
@@ -77,6 +86,7 @@ export async function readFleet(runtime: { readonly db: Database }, grants: read
       verdicts: judged ?? null,
     };
   });
+  sortFleet(items, sort);
   return {
     clusters: items,
     totals: {
@@ -85,14 +95,45 @@ export async function readFleet(runtime: { readonly db: Database }, grants: read
       degraded: items.filter((item) => item.health === 'DEGRADED').length,
       backlog: items.reduce((sum, item) => sum + (item.queues?.backlog ?? 0), 0),
       deadLetterDepth: items.reduce((sum, item) => sum + (item.queues?.deadLetterDepth ?? 0), 0),
-      needingAttention: items.reduce(
-        (sum, item) =>
-          sum +
-          Object.entries(item.verdicts?.counts ?? {})
-            .filter(([verdict]) => !CALM.has(verdict as Verdict))
-            .reduce((count, [, n]) => count + n, 0),
-        0,
-      ),
+      needingAttention: items.reduce((sum, item) => sum + needingAttention(item), 0),
     },
   };
+}
+
+interface FleetItem {
+  readonly name: string;
+  readonly health: Health;
+  readonly failingNodeCount: number;
+  readonly queues: { readonly backlog: number; readonly deadLetterDepth: number } | null;
+  readonly verdicts: { readonly counts: Partial<Record<Verdict, number>> } | null;
+}
+
+function needingAttention(item: FleetItem): number {
+  return Object.entries(item.verdicts?.counts ?? {})
+    .filter(([verdict]) => !CALM.has(verdict as Verdict))
+    .reduce((count, [, n]) => count + n, 0);
+}
+
+/** Sorts in place by the `sort` field (name breaks ties); a cluster with no figure (no access) sorts last. */
+function sortFleet(items: FleetItem[], sort: string): void {
+  const { field, direction } = parseSort<FleetSortField>(sort);
+  const keyOf: Record<FleetSortField, (item: FleetItem) => number | string | undefined> = {
+    name: (item) => item.name,
+    health: (item) => HEALTH_RANK[item.health],
+    backlog: (item) => item.queues?.backlog,
+    deadLetterDepth: (item) => item.queues?.deadLetterDepth,
+    failingNodes: (item) => item.failingNodeCount,
+    needingAttention: (item) => (item.verdicts ? needingAttention(item) : undefined),
+  };
+  const sign = direction === 'asc' ? 1 : -1;
+  items.sort((a, b) => {
+    const [left, right] = [keyOf[field](a), keyOf[field](b)];
+    if (left !== right) {
+      if (left === undefined) return 1;
+      if (right === undefined) return -1;
+      const order = typeof left === 'string' ? left.localeCompare(String(right)) : left - Number(right);
+      if (order !== 0) return order * sign;
+    }
+    return a.name.localeCompare(b.name);
+  });
 }

@@ -171,6 +171,35 @@ describe('the fleet', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('sorts the fleet, triage and search lists by a field, either way, and refuses an unknown field', async () => {
+    const fleetBy = async (sort: string) =>
+      ((await call(admin, `/fleet?sort=${sort}`)).json as unknown as FleetAnswer).clusters.map((item) => item.name);
+    expect(await fleetBy('name')).toEqual(['billing', 'payments']);
+    expect(await fleetBy('-name')).toEqual(['payments', 'billing']);
+    expect(await fleetBy('health')).toEqual(['billing', 'payments']); // DEGRADED before UP
+    expect(await fleetBy('-backlog')).toEqual(['payments', 'billing']);
+
+    const triageBy = async (sort: string) =>
+      ((await call(admin, `/triage?sort=${sort}`)).json.items as Array<{ queueName: string }>).map(
+        (row) => row.queueName,
+      );
+    expect(await triageBy('-depthChange')).toEqual(['bills', 'orders', 'orders.retry', 'orders.invoiced']);
+    expect(await triageBy('queueName')).toEqual(['bills', 'orders', 'orders.invoiced', 'orders.retry']);
+    expect(await triageBy('-severity')).toEqual(['orders', 'bills', 'orders.retry', 'orders.invoiced']);
+
+    const searchBy = async (sort: string) =>
+      ((await call(admin, `/queues?q=orders&sort=${sort}`)).json.items as Array<{ queueName: string }>).map(
+        (row) => row.queueName,
+      );
+    expect(await searchBy('-messageCount')).toEqual(['orders', 'orders.retry', 'orders.invoiced']);
+    expect(await searchBy('-queueName')).toEqual(['orders.retry', 'orders.invoiced', 'orders']);
+
+    for (const path of ['/fleet?sort=secret', '/triage?sort=password', '/queues?q=orders&sort=1;DROP']) {
+      const refused = await call(admin, path);
+      expect([refused.status, refused.json.type], path).toEqual([400, 'validation-failed']);
+    }
+  });
+
   it('shows a viewer of one environment only its clusters, in the fleet, triage and search alike', async () => {
     const fleet = (await call(viewer, '/fleet')).json as unknown as FleetAnswer;
     expect(fleet.clusters.map((cluster) => cluster.name)).toEqual(['payments']);

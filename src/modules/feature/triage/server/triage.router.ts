@@ -47,7 +47,7 @@ export const triageRouter = router({
     })
     .input(fleetInput)
     .output(fleetOutput)
-    .query(async ({ ctx, input }) => readFleet(ctx.runtime, await ctx.grants(), input.q)),
+    .query(async ({ ctx, input }) => readFleet(ctx.runtime, await ctx.grants(), input.q, input.sort)),
 
   worst: procedure('authenticated')
     .meta({
@@ -66,6 +66,7 @@ export const triageRouter = router({
       const names = new Map(clusters.map((cluster) => [cluster.id, cluster.name]));
       const { items, total } = await worstQueuesOf(ctx.runtime.db, [...names.keys()], {
         ...(verdicts ? { verdicts } : {}),
+        sort: input.sort,
         page: input.page,
         pageSize: input.pageSize,
       });
@@ -87,13 +88,11 @@ export const triageRouter = router({
     .query(async ({ ctx, input }) => {
       const clusters = await visibleClusters(ctx.runtime.prisma, await ctx.grants(), 'queue:read');
       const names = new Map(clusters.map((cluster) => [cluster.id, cluster.name]));
-      const { items, total } = await searchFleetQueues(
-        ctx.runtime.db,
-        [...names.keys()],
-        input.q,
-        input.page,
-        input.pageSize,
-      );
+      const { items, total } = await searchFleetQueues(ctx.runtime.db, [...names.keys()], input.q, {
+        sort: input.sort,
+        page: input.page,
+        pageSize: input.pageSize,
+      });
       const rows = items.map((item) => ({ ...item, clusterName: names.get(item.clusterId) ?? item.clusterId }));
       return pageOf(rows, total, input.page, input.pageSize);
     }),

@@ -1,7 +1,7 @@
 // The triage API's shapes: the fleet (one entry per visible cluster), the worst queues across clusters, and the
 // fleet-wide queue search.
 import { z } from 'zod';
-import { listResultSchema } from '@/modules/kernel/core/index.ts';
+import { listResultSchema, sortSchema } from '@/modules/kernel/core/index.ts';
 import { VERDICTS } from '@/modules/feature/metrics/index.ts';
 
 const verdict = z.enum(VERDICTS);
@@ -9,6 +9,22 @@ const page = z.coerce.number().int().min(1).default(1).describe('1-based page nu
 const pageSize = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 export const CLUSTER_HEALTH = ['UP', 'DEGRADED', 'DOWN', 'UNKNOWN'] as const;
+
+/** `health` ascending is the worst first (DOWN, DEGRADED, UNKNOWN, UP). */
+export const FLEET_SORT = ['name', 'health', 'backlog', 'deadLetterDepth', 'failingNodes', 'needingAttention'] as const;
+/** `severity` is the triage ranking: verdict severity, then backlog growth, then depth. */
+export const TRIAGE_SORT = [
+  'severity',
+  'depthChange',
+  'depth',
+  'inRate',
+  'outRate',
+  'consumers',
+  'queueName',
+  'evaluatedAt',
+] as const;
+/** `relevance`: an exact name first, then A–Z. */
+export const QUEUE_SEARCH_SORT = ['relevance', 'queueName', 'address', 'messageCount', 'consumerCount'] as const;
 
 const fleetClusterSchema = z.object({
   id: z.string(),
@@ -48,6 +64,7 @@ const fleetClusterSchema = z.object({
 
 export const fleetInput = z.object({
   q: z.string().trim().max(200).optional().describe('Part of a cluster’s or its environment’s name'),
+  sort: sortSchema(FLEET_SORT, 'name'),
 });
 
 export const fleetOutput = z.object({
@@ -73,6 +90,7 @@ export const triageInput = z.object({
     .regex(/^[A-Z_,]*$/, 'must be verdicts separated by commas, e.g. STALLED,NO_CONSUMERS')
     .optional()
     .describe('Only these verdicts (default: every verdict that needs attention)'),
+  sort: sortSchema(TRIAGE_SORT, 'severity'),
   page,
   pageSize: pageSize(500, 50),
 });
@@ -97,6 +115,7 @@ export const triageOutput = listResultSchema(
 
 export const searchQueuesInput = z.object({
   q: z.string().trim().min(1, 'say what to look for').max(200).describe('Part of a queue or address name, any case'),
+  sort: sortSchema(QUEUE_SEARCH_SORT, 'relevance'),
   page,
   pageSize: pageSize(100, 20),
 });

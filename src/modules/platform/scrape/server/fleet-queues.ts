@@ -59,14 +59,30 @@ export interface FleetQueue {
   readonly consumerCount: number;
 }
 
-/** Queues of the clusters named whose name or address contains `q` (any case): exact names first, then A–Z. */
+const RELEVANCE = 'CASE WHEN lower(queue_name) = lower($3::text) THEN 0 ELSE 1 END';
+const SEARCH_ORDER: Record<string, string> = {
+  relevance: RELEVANCE,
+  queueName: 'queue_name',
+  address: 'address',
+  messageCount: 'message_count',
+  consumerCount: 'consumer_count',
+};
+
+/**
+ * Queues of the clusters named whose name or address contains `q` (any case). `sort` is a field, `-field` for
+ * descending; `relevance` (an exact name first, then A–Z) by default; the name and cluster break ties.
+ */
 export async function searchFleetQueues(
   db: Database,
   clusterIds: readonly string[],
   q: string,
-  page: number,
-  pageSize: number,
+  options: { sort?: string; page: number; pageSize: number },
 ): Promise<{ items: FleetQueue[]; total: number }> {
+  const { page, pageSize } = options;
+  const descending = options.sort?.startsWith('-') === true;
+  const column = SEARCH_ORDER[(options.sort ?? 'relevance').replace(/^-/, '')];
+  if (!column) throw new Error(`unknown sort ${String(options.sort)}`);
+  const order = `${column} ${descending ? 'DESC' : 'ASC'}, ${RELEVANCE}, queue_name, cluster_id`;
   const pattern = containing(q);
   const where = `cluster_id = ANY($1::uuid[]) AND NOT internal AND (queue_name ILIKE $2 OR address ILIKE $2)`;
   const [rows, counted] = await Promise.all([
@@ -80,7 +96,7 @@ export async function searchFleetQueues(
     }>(
       `SELECT cluster_id, address, queue_name, routing_type, message_count, consumer_count FROM queue_total
         WHERE ${where}
-        ORDER BY lower(queue_name) = lower($3) DESC, queue_name, cluster_id LIMIT $4 OFFSET $5`,
+        ORDER BY ${order} LIMIT $4 OFFSET $5`,
       [clusterIds, pattern, q, pageSize, (page - 1) * pageSize],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM queue_total WHERE ${where}`, [clusterIds, pattern]),
