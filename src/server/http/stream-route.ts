@@ -1,22 +1,37 @@
 // Wires the stream kernel's endpoint to this process's runtime, behind the same request-filter chain as every
 // API: an anonymous caller gets 401, and a cluster the caller cannot see gets the cluster access guard's 404.
-// The installation scope (nil UUID, e.g. job health) needs only a signed-in caller.
+// The installation scope (nil UUID, e.g. job health) needs only a signed-in caller. The query is parsed once,
+// here: the guard checks, and the stream subscribes to, the same parsed value.
 import {
   createRequestContext,
   ProblemError,
   problemResponse,
   serviceUnavailableProblem,
 } from '@/modules/kernel/core/index.ts';
-import { checkAccess, guardCluster, looksLikeClusterId } from '@/modules/kernel/access/index.ts';
-import { handleStreamRequest, INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
-import { getWebRuntime } from '../runtime/web-runtime.ts';
+import { checkAccess, guardCluster, recordDenial } from '@/modules/kernel/access/index.ts';
+import {
+  INSTALLATION_SCOPE_ID,
+  openStream,
+  parseStreamQuery,
+  type StreamQuery,
+} from '@/modules/kernel/stream/index.ts';
+import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { createTrpcContext } from './context.ts';
 
-export async function handleStreamRoute(request: Request): Promise<Response> {
+/** The runtime source is bound here (Next.js passes route handlers a second argument). */
+export function createStreamHandler(getRuntime: () => Promise<WebRuntime>): (request: Request) => Promise<Response> {
+  return (request) => handleStream(request, getRuntime);
+}
+
+export const handleStreamRoute = createStreamHandler(getWebRuntime);
+
+async function handleStream(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
   const base = createRequestContext(request.headers);
-  const runtime = await getWebRuntime().catch(() => undefined);
+  const runtime = await getRuntime().catch(() => undefined);
   if (!runtime) return problemResponse(serviceUnavailableProblem(base.requestId));
   const context = await createTrpcContext(runtime, request, base);
+  const url = new URL(request.url);
+  let query: StreamQuery;
   try {
     await checkAccess({
       access: 'authenticated',
@@ -26,19 +41,27 @@ export async function handleStreamRoute(request: Request): Promise<Response> {
       allowedBeforePasswordChange: false,
       globalPermissions: context.globalPermissions,
     });
-    const clusterId = new URL(request.url).searchParams.get('clusterId');
-    // A malformed id is left to the endpoint's own validation (400); a well-formed one must name a visible cluster.
-    if (looksLikeClusterId(clusterId) && clusterId !== INSTALLATION_SCOPE_ID) {
-      await guardCluster({ registry: runtime.registry, prisma: runtime.prisma, grants: context.grants, clusterId });
+    const parsed = parseStreamQuery(url);
+    if ('problem' in parsed) throw new ProblemError({ ...parsed.problem, instance: url.pathname });
+    query = parsed.query;
+    if (query.clusterId !== INSTALLATION_SCOPE_ID) {
+      await guardCluster({
+        registry: runtime.registry,
+        prisma: runtime.prisma,
+        grants: context.grants,
+        clusterId: query.clusterId,
+      });
     }
   } catch (error) {
+    await recordDenial(context, 'stream', error); // audited like a procedure's denials (kernel/access/denial-log.ts)
     if (error instanceof ProblemError) return problemResponse({ ...error.problem, requestId: base.requestId });
     throw error;
   }
-  return handleStreamRequest(request, context.request, {
+  return openStream(query, request, context.request, {
     hub: runtime.stream,
     replay: runtime.replay,
     enabledTopics: runtime.registry.enabledTopics(),
     keepAliveMs: () => runtime.settings.duration('stream.keep-alive'),
+    maxPerUser: () => runtime.settings.integer('stream.max-per-user'),
   });
 }

@@ -3,6 +3,7 @@
 export { StreamHub } from './server/hub.ts';
 export { ReplayRegistry } from './server/replay.ts';
 export { INSTALLATION_SCOPE_ID, STREAM_CHANNEL, parseSignal, publishSignal } from './server/signal.ts';
-export { handleStreamRequest } from './server/stream-endpoint.ts';
+export { handleStreamRequest, openStream } from './server/stream-endpoint.ts';
+export { parseStreamQuery, type StreamQuery } from './server/stream-query.ts';
 export type { EventSourceContext, StreamEventSource } from './server/event-source.ts';
 export type { StreamEvent } from './server/hub.ts';

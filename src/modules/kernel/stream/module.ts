@@ -1,4 +1,4 @@
-import { createExtensionPoint, defineModule, durationSetting } from '@/modules/kernel/plugin/index.ts';
+import { createExtensionPoint, defineModule, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
 import type { StreamEventSourceDeclaration } from './server/event-source.ts';
 
 export type { StreamEventSourceDeclaration } from './server/event-source.ts';
@@ -23,6 +23,13 @@ export const streamModule = defineModule({
       defaultValue: '20s',
       min: '1s',
       max: '5m',
+    }),
+    integerSetting({
+      key: 'stream.max-per-user',
+      description: 'How many streams one user may hold open at once in one web process; one more answers 429.',
+      defaultValue: 10,
+      min: 1,
+      max: 1_000,
     }),
   ],
   apiPrefixes: ['/api/v1/stream'],

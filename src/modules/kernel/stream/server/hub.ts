@@ -58,6 +58,8 @@ export class StreamSubscriber {
     private readonly sink: StreamSink,
     private readonly limits: StreamLimits,
     private readonly onClose: (subscriber: StreamSubscriber) => void,
+    /** The user holding the stream, counted against `stream.max-per-user`. */
+    readonly ownerId: string | null = null,
   ) {}
 
   get isClosed(): boolean {
@@ -149,12 +151,29 @@ export class StreamHub {
     return this.subscribers.size;
   }
 
-  subscribe(clusterId: string, topics: ReadonlySet<string>, sink: StreamSink): StreamSubscriber {
-    const subscriber = new StreamSubscriber(clusterId, topics, sink, this.limits, (closed) =>
-      this.subscribers.delete(closed),
+  subscribe(
+    clusterId: string,
+    topics: ReadonlySet<string>,
+    sink: StreamSink,
+    ownerId: string | null = null,
+  ): StreamSubscriber {
+    const subscriber = new StreamSubscriber(
+      clusterId,
+      topics,
+      sink,
+      this.limits,
+      (closed) => this.subscribers.delete(closed),
+      ownerId,
     );
     this.subscribers.add(subscriber);
     return subscriber;
+  }
+
+  /** How many open streams here the user holds. */
+  countOwnedBy(ownerId: string): number {
+    let count = 0;
+    for (const subscriber of this.subscribers) if (subscriber.ownerId === ownerId) count++;
+    return count;
   }
 
   deliverSignal(signal: StreamSignal): void {

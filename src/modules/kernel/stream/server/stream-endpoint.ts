@@ -1,42 +1,60 @@
 // GET /api/v1/stream?clusterId=<uuid>&topics=<csv>: one server-sent-event response per subscriber, with no
 // timeout, a `:ping` comment every `stream.keep-alive`, unknown and disabled topics dropped (and named in the
-// opening `ready` event so a client can see why a topic stays silent).
-import { z } from 'zod';
-import { problemResponse, type RequestContext, validationProblem } from '@/modules/kernel/core/index.ts';
+// opening `ready` event so a client can see why a topic stays silent). A user holds at most `stream.max-per-user`
+// streams in this process; one more answers 429.
+import { type Problem, problemResponse, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { StreamHub, StreamSink, StreamSubscriber } from './hub.ts';
 import type { ReplayRegistry } from './replay.ts';
+import { parseStreamQuery, type StreamQuery } from './stream-query.ts';
 
 export interface StreamEndpointDependencies {
   readonly hub: StreamHub;
   readonly replay: ReplayRegistry;
   readonly enabledTopics: ReadonlySet<string>;
   readonly keepAliveMs: () => number;
+  /** `stream.max-per-user`; without it (a test's own endpoint) streams are not counted. */
+  readonly maxPerUser?: () => number;
 }
 
-const streamQuery = z.object({
-  clusterId: z.uuid({ message: 'clusterId must be a UUID' }),
-  topics: z.string().min(1, 'topics must list at least one topic, separated by commas'),
-});
+function streamLimitProblem(limit: number): Problem {
+  return {
+    type: 'stream-limit',
+    title: 'Too many open streams',
+    status: 429,
+    detail: `You hold ${limit} open streams, the most one user may (stream.max-per-user): close one first.`,
+    limit,
+  };
+}
 
+/** Parses the query and opens the stream: for callers that guard nothing in between (tests). */
 export function handleStreamRequest(
   request: Request,
   context: RequestContext,
   dependencies: StreamEndpointDependencies,
 ): Response {
   const url = new URL(request.url);
-  const parsed = streamQuery.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
-    return problemResponse({ ...validationProblem(errors), requestId: context.requestId, instance: url.pathname });
+  const parsed = parseStreamQuery(url);
+  if ('problem' in parsed)
+    return problemResponse({ ...parsed.problem, requestId: context.requestId, instance: url.pathname });
+  return openStream(parsed.query, request, context, dependencies);
+}
+
+/** Opens the stream of a query parsed (and guarded) by the caller: the very value the guard checked. */
+export function openStream(
+  query: StreamQuery,
+  request: Request,
+  context: RequestContext,
+  dependencies: StreamEndpointDependencies,
+): Response {
+  const owner = context.actor.userId;
+  const limit = dependencies.maxPerUser?.();
+  // Counted and subscribed with no await in between (the stream's start runs at once), so parallel opens cannot
+  // each see room for one more.
+  if (owner && limit !== undefined && dependencies.hub.countOwnedBy(owner) >= limit) {
+    const instance = new URL(request.url).pathname;
+    return problemResponse({ ...streamLimitProblem(limit), requestId: context.requestId, instance });
   }
-  const requested = [
-    ...new Set(
-      parsed.data.topics
-        .split(',')
-        .map((topic) => topic.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const requested = query.topics;
   const topics = new Set(requested.filter((topic) => dependencies.enabledTopics.has(topic)));
   const dropped = requested.filter((topic) => !topics.has(topic));
   const lastEventId = request.headers.get('last-event-id');
@@ -60,7 +78,7 @@ export function handleStreamRequest(
             controller.close();
           },
         };
-        const opened = dependencies.hub.subscribe(parsed.data.clusterId, topics, sink);
+        const opened = dependencies.hub.subscribe(query.clusterId, topics, sink, owner);
         subscriber = opened;
         // keepAliveMs tells the client how long a silence may last before it counts as a failure.
         const keepAliveMs = dependencies.keepAliveMs();
@@ -70,7 +88,7 @@ export function handleStreamRequest(
         request.signal.addEventListener('abort', onAbort);
         if (lastEventId) {
           dependencies.replay
-            .replay(parsed.data.clusterId, topics, lastEventId)
+            .replay(query.clusterId, topics, lastEventId)
             .then(({ events, truncated }) => {
               // Replayed ahead of anything live, in order; then, if more were missed than can be replayed, the
               // client is told so (it reloads its list instead of trusting a tail with a gap).
@@ -78,7 +96,7 @@ export function handleStreamRequest(
               if (truncated)
                 opened.offerEvent({
                   topic: 'replay-truncated',
-                  clusterId: parsed.data.clusterId,
+                  clusterId: query.clusterId,
                   id: '',
                   data: { replayed: events.length },
                 });

@@ -1,0 +1,35 @@
+// The stream's query, parsed once at the edge: the route guards the cluster it names and the endpoint subscribes to
+// that same value. A parameter given twice is refused outright: a guard reading the first value and a subscription
+// reading the last once let a caller with no grant read another cluster's events.
+import { z } from 'zod';
+import { type Problem, validationProblem } from '@/modules/kernel/core/index.ts';
+
+export interface StreamQuery {
+  readonly clusterId: string;
+  readonly topics: readonly string[];
+}
+
+const streamQuerySchema = z.object({
+  clusterId: z.uuid({ message: 'clusterId must be a UUID' }),
+  topics: z.string().min(1, 'topics must list at least one topic, separated by commas'),
+});
+
+export function parseStreamQuery(url: URL): { query: StreamQuery } | { problem: Problem } {
+  const names = [...url.searchParams.keys()];
+  const repeated = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+  if (repeated.length > 0) {
+    return {
+      problem: validationProblem(repeated.map((field) => ({ field, message: 'must be given at most once' }))),
+    };
+  }
+  const parsed = streamQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    return { problem: validationProblem(errors) };
+  }
+  const topics = parsed.data.topics
+    .split(',')
+    .map((topic) => topic.trim())
+    .filter(Boolean);
+  return { query: { clusterId: parsed.data.clusterId, topics: [...new Set(topics)] } };
+}
