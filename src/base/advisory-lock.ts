@@ -13,7 +13,8 @@ export type LockNamespace =
   | 'security.administrators'
   | 'identity-oidc.provisioning'
   | 'clusters.owner'
-  | 'scrape.queue-total';
+  | 'scrape.queue-total'
+  | 'apitokens.owner';
 
 /** The text that is hashed into the key; exported so tests can show distinct namespaces never meet. */
 export function lockKeyText(namespace: LockNamespace, name = ''): string {

@@ -128,6 +128,28 @@ describe('API tokens', () => {
     await call('PUT', '/api/v1/settings/apitokens.max-per-user', { body: { value: 50 }, headers: admin });
   });
 
+  it('hold the cap under parallel creations: 80 at once against a cap of 50 make exactly 50', async () => {
+    await runtime.prisma.user.create({
+      data: {
+        id: randomUUID(),
+        username: 'ada',
+        providerId: 'local',
+        passwordHash: await hashPassword('ada password 1'),
+      },
+    });
+    const ada = await signIn(rest, 'http://127.0.0.1', { username: 'ada', password: 'ada password 1' });
+    const answers = await Promise.all(
+      Array.from({ length: 80 }, (_, n) =>
+        call('POST', '/api/v1/account/tokens', { body: { name: `parallel-${n}` }, headers: ada }),
+      ),
+    );
+    const outcomes = answers.map(({ status, body }) => (status === 200 ? 'created' : `${status} ${String(body.type)}`));
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(50);
+    expect(outcomes.filter((outcome) => outcome !== 'created')).toEqual(Array<string>(30).fill('409 token-limit'));
+    const owner = await runtime.prisma.user.findFirstOrThrow({ where: { username: 'ada' } });
+    expect(await runtime.prisma.apiToken.count({ where: { userId: owner.id } })).toBe(50);
+  });
+
   it('answer nothing for tokens that are not theirs, expired or revoked', async () => {
     expect(await actorSeenBy({ authorization: 'Bearer as_NotARealTokenNotARealTokenNotAReal' })).toBe('anonymous');
     expect(await actorSeenBy({ authorization: 'Bearer some-other-scheme-token' })).toBe('anonymous');
@@ -189,7 +211,7 @@ describe('API tokens', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('slow down an address that guesses tokens, like failed sign-ins, auditing the refusals once', async () => {
+  it('slow down an address that guesses tokens, like failed sign-ins, auditing the refusals once, never refusing a valid token', async () => {
     const valid = (await call('POST', '/api/v1/account/tokens', { body: { name: 'guessed-at' }, headers: admin })).body
       .token as string;
     expect(
@@ -202,16 +224,19 @@ describe('API tokens', () => {
     });
     const guess = (n: number) => from('198.51.100.99', `as_${'x'.repeat(31)}${n}`);
     for (let n = 0; n < 4; n++) expect((await call('GET', '/api/v1/account', { headers: guess(n) })).status).toBe(401);
-    const slowed = await call('GET', '/api/v1/account', { headers: from('198.51.100.99', valid) });
+    const slowed = await call('GET', '/api/v1/account', { headers: guess(8) });
     expect(slowed).toMatchObject({ status: 429, body: { type: 'sign-in-throttled' } });
     expect((await call('GET', '/api/v1/account', { headers: guess(9) })).status).toBe(429);
+    // The guesses of a neighbour behind the same address never refuse a token that verifies.
+    expect(await actorSeenBy(from('198.51.100.99', valid))).toBe('grace [token: guessed-at]');
     expect(await runtime.prisma.auditEvent.count({ where: { action: 'auth.bearer', outcome: 'REFUSED' } })).toBe(1);
     const row = await runtime.prisma.signInThrottle.findUniqueOrThrow({ where: { key: 'bearer:198.51.100.99' } });
     expect([row.failures, row.refused]).toEqual([4, 2]);
     // Another address is not affected, and the slowed one is heard again once its wait is over.
-    expect((await call('GET', '/api/v1/account', { headers: from('198.51.100.100', valid) })).status).toBe(200);
+    const elsewhere = from('198.51.100.100', `as_${'x'.repeat(31)}1`);
+    expect((await call('GET', '/api/v1/account', { headers: elsewhere })).status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect((await call('GET', '/api/v1/account', { headers: from('198.51.100.99', valid) })).status).toBe(200);
+    expect((await call('GET', '/api/v1/account', { headers: guess(7) })).status).toBe(401);
     await call('PUT', '/api/v1/settings/security.sign-in.source-failures', { body: { value: 20 }, headers: admin });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@/modules/kernel/core/index.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { newToken, tokenDigest } from './api-token.ts';
+import { oneAtATimeFor, refuseBeyondLimits, refuseBeyondLimitsLocked } from './token-limits.ts';
 
 const procedure = moduleProcedure('apitokens');
 
@@ -66,44 +67,30 @@ export const apiTokensRouter = router({
         throw new ProblemError(validationProblem([{ field: 'expiresAt', message: rule }], `expiresAt ${rule}.`));
       }
       const cap = settings.integer('apitokens.max-per-user');
-      if ((await prisma.apiToken.count({ where: { userId } })) >= cap) {
-        throw new ProblemError({
-          type: 'token-limit',
-          title: 'Too many tokens',
-          status: 409,
-          detail: `You hold ${cap} API tokens, the most one user may (apitokens.max-per-user): revoke one first.`,
-          limit: cap,
-        });
-      }
-      const taken = await ctx.runtime.prisma.apiToken.findFirst({ where: { userId, name: input.name } });
-      if (taken) {
-        throw new ProblemError({
-          type: 'token-name-taken',
-          title: 'Token name taken',
-          status: 409,
-          detail: `You already have a token named "${input.name}".`,
-          errors: [{ field: 'name', message: 'is already used by another of your tokens' }],
-        });
-      }
       const id = randomUUID();
       const token = input.dryRun ? null : newToken();
-      await audited(
-        ctx.runtime.prisma,
-        ctx.request,
-        {
-          action: 'apitoken.create',
-          target: input.name,
-          parameters: { expiresAt: input.expiresAt ?? null },
-          dryRun: input.dryRun,
-        },
-        async (tx) => {
-          if (token)
-            await tx.apiToken.create({
-              data: { id, userId, name: input.name, tokenHash: tokenDigest(token), expiresAt },
-            });
-          return { result: undefined };
-        },
-      );
+      await oneAtATimeFor(userId, async () => {
+        await refuseBeyondLimits(prisma, userId, input.name, cap);
+        await audited(
+          ctx.runtime.prisma,
+          ctx.request,
+          {
+            action: 'apitoken.create',
+            target: input.name,
+            parameters: { expiresAt: input.expiresAt ?? null },
+            dryRun: input.dryRun,
+          },
+          async (tx) => {
+            if (token) {
+              await refuseBeyondLimitsLocked(tx, userId, input.name, cap);
+              await tx.apiToken.create({
+                data: { id, userId, name: input.name, tokenHash: tokenDigest(token), expiresAt },
+              });
+            }
+            return { result: undefined };
+          },
+        );
+      });
       return { id, name: input.name, token, expiresAt: iso(expiresAt), dryRun: input.dryRun };
     }),
 

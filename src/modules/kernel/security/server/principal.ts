@@ -1,5 +1,6 @@
 // The request-filter chain's principal step: a bearer token (every enabled bearer provider is asked; each answers
-// only for its own tokens) or the session cookie. Audit names a token's caller `<owner> [token: <name>]`.
+// only for its own tokens) or the session cookie. Audit names a token's caller `<owner> [token: <name>]`. Unknown
+// tokens are throttled per address; a token that verifies is never refused.
 import type { PrismaClient } from '@/base/db/database.ts';
 import { recordAuditEvent } from '@/modules/kernel/audit/index.ts';
 import type { Problem, RequestContext } from '@/modules/kernel/core/index.ts';
@@ -30,11 +31,15 @@ export async function resolvePrincipal(
   dependencies: PrincipalDependencies,
   headers: Headers,
 ): Promise<PrincipalAnswer> {
-  const { prisma, registry, settings, request } = dependencies;
+  const { prisma, settings, request } = dependencies;
   const bearer = bearerTokenOf(headers);
   if (bearer) {
-    // Unknown tokens from one address are counted like failed sign-ins, and past the free ones each further
-    // attempt waits: a token cannot be guessed at full speed. The first refusal is audited, the rest counted.
+    const known = await bearerPrincipal(dependencies, bearer);
+    if (known) return known;
+    // Only tokens that do not verify are counted, per address, like failed sign-ins; past the free ones each further
+    // unknown token from the address waits and answers 429. A token that verifies is never refused: the throttle
+    // keys on the guesses, so one script guessing cannot lock out the valid tokens of its neighbours behind the
+    // same address. The first refusal is audited, the rest counted.
     const keys = request.sourceIp ? [{ key: `bearer:${request.sourceIp}`, kind: 'bearer' as const }] : [];
     const refusal = await refusalOf(prisma, keys);
     if (refusal) {
@@ -51,19 +56,6 @@ export async function resolvePrincipal(
       }
       return { refusal: throttledProblem(refusal.until, 'Too many unknown API tokens came from this address.') };
     }
-    for (const { value: declaration } of registry.contributionsTo(bearerProviders)) {
-      const answer = await (await declaration.load()).resolve({ prisma }, bearer);
-      if (!answer) continue;
-      const owner = await prisma.user.findUnique({ where: { id: answer.userId } });
-      if (!owner || owner.disabled) return {};
-      return {
-        principal: {
-          actor: { name: `${owner.username} [token: ${answer.label}]`, userId: owner.id },
-          via: 'bearer',
-          mustChangePassword: owner.mustChangePassword,
-        },
-      };
-    }
     await recordFailure(prisma, keys, limitsOf(settings));
     return {};
   }
@@ -79,4 +71,25 @@ export async function resolvePrincipal(
       mustChangePassword: session.mustChangePassword,
     },
   };
+}
+
+/** The token's owner, when an enabled bearer provider knows the token; `{}` for a disabled owner. */
+async function bearerPrincipal(
+  { prisma, registry }: PrincipalDependencies,
+  bearer: string,
+): Promise<PrincipalAnswer | undefined> {
+  for (const { value: declaration } of registry.contributionsTo(bearerProviders)) {
+    const answer = await (await declaration.load()).resolve({ prisma }, bearer);
+    if (!answer) continue;
+    const owner = await prisma.user.findUnique({ where: { id: answer.userId } });
+    if (!owner || owner.disabled) return {};
+    return {
+      principal: {
+        actor: { name: `${owner.username} [token: ${answer.label}]`, userId: owner.id },
+        via: 'bearer',
+        mustChangePassword: owner.mustChangePassword,
+      },
+    };
+  }
+  return undefined;
 }
