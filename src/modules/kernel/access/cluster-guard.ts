@@ -5,6 +5,7 @@ import { ProblemError, type Problem } from '@/modules/kernel/core/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import type { ClusterLocator } from './cluster-locator.ts';
 import { clusterLocatorPoint } from './module.ts';
+import { refusedOnCluster } from './denial-log.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { clusterPermissions, type ClusterLocation, type EffectiveGrant } from './grants.ts';
 
@@ -52,20 +53,25 @@ export async function guardCluster(
   const cluster = await locator?.locate(input.prisma, clusterId.toLowerCase());
   if (!cluster) throw new ProblemError(CLUSTER_NOT_FOUND);
   const permissions = clusterPermissions(await input.grants(), cluster);
-  if (permissions.size === 0) throw new ProblemError(CLUSTER_NOT_FOUND);
+  // The caller sees the same 404 as for no cluster at all; the denial audit may know which cluster it was.
+  if (permissions.size === 0) throw refusedOnCluster(new ProblemError(CLUSTER_NOT_FOUND), cluster.clusterId);
   return { cluster, permissions };
 }
 
 /** A cluster-scoped permission the caller lacks on a cluster they can see: named, as a global one would be. */
-export function requireClusterPermission(permissions: ReadonlySet<string>, permission: string): void {
-  if (permissions.has(permission)) return;
-  throw new ProblemError({
+export function requireClusterPermission(
+  guarded: { readonly cluster: ClusterLocation; readonly permissions: ReadonlySet<string> },
+  permission: string,
+): void {
+  if (guarded.permissions.has(permission)) return;
+  const refusal = new ProblemError({
     type: 'forbidden',
     title: 'Permission missing',
     status: 403,
     detail: `This needs the permission ${permission} on this cluster, which none of your grants gives.`,
     permission,
   });
+  throw refusedOnCluster(refusal, guarded.cluster.clusterId);
 }
 
 /**

@@ -20,6 +20,7 @@ import {
 } from '@/modules/kernel/core/index.ts';
 import { checkAccess, type Access } from './access.ts';
 import { guardCluster, requireClusterPermission } from './cluster-guard.ts';
+import { recordDenial, refuseAuditFlood } from './denial-log.ts';
 import type { EffectiveGrant } from './grants.ts';
 import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
 import type { Principal } from './principal.ts';
@@ -137,29 +138,52 @@ const featureGate = t.middleware(({ meta, ctx, next }) => {
   return next();
 });
 
-// Runs after the feature gate, so a disabled feature answers `feature-disabled` to everyone alike.
-const accessGate = t.middleware(async ({ meta, ctx, type, getRawInput, next }) => {
+/** The call's access rule and, for a cluster-scoped procedure, the guard; answers the cluster it passed. */
+async function checkCall(
+  ctx: TrpcContext,
+  meta: ProcedureMeta | undefined,
+  isMutation: boolean,
+  getRawInput: () => Promise<unknown>,
+): Promise<string | undefined> {
   if (ctx.refusal) throw new ProblemError(ctx.refusal);
   const access = meta?.access ?? { permission: 'undeclared' };
   await checkAccess({
     access,
-    isMutation: type === 'mutation',
+    isMutation,
     principal: ctx.principal,
     headers: ctx.http.headers,
     allowedBeforePasswordChange: meta?.allowedBeforePasswordChange ?? false,
     globalPermissions: ctx.globalPermissions,
   });
+  let clusterId: string | undefined;
   if (typeof access === 'object' && 'clusterPermission' in access) {
     const raw = await getRawInput();
-    const { permissions } = await guardCluster({
+    const guarded = await guardCluster({
       registry: ctx.runtime.registry,
       prisma: ctx.runtime.prisma,
       grants: ctx.grants,
       clusterId: typeof raw === 'object' && raw !== null ? (raw as { clusterId?: unknown }).clusterId : undefined,
     });
-    requireClusterPermission(permissions, access.clusterPermission);
+    clusterId = guarded.cluster.clusterId;
+    requireClusterPermission(guarded, access.clusterPermission);
   }
-  return next();
+  if (isMutation) await refuseAuditFlood(ctx);
+  return clusterId;
+}
+
+// Runs after the feature gate, so a disabled feature answers `feature-disabled` to everyone alike. Every denial,
+// by the checks here or by the procedure itself (a 409, a CSRF check of its own), goes to the denial audit.
+const accessGate = t.middleware(async ({ meta, ctx, type, path, getRawInput, next }) => {
+  let clusterId: string | undefined;
+  try {
+    clusterId = await checkCall(ctx, meta, type === 'mutation', getRawInput);
+  } catch (error) {
+    await recordDenial(ctx, path, error);
+    throw error;
+  }
+  const result = await next();
+  if (!result.ok) await recordDenial(ctx, path, result.error.cause, clusterId);
+  return result;
 });
 
 // Runs before anything else a refused dry run could start (the sign-in throttle, an audit row).

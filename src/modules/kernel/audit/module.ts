@@ -1,6 +1,13 @@
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database } from '@/base/db/database.ts';
-import { createExtensionPoint, defineModule, durationSetting } from '@/modules/kernel/plugin/index.ts';
+import { denialLogPoint } from '@/modules/kernel/access/module.ts';
+import {
+  contribution,
+  createExtensionPoint,
+  defineModule,
+  durationSetting,
+  integerSetting,
+} from '@/modules/kernel/plugin/index.ts';
 
 /** How the audit log shows each row's parameters when it is read: the content policy's view (the governance module). */
 export interface AuditParameterView {
@@ -38,9 +45,32 @@ export const auditModule = defineModule({
       min: '1s',
       max: '1d',
     }),
+    durationSetting({
+      key: 'audit.flood-window',
+      description:
+        'The window refusals are counted in: one DENIED row per principal, route, reason and cluster in each, and ' +
+        'the span audit.flood-rows applies to.',
+      defaultValue: '15m',
+      min: '1s',
+      max: '1d',
+    }),
+    integerSetting({
+      key: 'audit.flood-rows',
+      description:
+        'Failed, dry-run and denied audit rows one principal may cause in one audit.flood-window; past it their ' +
+        'changes are refused (429 audit-flood) until the window ends, so no signed-in caller can flood the log.',
+      defaultValue: 500,
+      min: 10,
+      max: 1_000_000,
+    }),
   ],
   apiPrefixes: ['/api/v1/audit'],
   extensionPoints: [auditParameterView],
+  contributions: [
+    contribution(denialLogPoint, {
+      load: () => import('./server/denial-log.ts').then((module) => module.denialLog),
+    }),
+  ],
   jobs: [
     {
       id: 'audit.retention',

@@ -22,6 +22,7 @@ export async function listAuditEvents(prisma: PrismaClient, input: ListAuditInpu
   const [rows, total] = await Promise.all([
     prisma.auditEvent.findMany({
       where,
+      omit: { dedupKey: true }, // the denial log's own key (a hash): it does not leave
       orderBy: [{ [field]: direction }, { id: direction }],
       skip: (input.page - 1) * input.pageSize,
       take: input.pageSize,

@@ -7,7 +7,10 @@ export const listAuditInput = listQuerySchema(AUDIT_SORT_FIELDS, '-startedAt').e
   actor: z.string().max(200).optional().describe('Exact actor name'),
   action: z.string().max(200).optional().describe('Exact action, e.g. setting.update'),
   clusterId: z.uuid().optional(),
-  outcome: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED']).optional(),
+  outcome: z
+    .enum(['PENDING', 'SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED'])
+    .optional()
+    .describe('DENIED: calls refused by an access check, one row per principal, route, reason and window'),
   dryRun: z.enum(['true', 'false']).optional().describe('Only dry runs, or only real runs'),
   from: z.iso.datetime({ offset: true }).optional().describe('Started at or after (ISO 8601)'),
   to: z.iso.datetime({ offset: true }).optional().describe('Started before (ISO 8601)'),
@@ -30,6 +33,8 @@ const auditEventSchema = z.object({
   error: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** How many refusals a DENIED row stands for (from startedAt to finishedAt); 1 for every other row. */
+  count: z.number().int(),
 });
 
 export const listAuditOutput = listResultSchema(auditEventSchema);

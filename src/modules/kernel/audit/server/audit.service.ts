@@ -120,6 +120,13 @@ export async function openAudit(prisma: PrismaClient, request: RequestContext, e
   };
 }
 
+/** Errors that `audited` already wrote a FAILED row for: the denial log leaves them out (no second row). */
+const auditedErrors = new WeakSet<object>();
+
+export function wasAudited(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && auditedErrors.has(error);
+}
+
 /**
  * Runs `work` in one transaction with its audit row: opened first, finished with the work's outcome.
  * If the work throws, the transaction rolls back and a FAILED row with the error is committed instead.
@@ -142,6 +149,7 @@ export async function audited<Result>(
     });
   } catch (error) {
     // The caller must see the work's own error, even when the database refuses the FAILED row too.
+    if (typeof error === 'object' && error !== null) auditedErrors.add(error);
     await prisma.auditEvent
       .create({
         data: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeOf } from './audit-columns.tsx';
+import { changeOf, outcomeLabel } from './audit-columns.tsx';
 
 describe('the audit log change column', () => {
   it('reads a recorded from/to as old → new, whatever the values are', () => {
@@ -11,5 +11,13 @@ describe('the audit log change column', () => {
     expect(changeOf({ from: '1h' })).toBeUndefined();
     expect(changeOf(null)).toBeUndefined();
     expect(changeOf({ changed: ['name'] })).toBeUndefined();
+  });
+});
+
+describe('the audit log outcome column', () => {
+  it('shows how many refusals a denied row stands for', () => {
+    expect(outcomeLabel({ outcome: 'DENIED', count: 12 })).toBe('denied ×12');
+    expect(outcomeLabel({ outcome: 'DENIED', count: 1 })).toBe('denied');
+    expect(outcomeLabel({ outcome: 'SUCCEEDED', count: 1 })).toBe('succeeded');
   });
 });

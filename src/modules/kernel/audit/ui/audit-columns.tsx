@@ -10,6 +10,7 @@ const OUTCOME_COLOR: Record<string, string> = {
   FAILED: 'red',
   PARTIAL: 'orange',
   REFUSED: 'grape',
+  DENIED: 'pink',
   PENDING: 'gray',
 };
 
@@ -21,6 +22,12 @@ export function changeOf(parameters: unknown): { from: string; to: string } | un
   const { from, to } = parameters as { from?: unknown; to?: unknown };
   if (from === undefined || to === undefined) return undefined;
   return { from: shown(from), to: shown(to) };
+}
+
+/** A DENIED row stands for every refusal of its key in its window: "denied ×12" when there were more than one. */
+export function outcomeLabel(row: { outcome: string; count: number }): string {
+  const label = row.outcome.toLowerCase();
+  return row.count > 1 ? `${label} ×${row.count}` : label;
 }
 
 export const AUDIT_COLUMNS: readonly Column<AuditRow>[] = [
@@ -59,8 +66,8 @@ export const AUDIT_COLUMNS: readonly Column<AuditRow>[] = [
     sortField: 'outcome',
     width: 140,
     cell: (row) => (
-      <Badge variant="light" color={OUTCOME_COLOR[row.outcome] ?? 'gray'}>
-        {row.outcome.toLowerCase()}
+      <Badge variant="light" color={OUTCOME_COLOR[row.outcome] ?? 'gray'} data-testid="audit-outcome">
+        {outcomeLabel(row)}
       </Badge>
     ),
   },

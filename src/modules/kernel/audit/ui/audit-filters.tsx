@@ -7,7 +7,8 @@ import { SearchBox } from '@/ui/table/search-box.tsx';
 export const AUDIT_FILTERS = ['actor', 'action', 'outcome', 'dryRun', 'from', 'to'] as const;
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
-const OUTCOMES = ['SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'PENDING'];
+// DENIED: calls an access check refused (403, a hidden cluster's 404, 409, CSRF), one row per key and window.
+const OUTCOMES = ['SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED', 'PENDING'];
 
 /** `datetime-local` speaks the viewer's local time without a zone; the API wants ISO 8601 with one. */
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
