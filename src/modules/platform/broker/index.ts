@@ -17,6 +17,7 @@ export { browseQueue as browseOverManagement } from './management/management-bro
 export type { ManagementBrowseResult } from './management/management-browse.ts';
 export { browseQueue as browseNatively } from './native/browse.ts';
 export { sendMessage } from './native/send.ts';
+export { reservedAddressReason, reservedPropertyPrefix } from './native/reserved-names.ts';
 export type { SendRequest } from './native/send-request.ts';
 export type { NativeMessage } from './native/native-message.ts';
 export type { TypedValue } from './native/typed-value.ts';

@@ -1,9 +1,10 @@
 // Send one message to an address or a queue, over the native channel of one serving node, as a broker command:
 // audited before the send (the audit keeps the address, the body's kind and size and the property names, never the
-// content), a dry run validates and sends nothing, the echo goes through the content policy like any browse.
+// content), a dry run validates and sends nothing, the echo goes through the content policy like any browse. The
+// broker's own addresses (the command sequence refuses them) and reserved property names are bad input.
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
-import type { SendRequest, TypedValue } from '@/modules/platform/broker/index.ts';
+import { reservedPropertyPrefix, type SendRequest, type TypedValue } from '@/modules/platform/broker/index.ts';
 import {
   loadCommandTargets,
   runBrokerCommand,
@@ -71,6 +72,21 @@ function bodyBytes(input: SendInput): Buffer {
   return Buffer.from(input.body.base64, 'base64');
 }
 
+/** A property name the broker keeps for itself (`_AMQ_ROUTE_TO`, `_AMQ_DUPL_ID`, `JMSXUserID`, …) is bad input. */
+function refuseReservedProperties(properties: SendInput['properties']): void {
+  for (const name of Object.keys(properties ?? {})) {
+    const prefix = reservedPropertyPrefix(name);
+    if (prefix)
+      throw new ProblemError({
+        type: 'property-reserved',
+        title: 'Reserved property',
+        status: 400,
+        detail: `The property "${name}" starts with ${prefix}, which the broker reserves for its own headers (routing, duplicate detection, original address, management). Rename it; nothing was sent.`,
+        property: name,
+      });
+  }
+}
+
 export interface SendRuntime extends CommandRuntime {
   readonly db: Database;
 }
@@ -94,6 +110,7 @@ export async function sendOne(
       status: 400,
       detail: 'body.base64 is not valid base64.',
     });
+  refuseReservedProperties(input.properties);
   const found = await loadCommandTargets(runtime.prisma, input.clusterId, input.nodeId);
   const nodeId = input.nodeId ?? found?.targets[0]?.nodeId;
   const message = requestOf(input);
@@ -113,6 +130,7 @@ export async function sendOne(
     capped: false,
     nodeId,
     topic: 'queues',
+    destinations: [input.address],
     estimate: (node) => {
       node.native(); // no native endpoint: the node fails here, in the preview, with the reason
       return Promise.resolve(1);

@@ -236,6 +236,7 @@ export async function redriveDeadLetters(runtime: QueueActionRuntime, request: R
       const counts = await countQueueMessages(
         node.client,
         work.map((item) => ({ ref: item.ref, filter: item.filter })),
+    destinations: work.flatMap((item) => (item.originalAddress ? [item.originalAddress] : [])),
       );
       const values = counts.map((count) => count.count);
       estimates.set(node.nodeId, values);

@@ -171,6 +171,9 @@ export async function moveMessages(
     nodeId: input.nodeId,
     topic: 'queues',
     estimate: (node) => estimateSelection(node, ref, input),
+    // The messages land on the target's address: one of the broker's own (a notification subscription's queue on
+    // the notification address) is refused like a send there.
+    destinations: [target.queue, target.address],
     apply: async (node) => ({
       count:
         ids.length > 0
@@ -219,6 +222,7 @@ export async function retryMessages(
     nodeId: input.nodeId,
     topic: 'queues',
     estimate: (node) => (byAddress ? countOn(node, ref, byAddress) : estimateSelection(node, ref, input)),
+    destinations: input.originalAddress ? [input.originalAddress] : [],
     apply: async (node) => {
       if (ids.length > 0) return { count: await node.writes.retryByIds(node.client, ref, ids) };
       if (!byAddress) return { count: await node.writes.retryAll(node.client, ref) };

@@ -13,6 +13,10 @@ export interface BrokerState {
   readonly backup: boolean;
   readonly replicaSync: boolean;
   readonly haPolicy: string;
+  /** Where a message becomes a management request (`management-address`), as this broker is configured. */
+  readonly managementAddress: string;
+  /** Where the broker publishes its notifications (`management-notification-address`). */
+  readonly notificationAddress: string;
 }
 
 /** A scalar attribute as text; Jolokia renders Java strings, numbers and booleans as JSON scalars. */
@@ -22,9 +26,20 @@ export function attributeText(value: unknown): string {
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
-const STATE_ATTRIBUTES = ['Name', 'Version', 'NodeID', 'Started', 'Active', 'Backup', 'ReplicaSync', 'HAPolicy'];
+const STATE_ATTRIBUTES = [
+  'Name',
+  'Version',
+  'NodeID',
+  'Started',
+  'Active',
+  'Backup',
+  'ReplicaSync',
+  'HAPolicy',
+  'ManagementAddress',
+  'ManagementNotificationAddress',
+];
 
-/** Identity and HA state in one read. */
+/** Identity, HA state and the broker's own management and notification addresses in one read. */
 export async function readBrokerState(client: ManagementClient): Promise<BrokerState> {
   const mbean = await client.brokerObjectName();
   const value = (await client.callOne({ type: 'read', mbean, attribute: STATE_ATTRIBUTES })) as Record<string, unknown>;
@@ -37,6 +52,8 @@ export async function readBrokerState(client: ManagementClient): Promise<BrokerS
     backup: value.Backup === true,
     replicaSync: value.ReplicaSync === true,
     haPolicy: attributeText(value.HAPolicy),
+    managementAddress: attributeText(value.ManagementAddress),
+    notificationAddress: attributeText(value.ManagementNotificationAddress),
   };
 }
 

@@ -17,6 +17,8 @@ export async function fetchHaState(client: ManagementClient): Promise<PolledHaSt
     backup: state.backup,
     replicaSync: state.replicaSync,
     nodeId: state.nodeId,
+    managementAddress: state.managementAddress,
+    notificationAddress: state.notificationAddress,
   };
 }
 

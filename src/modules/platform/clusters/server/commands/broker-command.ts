@@ -22,6 +22,7 @@ import {
 } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets } from './command-targets.ts';
 import { managementClientFor, nodeFailureOf, type NodeFailure } from './node-clients.ts';
+import { refuseReservedDestinations } from './reserved-destinations.ts';
 import { BULK_CAP_KEY } from './safety.settings.ts';
 import { recordWriteOutcome } from '../capabilities/management-evidence.ts';
 
@@ -64,6 +65,12 @@ export interface BrokerCommand<Detail = unknown> {
   readonly nodeId?: string | undefined;
   /** The stream topic signalled after the commit. */
   readonly topic: string;
+  /**
+   * Where the user sends messages (a send's address, a move's target, a retry's original address): refused with
+   * 400 before the audit row when one reaches the broker's management, notification or internal addresses. A
+   * send through `apply` may only go to one of these.
+   */
+  readonly destinations?: readonly string[] | undefined;
   /**
    * How many messages (or things) the command would affect on this node; undefined when the node has nothing to
    * act on (the queue is not there), so it is skipped.
@@ -123,6 +130,8 @@ export async function runBrokerCommand<Detail>(
 ): Promise<CommandResult> {
   const found = await loadCommandTargets(runtime.prisma, command.clusterId, command.nodeId);
   if (!found) throw clusterGone();
+  const destinations = command.destinations ?? [];
+  await refuseReservedDestinations(runtime.prisma, command.clusterId, destinations);
   const cap = command.capped ? runtime.settings.integer(BULK_CAP_KEY) : null;
   // Committed before any broker call; when it cannot be written this throws and nothing is sent.
   const audit = await openAudit(runtime.prisma, request, {
@@ -218,6 +227,9 @@ export async function runBrokerCommand<Detail>(
         ...view,
         writes: brokerWrites,
         send: async (message) => {
+          // Only to an address checked before the audit row (see `destinations`).
+          if (!destinations.includes(message.address))
+            throw new Error(`send to ${message.address}: not among the command's checked destinations`);
           await sendMessage(view.native(), message);
         },
       };

@@ -16,6 +16,9 @@ export interface PolledHaState {
   readonly backup: boolean;
   readonly replicaSync: boolean;
   readonly nodeId: string;
+  /** The broker's management and notification addresses (read in the same poll); kept to refuse sends to them. */
+  readonly managementAddress?: string | undefined;
+  readonly notificationAddress?: string | undefined;
 }
 
 function wasReachable(state: PersistedNodeState): boolean | undefined {

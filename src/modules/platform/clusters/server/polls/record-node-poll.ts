@@ -28,9 +28,21 @@ export async function recordNodePoll(
     `UPDATE cluster_node
         SET active = $2, started = $3, backup = $4, replica_sync = $5,
             broker_node_id = COALESCE(NULLIF($6, ''), broker_node_id),
-            ha_polled_at = $7, last_success_at = $7
+            ha_polled_at = $7, last_success_at = $7,
+            management_address = COALESCE(NULLIF($8, ''), management_address),
+            notification_address = COALESCE(NULLIF($9, ''), notification_address)
       WHERE id = $1`,
-    [nodeId, polled.active, polled.started, polled.backup, polled.replicaSync, polled.nodeId, polledAt],
+    [
+      nodeId,
+      polled.active,
+      polled.started,
+      polled.backup,
+      polled.replicaSync,
+      polled.nodeId,
+      polledAt,
+      polled.managementAddress ?? '',
+      polled.notificationAddress ?? '',
+    ],
   );
   return haChange(previous, polled);
 }
