@@ -341,6 +341,37 @@ describe('first screens', () => {
     expect(page.url()).not.toContain('outcome=');
   });
 
+  it('shows denials, one row per repeated refusal with its count, under the Outcome filter', async () => {
+    // The same name again is a 409; a retry finds the environment its first attempt made, and refuses it alike.
+    for (let index = 0; index < 4; index++) {
+      const response = await fetch(url('/api/v1/environments'), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...api.headers },
+        body: JSON.stringify({ name: 'denied-twice' }),
+      });
+      await response.body?.cancel();
+      expect([200, 409]).toContain(response.status);
+    }
+    await page.goto(url('/audit'));
+    await tableLoaded();
+    await page.getByRole('combobox', { name: 'Outcome' }).click();
+    await page.getByRole('option', { name: 'denied' }).click();
+    await page.waitForURL(/outcome=DENIED/);
+    const row = page.getByTestId('table-audit').locator('tbody tr', { hasText: 'environments.create' });
+    await row.first().waitFor();
+    // One row per 15-minute window: a run across a window's end has two.
+    const counts = await row
+      .locator('[data-column="outcome"]')
+      .allTextContents()
+      .then((texts) => texts.map((text) => Number(/^denied ×(\d+)$/.exec(text)?.[1] ?? (text === 'denied' ? 1 : NaN))));
+    expect(counts.length).toBeLessThanOrEqual(2);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(3);
+    expect(await row.first().locator('[data-column="error"]').innerText()).toBe('environment-name-taken');
+    await page.reload();
+    await row.first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Outcome' }).inputValue()).toBe('denied');
+  });
+
   it('resets a setting changed in the database to its default, in one press', async () => {
     // A retry finds the default its first attempt restored: the value the test above saved, stored again.
     const stored = (await (await fetch(url('/api/v1/settings/audit.retention'), { headers: api.headers })).json()) as {

@@ -10,6 +10,7 @@ import { createCallerFactory } from '@/modules/kernel/access/procedure.ts';
 import { hashPassword } from '@/modules/kernel/security/server/passwords.ts';
 import { createTrpcContext } from '@/server/http/context.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
+import { createStreamHandler } from '@/server/http/stream-route.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { insertClusterRow } from '../support/cluster-rows.ts';
 import { callRest } from '../support/rest-call.ts';
@@ -126,6 +127,25 @@ describe('denials in the audit log', () => {
     expect(rows.every((row) => row.action === 'clusters.get')).toBe(true);
   });
 
+  it('audits the stream edge’s hidden cluster alike, and keeps no row for anonymous refusals', async () => {
+    const stream = createStreamHandler(() => Promise.resolve(runtime));
+    for (let index = 0; index < 3; index += 1) {
+      const request = new Request(`http://127.0.0.1/api/v1/stream?clusterId=${hiddenCluster}&topics=health`, {
+        headers: scoped,
+      });
+      expect((await stream(request)).status).toBe(404);
+    }
+    const rows = (await deniedRows('denied-scoped')).filter((row) => row.action === 'stream');
+    expectOneRowPerWindow(rows, 3);
+    expect(rows.every((row) => row.clusterId === hiddenCluster && row.error === 'cluster-not-found')).toBe(true);
+
+    const before = await runtime.prisma.auditEvent.count();
+    for (let index = 0; index < 5; index += 1) {
+      expect((await secured.rest(new Request('http://127.0.0.1/api/v1/users'))).status).toBe(401);
+    }
+    expect(await runtime.prisma.auditEvent.count()).toBe(before);
+  });
+
   it('keeps conflicts and CSRF refusals apart by reason and route, and each principal apart', async () => {
     const name = `env-${randomUUID().slice(0, 8)}`;
     expect((await callRest(secured.rest, admin, 'POST', '/environments', { name })).status).toBe(200);
@@ -201,6 +221,8 @@ describe('denials in the audit log', () => {
     expect((await callRest(secured.rest, flooder, 'GET', '/users')).status).toBe(200);
     const other = await callRest(secured.rest, admin, 'POST', '/environments', { name: 'after-flood', dryRun: true });
     expect(other.status).toBe(200);
+    // Signing out is no change to refuse.
+    expect((await callRest(secured.rest, flooder, 'POST', '/auth/logout')).status).toBeLessThan(300);
     await setSetting('audit.flood-rows', 500);
   });
 });

@@ -167,7 +167,8 @@ async function checkCall(
     clusterId = guarded.cluster.clusterId;
     requireClusterPermission(guarded, access.clusterPermission);
   }
-  if (isMutation) await refuseAuditFlood(ctx);
+  // A flooding caller may still sign out and change their password; every other change waits for the window.
+  if (isMutation && access !== 'public' && !meta?.allowedBeforePasswordChange) await refuseAuditFlood(ctx);
   return clusterId;
 }
 
