@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { evaluateCluster } from './evaluator.ts';
@@ -38,6 +39,11 @@ const items = (json: Record<string, unknown>) => json.items as Array<Record<stri
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   admin = await signIn(secured.rest, 'http://127.0.0.1');
+  await allowChannelNetworks(
+    (method, path, body) => call(admin, method, path, body),
+    '127.0.0.1',
+    secured.runtime.settings,
+  );
   const { prisma } = secured.runtime;
   prod = (await call(admin, 'POST', '/environments', { name: 'prod' })).json.id as string;
   clusters.payments = await insertClusterRow(prisma, { name: 'payments', environmentId: prod });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startHookListener, type HookListener } from '../../../../../test/support/hook-listener.ts';
 import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { deliverDue } from './deliverer.ts';
@@ -20,6 +21,8 @@ const call = (method: string, path: string, body?: unknown) => callRest(secured.
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
+  // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'links', [
     { queueName: 'linked', messageCount: 500 },
   ]));
@@ -69,7 +72,7 @@ describe('a link to an alert', () => {
       settings: secured.runtime.settings,
     };
     expect(await evaluateCluster(deps, clusterId)).toMatchObject({ transitions: 1, queuedDeliveries: 1 });
-    await deliverDue(secured.runtime.db, secured.runtime.prisma);
+    await deliverDue(deps);
     const alert = await secured.runtime.prisma.alert.findFirstOrThrow({ where: { clusterId, subject: 'linked' } });
     expect(hook.received.map((request) => JSON.parse(request.body) as unknown)).toMatchObject([
       {

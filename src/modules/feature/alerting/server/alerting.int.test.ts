@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
@@ -30,7 +31,12 @@ const SECRET = 'a-signing-secret-of-the-test';
 
 const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
-const deps = () => ({ db: secured.runtime.db, prisma: secured.runtime.prisma, registry: secured.runtime.registry });
+const deps = () => ({
+  db: secured.runtime.db,
+  prisma: secured.runtime.prisma,
+  registry: secured.runtime.registry,
+  settings: secured.runtime.settings,
+});
 
 async function setDepth(queueName: string, depth: number) {
   await secured.runtime.prisma.queueSnapshot.updateMany({
@@ -43,6 +49,8 @@ async function setDepth(queueName: string, depth: number) {
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
+  // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId, nodeId } = await insertOneNodeCluster(secured.runtime.prisma, 'alerted', [
     { queueName: 'orders.in', messageCount: 50 },
     { queueName: 'orders.out', messageCount: 2 },
@@ -258,7 +266,7 @@ describe('the alert lifecycle', () => {
 
     received.length = 0;
     // Queued at the evaluation's (simulated) time, so due then.
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + 41_000))).toBe(1);
+    expect(await deliverDue(deps(), new Date(t0 + 41_000))).toBe(1);
     expect(received).toHaveLength(1);
     const [request] = received;
     expect(request?.headers[SIGNATURE_HEADER]).toBe(signatureOf(SECRET, request?.body ?? ''));
@@ -300,7 +308,7 @@ describe('the alert lifecycle', () => {
     expect(await call('GET', '/alerts?view=firing')).toMatchObject({ json: { total: 0 } });
     const history = await call('GET', '/alerts?view=history');
     expect(history.json).toMatchObject({ total: 1, items: [{ id: alertId, state: 'resolved' }] });
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + 3_600_000))).toBe(0);
+    expect(await deliverDue(deps(), new Date(t0 + 3_600_000))).toBe(0);
   });
 
   it('drops a pending alert whose condition stopped holding before its for-duration', async () => {
@@ -350,7 +358,7 @@ describe('the alert lifecycle', () => {
       channelIds: [dead.json.id],
     });
     expect(await evaluateCluster(deps(), clusterId)).toMatchObject({ queuedDeliveries: 1 });
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma)).toBe(1);
+    expect(await deliverDue(deps())).toBe(1);
     const row = await secured.runtime.prisma.alertDelivery.findFirstOrThrow({
       where: { channelId: dead.json.id as string },
     });
@@ -358,6 +366,6 @@ describe('the alert lifecycle', () => {
     expect(row.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
     expect(row.response).not.toBe('');
     // Not due yet: nothing is tried again now.
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma)).toBe(0);
+    expect(await deliverDue(deps())).toBe(0);
   });
 });

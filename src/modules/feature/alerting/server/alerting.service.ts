@@ -44,7 +44,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
     if (stopped || delivering) return;
     delivering = (async () => {
       try {
-        while ((await deliverDue(db, context.prisma)) > 0 && !isStopped());
+        while ((await deliverDue(deps)) > 0 && !isStopped());
       } catch (error) {
         console.error('[alerting] delivering:', error);
       } finally {

@@ -1,7 +1,8 @@
 // The alerting module's runtime settings: how long a resolved alert may fire again and be reopened (flap damping),
 // how long resolved alerts, their deliveries and the transition log are kept, and where the console is reached (so
-// a notification links to its alert).
+// a notification links to its alert), and which non-public networks channels may reach (channel-reach.ts).
 import { durationSetting, stringSetting, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { channelNetworksSetting } from './channel-reach.ts';
 
 export const ALERTING_SETTING_KEYS = {
   flapWindow: 'alerting.flap-window',
@@ -42,6 +43,7 @@ export const alertingSettings = [
     pattern: /^(https?:\/\/[^\s/?#]+(\/[^\s?#]*)?)?$/,
     patternInWords: 'empty, or an http(s) address without query or fragment',
   }),
+  channelNetworksSetting,
 ];
 
 /** The link to an alert in the console (its drawer open on the Alerts screen), or none without alerting.console-url. */

@@ -1,5 +1,7 @@
 // Notification channels: installation-wide, their secrets sealed at rest; created, changed and deleted with a dry
-// run, and sent a test message that reports what the channel answered. Spread into alertingRouter.
+// run, and sent a test message that reports the status line of what the channel answered. A channel pointing where
+// alerting.allowed-networks does not reach is refused at creation and update (and its sends at every send).
+// Spread into alertingRouter.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
@@ -7,8 +9,10 @@ import { audited } from '@/modules/kernel/audit/index.ts';
 import { listResultSchema, notFoundProblem, pageOf, parseSort, ProblemError } from '@/modules/kernel/core/index.ts';
 import { channelView, createChannelInput, listChannelsInput, updateChannelInput } from './alerting.schema.ts';
 import { invalid, procedure, scoped, write } from './alerting-procedure.ts';
-import { sealChannelConfig, sendTo } from './channels.ts';
+import { checkChannelReach, sealChannelConfig, sendTo, type ChannelConfig } from './channels.ts';
 import { requireAnywhere } from './alert-access.ts';
+import { channelReachOf, ReachRefused } from './channel-reach.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 
 async function channelOrThrow(prisma: PrismaClient, id: string) {
   const row = await prisma.alertChannel.findUnique({ where: { id } });
@@ -40,6 +44,16 @@ async function lastDeliveries(db: Database, channelIds: readonly string[]) {
       { status: row.status, event: row.event, response: row.response, at: row.at.toISOString() },
     ]),
   );
+}
+
+/** A 400 naming the host's field when the configuration points where channels may not reach (dry runs too). */
+async function requireReachable(config: ChannelConfig, settings: SettingsReader): Promise<void> {
+  try {
+    await checkChannelReach(config, channelReachOf(settings));
+  } catch (error) {
+    if (!(error instanceof ReachRefused)) throw error;
+    throw invalid(config.kind === 'email' ? 'config.host' : 'config.url', `is refused: ${error.message}`);
+  }
 }
 
 export const channelProcedures = {
@@ -89,6 +103,7 @@ export const channelProcedures = {
       if (await prisma.alertChannel.findUnique({ where: { name: input.name } })) {
         throw invalid('name', 'is already used by another channel');
       }
+      await requireReachable(input.config, ctx.runtime.settings);
       const id = randomUUID();
       const sealed = sealChannelConfig(id, input.config);
       const row = { id, name: input.name, kind: input.config.kind, ...sealed, createdAt: new Date() };
@@ -125,6 +140,7 @@ export const channelProcedures = {
       ) {
         throw invalid('name', 'is already used by another channel');
       }
+      if (input.config) await requireReachable(input.config, ctx.runtime.settings);
       const sealed = input.config ? sealChannelConfig(existing.id, input.config) : undefined;
       const row = {
         ...existing,
@@ -225,7 +241,7 @@ export const channelProcedures = {
         },
       };
       // Sent before the audit transaction opens: a slow endpoint holds no transaction.
-      const outcome = input.dryRun ? undefined : await sendTo(channel, payload);
+      const outcome = input.dryRun ? undefined : await sendTo(channel, payload, channelReachOf(ctx.runtime.settings));
       await audited(
         prisma,
         ctx.request,

@@ -2,10 +2,16 @@
 // SMTP server and its password) is sealed by the vault, bound to the channel's id, and opened only to send. A generic
 // webhook gets the JSON body signed with HMAC-SHA256 in `X-Flotilla-Signature: sha256=<hex>`; a Slack-compatible
 // webhook gets `{ "text": … }`; an email channel sends a plain-text message over SMTP with nodemailer (ADR 0016).
+// Every send goes only where alerting.allowed-networks lets it (channel-reach.ts), to the address it checked, and
+// reports no more of the answer than its status line (remote-answer.ts).
 import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { openSecret, processKeys, sealSecret } from '@/modules/platform/governance/index.ts';
+import { ReachRefused, resolveReachable, type ChannelReach } from './channel-reach.ts';
+import { smtpFailureOf, smtpStatusLineOf } from './remote-answer.ts';
+import { postWebhook } from './webhook-post.ts';
 
 export const SIGNATURE_HEADER = 'x-flotilla-signature';
 const SEND_TIMEOUT_MS = 10_000;
@@ -137,9 +143,17 @@ export function emailOf(payload: AlertPayload): { subject: string; text: string 
   };
 }
 
-async function sendEmail(config: Omit<EmailConfig, 'kind'>, payload: AlertPayload): Promise<SendOutcome> {
+async function sendEmail(
+  config: Omit<EmailConfig, 'kind'>,
+  payload: AlertPayload,
+  reach: ChannelReach,
+): Promise<SendOutcome> {
+  const [checked] = await resolveReachable(reach, config.host);
+  const name = config.host.replace(/^\[|\]$/g, '');
   const transport = createTransport({
-    host: config.host,
+    // The address checked, not the name (nodemailer would resolve it again); the name still verifies the certificate.
+    host: checked?.address ?? name,
+    ...(isIP(name) === 0 ? { servername: name } : {}),
     port: config.port,
     secure: config.tls === 'tls',
     requireTLS: config.tls === 'starttls',
@@ -152,10 +166,12 @@ async function sendEmail(config: Omit<EmailConfig, 'kind'>, payload: AlertPayloa
   try {
     const info = await transport.sendMail({ from: config.from, to: config.to, ...emailOf(payload) });
     const refused = info.rejected.length;
-    return {
-      ok: refused === 0,
-      response: `${info.response}${refused > 0 ? ` (${refused} recipient(s) refused)` : ''}`.slice(0, 200),
-    };
+    const line = smtpStatusLineOf(info.response) ?? 'accepted (the server did not answer in SMTP)';
+    return { ok: refused === 0, response: `${line}${refused > 0 ? ` (${refused} recipient(s) refused)` : ''}` };
+  } catch (error) {
+    if (error instanceof ReachRefused) throw error;
+    // An SMTP error carries the server's answer: only its status line is kept. No password is in nodemailer's words.
+    return { ok: false, response: smtpFailureOf(error) };
   } finally {
     transport.close();
   }
@@ -163,35 +179,34 @@ async function sendEmail(config: Omit<EmailConfig, 'kind'>, payload: AlertPayloa
 
 export interface SendOutcome {
   readonly ok: boolean;
-  /** The HTTP status and the first characters of the answer, or why nothing was answered. */
+  /** The status line of the answer (never its body), or why nothing was answered or nothing was sent. */
   readonly response: string;
 }
 
-/** One attempt; never throws. */
+/** One attempt, only where `reach` allows; never throws. */
 export async function sendTo(
   channel: { id: string; kind: string; configCipher: string; configKeyId: string },
   payload: AlertPayload,
+  reach: ChannelReach,
 ): Promise<SendOutcome> {
   try {
     const config = openChannelConfig(channel);
-    if (channel.kind === 'email') return await sendEmail(config as Omit<EmailConfig, 'kind'>, payload);
+    if (channel.kind === 'email') return await sendEmail(config as Omit<EmailConfig, 'kind'>, payload, reach);
     if (!('url' in config)) return { ok: false, response: 'the channel has no URL' };
     const body = channel.kind === 'slack' ? JSON.stringify({ text: slackTextOf(payload) }) : JSON.stringify(payload);
     const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'Flotilla' };
     if (channel.kind === 'webhook' && config.secret) headers[SIGNATURE_HEADER] = signatureOf(config.secret, body);
-    const response = await fetch(config.url, {
-      method: 'POST',
-      headers,
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    const text = (await response.text()).slice(0, 200);
-    return { ok: response.ok, response: `${response.status} ${text}`.trim() };
+    return await postWebhook(config.url, headers, body, reach, SEND_TIMEOUT_MS);
   } catch (error) {
-    // An SMTP error carries the server's answer (e.g. "550 …"); a password never appears in nodemailer's messages.
+    if (error instanceof ReachRefused) return { ok: false, response: `not sent: ${error.message}` };
+    // A local failure (refused connection, timeout, TLS): its message names addresses, never an answer's body.
     return { ok: false, response: (error instanceof Error ? error.message : String(error)).slice(0, 200) };
   }
+}
+
+/** Refuses (ReachRefused) a configuration whose host resolves to an address `reach` does not allow. */
+export async function checkChannelReach(config: ChannelConfig, reach: ChannelReach): Promise<void> {
+  await resolveReachable(reach, config.kind === 'email' ? config.host : new URL(config.url).hostname);
 }
 
 /** A value for a JSON column: Prisma's JSON input type takes any object, but not a named interface without an index signature. */

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { startSmtpSink } from '../../../../../test/support/smtp-sink.ts';
@@ -21,7 +22,12 @@ let refusing: Awaited<ReturnType<typeof startSmtpSink>>;
 
 const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
-const deps = () => ({ db: secured.runtime.db, prisma: secured.runtime.prisma, registry: secured.runtime.registry });
+const deps = () => ({
+  db: secured.runtime.db,
+  prisma: secured.runtime.prisma,
+  registry: secured.runtime.registry,
+  settings: secured.runtime.settings,
+});
 
 const emailConfig = (port: number) => ({
   kind: 'email',
@@ -37,6 +43,8 @@ const emailConfig = (port: number) => ({
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
+  // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'mailed', [
     { queueName: 'billing', messageCount: 500 },
     { queueName: 'invoices', messageCount: 700 },
@@ -148,7 +156,7 @@ describe('an email channel', () => {
     });
     expect(rule.status).toBe(200);
     expect(await evaluateCluster(deps(), clusterId)).toMatchObject({ transitions: 1, queuedDeliveries: 1 });
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma)).toBe(1);
+    expect(await deliverDue(deps())).toBe(1);
     expect(sink.mails).toHaveLength(1);
     const [mail] = sink.mails;
     expect(mail?.subject).toBe('[CRITICAL] Firing: Billing backlog — billing on mailed (value 500)');
@@ -177,7 +185,7 @@ describe('an email channel', () => {
       channelIds: [refusedId],
     });
     expect(await evaluateCluster(deps(), clusterId)).toMatchObject({ queuedDeliveries: 1 });
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma)).toBe(1);
+    expect(await deliverDue(deps())).toBe(1);
     expect(refusing.attempts).toHaveLength(1);
     const first = await secured.runtime.prisma.alertDelivery.findFirstOrThrow({ where: { channelId: refusedId } });
     expect(first).toMatchObject({ status: 'pending', attempt: 1 });
@@ -185,15 +193,15 @@ describe('an email channel', () => {
     expect(first.response).toContain('Mailbox unavailable');
     expect(first.nextAttemptAt?.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: nothing is tried now; once due, the second attempt is refused and logged too.
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma)).toBe(0);
-    expect(await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(Date.now() + 10 * 60_000))).toBe(1);
+    expect(await deliverDue(deps())).toBe(0);
+    expect(await deliverDue(deps(), new Date(Date.now() + 10 * 60_000))).toBe(1);
     expect(refusing.attempts).toHaveLength(2);
     const second = await secured.runtime.prisma.alertDelivery.findFirstOrThrow({ where: { channelId: refusedId } });
     expect(second).toMatchObject({ status: 'pending', attempt: 2 });
     expect(second.response).toMatch(/550/);
     // After the last attempt the row is failed, and stays on the log.
     for (let attempt = 3; attempt <= 6; attempt += 1) {
-      await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(Date.now() + attempt * 10 * 60_000));
+      await deliverDue(deps(), new Date(Date.now() + attempt * 10 * 60_000));
     }
     const last = await secured.runtime.prisma.alertDelivery.findFirstOrThrow({ where: { channelId: refusedId } });
     expect(last).toMatchObject({ status: 'failed', attempt: 6, nextAttemptAt: null });

@@ -23,8 +23,10 @@ describe('glob matching', () => {
     let seed = 7;
     const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
     const word = (letters: string, longest: number) =>
-      Array.from({ length: Math.floor(random() * (longest + 1)) }, () => letters[Math.floor(random() * letters.length)])
-        .join('');
+      Array.from(
+        { length: Math.floor(random() * (longest + 1)) },
+        () => letters[Math.floor(random() * letters.length)],
+      ).join('');
     for (let trial = 0; trial < 20_000; trial++) {
       const pattern = word('ab*?.', 7);
       const subject = word('ab.', 9);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { onAnnouncedTransitions } from './alert-stream.ts';
@@ -28,6 +29,8 @@ async function setDepth(depth: number) {
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
+  // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'memory', [
     { queueName: 'orders', messageCount: 0 },
   ]));

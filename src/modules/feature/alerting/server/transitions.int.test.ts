@@ -11,6 +11,7 @@ import { handleStreamRequest, INSTALLATION_SCOPE_ID } from '@/modules/kernel/str
 import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { startHookListener, type HookListener } from '../../../../../test/support/hook-listener.ts';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { deliverDue } from './deliverer.ts';
@@ -102,6 +103,8 @@ async function stateOf(id: string) {
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   auth = await signIn(secured.rest, 'http://127.0.0.1');
+  // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'transitions', [
     { queueName: 'orders', messageCount: 0 },
     { queueName: 'flappy', messageCount: 0 },
@@ -278,7 +281,7 @@ describe('flapping', () => {
     const tick = async (seconds: number, depth: number) => {
       await setDepth('flappy', depth);
       const summary = await evaluateCluster(deps(), clusterId, new Date(t0 + seconds * 1_000));
-      await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + seconds * 1_000));
+      await deliverDue(deps(), new Date(t0 + seconds * 1_000));
       return summary;
     };
     const heard = () =>
@@ -356,7 +359,7 @@ describe('silencing', () => {
     const tick = async (seconds: number, depth: number) => {
       await setDepth('quiet', depth);
       await evaluateCluster(deps(), clusterId, new Date(t0 + seconds * 1_000));
-      await deliverDue(secured.runtime.db, secured.runtime.prisma, new Date(t0 + seconds * 1_000));
+      await deliverDue(deps(), new Date(t0 + seconds * 1_000));
     };
     const heard = () =>
       received()
