@@ -67,7 +67,7 @@ try {
         db,
         prisma: db.prisma,
         bus,
-        settings: { value: () => undefined, integer: () => 1_000 },
+        settings: { value: () => undefined, integer: () => 1_000, duration: () => 5_000 },
       };
       const request = { requestId: 'bench-redrive', actor: { name: 'bench', userId: null }, sourceIp: '127.0.0.1' };
       const items = queues.map((queueName, index) =>

@@ -1,5 +1,6 @@
 import { createExtensionPoint, defineModule } from '@/modules/kernel/plugin/index.ts';
 import type { Database } from '@/base/db/database.ts';
+import { queuesSettings } from './server/queues.settings.ts';
 
 /** Where the grid finds each queue's consumer-health verdict (the metrics module contributes it), when installed. */
 export interface QueueVerdictSource {
@@ -40,5 +41,6 @@ export const queuesModule = defineModule({
     '/api/v1/clusters/{clusterId}/dead-letters',
     '/api/v1/dead-letters',
   ],
+  settings: queuesSettings,
   extensionPoints: [queueVerdictSource],
 });

@@ -9,9 +9,6 @@ import { LiveCache } from '@/base/live-cache.ts';
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import type { QueueCount, QueueRef } from '@/modules/platform/broker/index.ts';
 
-/** Long enough for a screen's viewers to share a read, short next to the scrape's 10 s tier A. */
-const DEAD_LETTER_COUNTS_TTL_MS = 5_000;
-
 export interface NodeFailureRow {
   readonly clusterId: string;
   readonly clusterName: string;
@@ -62,16 +59,18 @@ export function forgetDeadLetterCounts(clusterId: string | undefined): void {
 }
 
 /**
- * Each queue's counts, kept or read with `count` (called once, with every queue of the page that is not kept). A
- * read with a failed node is served to its callers and then dropped, so the next read asks again.
+ * Each queue's counts, kept (for `ttlMs`, the setting queues.dead-letter-counts-ttl) or read with `count` (called
+ * once, with every queue of the page that is not kept). A read with a failed node is served to its callers and then
+ * dropped, so the next read asks again.
  */
 export async function keptCounts(
   clusterId: string,
   refs: readonly QueueRef[],
+  ttlMs: number,
   count: (refs: readonly QueueRef[]) => Promise<ClusterCount>,
 ): Promise<KeptCounts[]> {
   const byName = new Map(refs.map((ref) => [ref.queue, ref]));
-  const read = await cache.read(clusterId, [...byName.keys()], DEAD_LETTER_COUNTS_TTL_MS, async (names) => {
+  const read = await cache.read(clusterId, [...byName.keys()], ttlMs, async (names) => {
     const asked = names.flatMap((name) => byName.get(name) ?? []);
     const counted = await count(asked);
     return Object.fromEntries(

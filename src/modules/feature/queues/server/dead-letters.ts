@@ -30,6 +30,7 @@ import {
 import { keptCounts, type ClusterCount, type NodeFailureRow } from './dead-letter-counts.ts';
 import { originalAddressFilter, refOf, type QueueActionRuntime } from './queue-actions.ts';
 import { TOP_ORIGINAL_ADDRESSES } from './dead-letters.schema.ts';
+import { QUEUES_SETTING_KEYS } from './queues.settings.ts';
 
 const ORIGINAL_ADDRESS = '_AMQ_ORIG_ADDRESS';
 
@@ -107,12 +108,15 @@ export async function listDeadLetters(runtime: QueueActionRuntime, grants: Grant
     readDeadLetterQueues(runtime.db, [...names.keys()], query),
     deadLetterStatusesOf(runtime.db, [...names.keys()]),
   ]);
+  const ttlMs = runtime.settings.duration(QUEUES_SETTING_KEYS.deadLetterCountsTtl);
   const byCluster = new Map<string, typeof page.items>();
   for (const item of page.items) byCluster.set(item.clusterId, [...(byCluster.get(item.clusterId) ?? []), item]);
   const counted = await Promise.all(
     [...byCluster].map(async ([clusterId, items]) => {
       const cluster = { id: clusterId, name: names.get(clusterId) ?? clusterId };
-      const counts = await keptCounts(clusterId, items.map(refOf), (refs) => countOnCluster(runtime, cluster, refs));
+      const counts = await keptCounts(clusterId, items.map(refOf), ttlMs, (refs) =>
+        countOnCluster(runtime, cluster, refs),
+      );
       return { items, counts };
     }),
   );
@@ -232,11 +236,11 @@ export async function redriveDeadLetters(runtime: QueueActionRuntime, request: R
     override: input.override,
     capped: true,
     topic: 'queues',
+    destinations: work.flatMap((item) => (item.originalAddress ? [item.originalAddress] : [])),
     estimate: async (node) => {
       const counts = await countQueueMessages(
         node.client,
         work.map((item) => ({ ref: item.ref, filter: item.filter })),
-    destinations: work.flatMap((item) => (item.originalAddress ? [item.originalAddress] : [])),
       );
       const values = counts.map((count) => count.count);
       estimates.set(node.nodeId, values);

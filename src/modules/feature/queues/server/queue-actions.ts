@@ -15,6 +15,7 @@ import { queuesNamed } from '@/modules/platform/scrape/index.ts';
 
 export interface QueueActionRuntime extends CommandRuntime {
   readonly db: Database;
+  readonly settings: CommandRuntime['settings'] & { duration(key: string): number };
 }
 
 /** A message selection: a filter (JMS selector; empty means every message) or ids on one node. */
@@ -170,10 +171,10 @@ export async function moveMessages(
     capped: true,
     nodeId: input.nodeId,
     topic: 'queues',
-    estimate: (node) => estimateSelection(node, ref, input),
     // The messages land on the target's address: one of the broker's own (a notification subscription's queue on
     // the notification address) is refused like a send there.
     destinations: [target.queue, target.address],
+    estimate: (node) => estimateSelection(node, ref, input),
     apply: async (node) => ({
       count:
         ids.length > 0
@@ -221,8 +222,8 @@ export async function retryMessages(
     capped: true,
     nodeId: input.nodeId,
     topic: 'queues',
-    estimate: (node) => (byAddress ? countOn(node, ref, byAddress) : estimateSelection(node, ref, input)),
     destinations: input.originalAddress ? [input.originalAddress] : [],
+    estimate: (node) => (byAddress ? countOn(node, ref, byAddress) : estimateSelection(node, ref, input)),
     apply: async (node) => {
       if (ids.length > 0) return { count: await node.writes.retryByIds(node.client, ref, ids) };
       if (!byAddress) return { count: await node.writes.retryAll(node.client, ref) };

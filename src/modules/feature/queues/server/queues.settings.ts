@@ -1,0 +1,17 @@
+// The queues module's runtime settings: how long the fleet dead-letter view's broker counts are shared.
+import { durationSetting } from '@/modules/kernel/plugin/index.ts';
+
+export const QUEUES_SETTING_KEYS = {
+  deadLetterCountsTtl: 'queues.dead-letter-counts-ttl',
+} as const;
+
+export const queuesSettings = [
+  durationSetting({
+    key: QUEUES_SETTING_KEYS.deadLetterCountsTtl,
+    description:
+      'How long this process shares the brokers’ counts of a dead-letter or expiry queue between viewers of the Dead letters screen and API; a `queues` signal of the cluster (a depth moved, a redrive committed) ends it at once. 0s asks the brokers on every read.',
+    defaultValue: '5s',
+    min: '0s',
+    max: '5m',
+  }),
+];
