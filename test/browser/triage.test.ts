@@ -131,6 +131,16 @@ describe('the fleet home and triage', () => {
     await tableLoaded(page);
     expect(await triageRows()).toEqual(['billing/NO_CONSUMERS']);
 
+    // The server sorts (sort in the URL): the backlog that grew most first, then the other way.
+    await page.goto(url('/triage'));
+    await tableLoaded(page);
+    await page.getByRole('button', { name: 'Sort by Grew by', exact: true }).click();
+    await page.waitForURL(/sort=depthChange/);
+    await expect.poll(triageRows).toEqual(['billing/NO_CONSUMERS', 'payments/FALLING_BEHIND']);
+    await page.getByRole('button', { name: 'Sort by Grew by, descending' }).click();
+    await page.waitForURL(/sort=-depthChange/);
+    await expect.poll(triageRows).toEqual(['payments/FALLING_BEHIND', 'billing/NO_CONSUMERS']);
+
     await page.goto(url('/triage'));
     await tableLoaded(page);
     await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });

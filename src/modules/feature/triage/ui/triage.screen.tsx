@@ -27,12 +27,14 @@ const COLUMNS: readonly Column<Row>[] = [
   {
     id: 'verdict',
     header: 'Verdict',
+    sortField: 'severity',
     width: 150,
     cell: (row) => <VerdictBadge verdict={row.verdict} />,
   },
   {
     id: 'queue',
     header: 'Queue',
+    sortField: 'queueName',
     cell: (row) => (
       <EntityLink kind="queue" target={{ clusterId: row.clusterId, key: row.queueName, row }}>
         {row.queueName}
@@ -48,10 +50,18 @@ const COLUMNS: readonly Column<Row>[] = [
       </Anchor>
     ),
   },
-  { id: 'depth', header: 'Messages', align: 'right', width: 110, cell: (row) => row.depth.toLocaleString('en') },
+  {
+    id: 'depth',
+    header: 'Messages',
+    sortField: 'depth',
+    align: 'right',
+    width: 110,
+    cell: (row) => row.depth.toLocaleString('en'),
+  },
   {
     id: 'growth',
     header: 'Grew by',
+    sortField: 'depthChange',
     align: 'right',
     width: 100,
     cell: (row) =>
@@ -66,10 +76,23 @@ const COLUMNS: readonly Column<Row>[] = [
         </Text>
       ),
   },
-  { id: 'in', header: 'In/s', align: 'right', width: 80, cell: (row) => rate(row.inRate) },
-  { id: 'out', header: 'Out/s', align: 'right', width: 80, cell: (row) => rate(row.outRate) },
-  { id: 'consumers', header: 'Consumers', align: 'right', width: 110, cell: (row) => row.consumers },
-  { id: 'judged', header: 'Judged', width: 130, cell: (row) => <TimeAgo iso={row.evaluatedAt} /> },
+  { id: 'in', header: 'In/s', sortField: 'inRate', align: 'right', width: 80, cell: (row) => rate(row.inRate) },
+  { id: 'out', header: 'Out/s', sortField: 'outRate', align: 'right', width: 80, cell: (row) => rate(row.outRate) },
+  {
+    id: 'consumers',
+    header: 'Consumers',
+    sortField: 'consumers',
+    align: 'right',
+    width: 110,
+    cell: (row) => row.consumers,
+  },
+  {
+    id: 'judged',
+    header: 'Judged',
+    sortField: 'evaluatedAt',
+    width: 130,
+    cell: (row) => <TimeAgo iso={row.evaluatedAt} />,
+  },
 ];
 
 export function TriageScreen() {
@@ -77,6 +100,7 @@ export function TriageScreen() {
   const list = useListState({ sort: 'severity', filters: ['verdict'] });
   const wanted = (list.state.filters.verdict ?? '').split(',').filter(Boolean);
   const input: Input = {
+    sort: list.state.sort,
     page: list.state.page,
     pageSize: list.state.pageSize,
     ...(wanted.length > 0 ? { verdict: wanted.join(',') } : {}),
