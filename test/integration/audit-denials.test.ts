@@ -222,7 +222,7 @@ describe('denials in the audit log', () => {
     const other = await callRest(secured.rest, admin, 'POST', '/environments', { name: 'after-flood', dryRun: true });
     expect(other.status).toBe(200);
     // Signing out is no change to refuse.
-    expect((await callRest(secured.rest, flooder, 'POST', '/auth/logout')).status).toBeLessThan(300);
+    expect((await callRest(secured.rest, flooder, 'POST', '/auth/logout', {})).status).toBeLessThan(300);
     await setSetting('audit.flood-rows', 500);
   });
 });

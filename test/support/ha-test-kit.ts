@@ -59,7 +59,7 @@ export interface RegisteredNode {
 }
 
 /** Saves a cluster and its nodes (password sealed, NodeID and role as discovery finds them). */
-async function registerCluster(
+export async function registerCluster(
   runtime: Runtime,
   name: string,
   brokers: readonly BrokerNode[],
