@@ -1,5 +1,5 @@
 // Signing in from tests, as the console does: the session cookie plus the CSRF token echoed in X-CSRF-Token.
-export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password-1' } as const;
+export const TEST_ADMIN = { username: 'admin', password: 'test-console-passphrase-1' } as const;
 
 /** The first admin every test app and test database starts with (see ensureFirstAdmin). */
 export const TEST_ADMIN_ENV = {

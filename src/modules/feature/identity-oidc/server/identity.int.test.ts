@@ -72,7 +72,7 @@ beforeAll(async () => {
   await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
   await ensureFirstAdmin(runtime.prisma, {
     FLOTILLA_ADMIN_USERNAME: 'root',
-    FLOTILLA_ADMIN_PASSWORD: 'root password 1',
+    FLOTILLA_ADMIN_PASSWORD: 'oak tree password 1',
   });
   for (const role of await runtime.prisma.role.findMany()) roleIds[role.name] = role.id;
   const viewerId = randomUUID();
@@ -82,7 +82,7 @@ beforeAll(async () => {
   await runtime.prisma.grant.create({
     data: { id: randomUUID(), roleId: roleIds.viewer ?? '', principal: 'USER', userId: viewerId, scopeKind: 'GLOBAL' },
   });
-  admin = await signIn(rest, 'http://127.0.0.1', { username: 'root', password: 'root password 1' });
+  admin = await signIn(rest, 'http://127.0.0.1', { username: 'root', password: 'oak tree password 1' });
   viewer = await signIn(rest, 'http://127.0.0.1', { username: 'vic', password: 'vic password 12' });
 });
 

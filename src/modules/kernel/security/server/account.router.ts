@@ -6,7 +6,7 @@ import { ProblemError, validationProblem } from '@/modules/kernel/core/index.ts'
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { loadEffectiveGrants } from './effective-grants.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { newPasswordSchema, refusePasswordWithUsername } from './password-policy.ts';
+import { newPasswordSchema, refuseWeakPassword } from './password-policy.ts';
 import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
 
 const procedure = moduleProcedure('security');
@@ -85,7 +85,7 @@ export const accountRouter = router({
           ),
         );
       }
-      refusePasswordWithUsername(input.newPassword, user.username, 'newPassword');
+      refuseWeakPassword(input.newPassword, user.username, 'newPassword');
       if (input.newPassword === input.currentPassword) {
         throw new ProblemError(
           validationProblem(

@@ -6,6 +6,7 @@ import { lockTransaction } from '@/base/advisory-lock.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import type { PermissionDeclaration } from '@/modules/kernel/plugin/index.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
+import { newPasswordSchema, passwordWeakness } from './password-policy.ts';
 import { builtInRoles } from './roles.ts';
 
 export async function syncBuiltInRoles(
@@ -37,11 +38,13 @@ export async function ensureFirstAdmin(
   prisma: PrismaClient,
   environment: Readonly<Record<string, string | undefined>>,
 ): Promise<FirstAdmin | undefined> {
+  // Checked before the transaction: the strength estimate is CPU work that must not hold it open.
+  const username = environment.FLOTILLA_ADMIN_USERNAME?.trim() || 'admin';
+  const given = environment.FLOTILLA_ADMIN_PASSWORD;
+  if (given && (await prisma.user.count()) === 0) refuseWeakAdminPassword(given, username);
   return prisma.$transaction(async (tx) => {
     await lockTransaction(tx, 'security.setup');
     if ((await tx.user.count()) > 0) return undefined;
-    const username = environment.FLOTILLA_ADMIN_USERNAME?.trim() || 'admin';
-    const given = environment.FLOTILLA_ADMIN_PASSWORD;
     const password = given || generatePassword();
     // The one who installed Flotilla holds the top tier; admins made later cannot rise above them (role-hierarchy.ts).
     const installer = await tx.role.findUniqueOrThrow({ where: { name: 'installer' } });
@@ -67,4 +70,14 @@ export async function ensureFirstAdmin(
     });
     return given ? { username } : { username, generatedPassword: password };
   });
+}
+
+/** A weak FLOTILLA_ADMIN_PASSWORD stops start-up, saying why (never the password itself). */
+function refuseWeakAdminPassword(password: string, username: string): void {
+  const weakness =
+    newPasswordSchema.safeParse(password).error?.issues[0]?.message ?? passwordWeakness(password, username);
+  if (weakness)
+    throw new Error(
+      `FLOTILLA_ADMIN_PASSWORD ${weakness}. Choose a stronger one, or leave it unset for a generated one.`,
+    );
 }

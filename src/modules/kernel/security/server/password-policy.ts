@@ -1,10 +1,21 @@
-// The one rule for a new password, whoever sets it: the user changing their own, or an administrator creating an
-// account or resetting one. Length first; then no trivially repeated pattern (aaaaaaaaaaaa, abcabcabcabc) and, where
-// the account is known, not the username inside it.
+// The one rule for a new password, whoever sets it: the user changing their own, an administrator creating an
+// account or resetting one, and the first admin from FLOTILLA_ADMIN_PASSWORD. Length first (12 to 1,000); then not
+// the username inside it; then zxcvbn's strength estimate (offline: its dictionaries of common passwords, names and
+// words ship with the package) must reach MIN_SCORE, with the username and the product's names as words it knows.
+// `Password1234` scores 1 and is refused with zxcvbn's own explanation. Why zxcvbn-ts: docs/adr/0019.
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
 import { z } from 'zod';
 import { ProblemError, validationProblem } from '@/modules/kernel/core/index.ts';
 
 const MIN_PASSWORD_LENGTH = 12;
+
+/** zxcvbn's scale: 0 too guessable … 4 very unguessable; 3 is "safely unguessable" (about 10^10 guesses). */
+const MIN_SCORE = 3;
+
+/** Words an attacker aiming at this installation would try first, beside the user's own name. */
+const PRODUCT_WORDS = ['flotilla', 'artemis', 'activemq', 'broker'];
 
 /** One to four characters said over and over is no password, whatever its length. */
 const REPEATED = /^(.{1,4})\1+$/su;
@@ -15,14 +26,34 @@ export const newPasswordSchema = z
   .max(1_000)
   .refine((password) => !REPEATED.test(password), 'must not be a few characters repeated');
 
-/** Refuses a password holding its account's username (regardless of case), for the given input field. */
-export function refusePasswordWithUsername(password: string, username: string, field: string): void {
+// Built on first use: the dictionaries are large, and most processes never set a password.
+let estimator: ZxcvbnFactory | undefined;
+
+function estimate(password: string, userInputs: string[]) {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+  });
+  return estimator.check(password, userInputs);
+}
+
+/** Why a password is too weak for the account `username`, in words for its owner; undefined when it is fine. */
+export function passwordWeakness(password: string, username: string): string | undefined {
   const name = username.trim().toLowerCase();
-  if (name.length < 3 || !password.toLowerCase().includes(name)) return;
-  throw new ProblemError(
-    validationProblem(
-      [{ field, message: 'must not contain the username' }],
-      'A password must not contain the username.',
-    ),
+  if (name.length >= 3 && password.toLowerCase().includes(name)) return 'must not contain the username';
+  const { score, feedback } = estimate(password, [name, ...PRODUCT_WORDS]);
+  if (score >= MIN_SCORE) return undefined;
+  const advice = [feedback.warning, ...feedback.suggestions].filter(Boolean).join(' ');
+  return (
+    `is too easy to guess (strength ${score} of 4, at least ${MIN_SCORE} needed)` +
+    (advice ? `: ${advice}` : ': add more words or characters that are not common.')
   );
+}
+
+/** Refuses a weak password (see `passwordWeakness`) with a 400 naming the input field and saying why. */
+export function refuseWeakPassword(password: string, username: string, field: string): void {
+  const weakness = passwordWeakness(password, username);
+  if (!weakness) return;
+  throw new ProblemError(validationProblem([{ field, message: weakness }], `The password ${weakness}`));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPasswordSchema, refusePasswordWithUsername } from './password-policy.ts';
+import { newPasswordSchema, passwordWeakness, refuseWeakPassword } from './password-policy.ts';
 import {
   canSeeCluster,
   clusterPermissions,
@@ -100,7 +100,36 @@ describe('the password policy', () => {
   });
 
   it('refuses a password holding the username, whatever its case', () => {
-    expect(() => refusePasswordWithUsername('Welcome-Grace-2026', 'grace', 'password')).toThrow(/username/);
-    expect(() => refusePasswordWithUsername('a long and fine password', 'grace', 'password')).not.toThrow();
+    expect(passwordWeakness('Welcome-Grace-2026', 'grace')).toMatch(/username/);
+    expect(passwordWeakness('a long and fine password', 'grace')).toBeUndefined();
+  });
+
+  it.each(['Password1234', 'Welcome12345', 'qwertyuiop123', 'Flotilla2026!', 'ActiveMQ-2026'])(
+    'refuses %j, easy to guess, explaining why',
+    (password) => {
+      expect(passwordWeakness(password, 'grace')).toMatch(
+        /^is too easy to guess \(strength [0-2] of 4, at least 3 needed\): \S/,
+      );
+    },
+  );
+
+  it("explains a refusal with zxcvbn's feedback, in a 400 naming the field", () => {
+    expect(() => refuseWeakPassword('Password1234', 'grace', 'newPassword')).toThrow(
+      expect.objectContaining({
+        problem: expect.objectContaining({
+          status: 400,
+          errors: [
+            {
+              field: 'newPassword',
+              message: expect.stringContaining('similar to a commonly used password') as unknown,
+            },
+          ],
+        }) as unknown,
+      }),
+    );
+  });
+
+  it.each(['correct horse battery', 'deep-harbour-lantern-41', 'vK3!pq9#Lm2x'])('accepts %j', (password) => {
+    expect(passwordWeakness(password, 'grace')).toBeUndefined();
   });
 });

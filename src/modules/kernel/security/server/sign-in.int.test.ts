@@ -84,11 +84,16 @@ describe('first run', () => {
     expect(role.permissions).toEqual(expect.arrayContaining(['settings:write', 'users:write', 'audit:read']));
   });
 
-  it('makes up a password that must be changed when none is given', async () => {
+  it('refuses a guessable FLOTILLA_ADMIN_PASSWORD, and makes up a password that must be changed when none is given', async () => {
     const fresh = await createTestDatabase();
     const other = await openWebRuntime({ DATABASE_URL: fresh.url });
     try {
       await syncBuiltInRoles(other.prisma, other.registry.permissionCatalogue());
+      // A guessable FLOTILLA_ADMIN_PASSWORD stops start-up, saying why and never echoing it; nobody is created.
+      await expect(ensureFirstAdmin(other.prisma, { FLOTILLA_ADMIN_PASSWORD: 'Password1234' })).rejects.toThrow(
+        /^FLOTILLA_ADMIN_PASSWORD is too easy to guess(?!.*Password1234)/,
+      );
+      expect(await other.prisma.user.count()).toBe(0);
       const admin = await ensureFirstAdmin(other.prisma, {});
       expect(admin?.username).toBe('admin');
       expect(admin?.generatedPassword).toMatch(/^[a-zA-Z2-9]{24}$/);
@@ -384,6 +389,15 @@ describe('account', () => {
       current,
     );
     expect(await short.json()).toMatchObject({ status: 400, errors: [{ field: 'newPassword' }] });
+    const guessable = await post(
+      '/api/v1/account/password',
+      { currentPassword: ADMIN.password, newPassword: 'Password1234' },
+      current,
+    );
+    expect(await guessable.json()).toMatchObject({
+      status: 400,
+      errors: [{ field: 'newPassword', message: expect.stringMatching(/easy to guess.*commonly used/) as unknown }],
+    });
 
     // A dry run checks everything, says what would happen, changes nothing and is audited as a dry run.
     const hashBefore = (await runtime.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash;

@@ -15,7 +15,7 @@ let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let root: AuthHeaders;
 
-const ROOT = { username: 'root', password: 'root password 123' };
+const ROOT = { username: 'root', password: 'oak tree password 123' };
 /** A test user's password: long enough, and never holding the username (the policy refuses that). */
 const passwordOf = (username: string) => `secret no. ${username.length}-${username.charCodeAt(0)} of the tests`;
 
@@ -114,6 +114,11 @@ describe('users', () => {
       'password',
       'username',
     ]);
+    const guessable = await call('POST', '/api/v1/users', { body: { username: 'weak', password: 'Password1234' } });
+    expect(guessable).toMatchObject({
+      status: 400,
+      body: { errors: [{ field: 'password', message: expect.stringMatching(/^is too easy to guess/) as unknown }] },
+    });
     expect(await runtime.prisma.user.count()).toBe(before);
   });
 

@@ -7,7 +7,7 @@ import type { Prisma } from '@/generated/prisma/client.ts';
 import { pageOf, parseSort, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { hashPassword } from '../passwords.ts';
-import { refusePasswordWithUsername } from '../password-policy.ts';
+import { refuseWeakPassword } from '../password-policy.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from './admin-problems.ts';
 import { ensureAdministratorRemains, soleAdministratorId } from './last-admin.ts';
 import type { CreateUserInput, ListUsersInput, UpdateUserInput, USER_SORT_FIELDS, UserView } from './users.schema.ts';
@@ -97,7 +97,7 @@ export async function createUser(prisma: PrismaClient, request: RequestContext, 
     where: { providerId: LOCAL, username: { equals: input.username, mode: 'insensitive' } },
   });
   if (taken) throw usernameTaken(input.username);
-  refusePasswordWithUsername(input.password, input.username, 'password');
+  refuseWeakPassword(input.password, input.username, 'password');
   const now = new Date();
   const user: UserRow = {
     id: randomUUID(),
@@ -143,7 +143,7 @@ export async function updateUser(prisma: PrismaClient, request: RequestContext, 
       'An external user’s password belongs to their identity provider.',
     );
   }
-  if (input.password !== undefined) refusePasswordWithUsername(input.password, user.username, 'password');
+  if (input.password !== undefined) refuseWeakPassword(input.password, user.username, 'password');
   const disabling = input.disabled === true && !user.disabled;
   const resetting = input.password !== undefined;
   const changes = {
