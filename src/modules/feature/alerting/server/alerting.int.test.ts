@@ -200,6 +200,46 @@ describe('alert rules', () => {
     );
   });
 
+  it('refuse a pattern past its limit, and preview a hostile one against long names at once', async () => {
+    const tooLong = 'q'.repeat(301);
+    const create = { name: 'long', condition: { kind: 'queue-threshold', params: { metric: 'depth', threshold: 1 } } };
+    for (const dryRun of [true, false]) {
+      expect(await call('POST', '/alerts/rules', { ...create, pattern: tooLong, dryRun })).toMatchObject({
+        status: 400,
+        json: { type: 'validation-failed' },
+      });
+    }
+    const { clusterId: longNames } = await insertOneNodeCluster(secured.runtime.prisma, 'long-names', [
+      { queueName: 'a'.repeat(33), messageCount: 5 },
+      { queueName: 'a'.repeat(250), messageCount: 5 },
+    ]);
+    // A backtracking regex of this pattern took 8 s on the 33-character name (issue 25).
+    const started = Date.now();
+    const hostile = await call('POST', '/alerts/rules', {
+      ...create,
+      clusterId: longNames,
+      pattern: `${'*a'.repeat(149)}*b`,
+      dryRun: true,
+    });
+    expect(hostile).toMatchObject({ status: 200, json: { wouldFire: [] } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const anyA = await call('POST', '/alerts/rules', {
+      ...create,
+      clusterId: longNames,
+      pattern: '*a?a*',
+      dryRun: true,
+    });
+    expect(anyA.json.wouldFire).toHaveLength(2);
+    expect(await secured.runtime.prisma.alertRule.count()).toBe(0);
+    const created = await call('POST', '/alerts/rules', { ...create, clusterId: longNames, pattern: 'a*' });
+    const id = (created.json.rule as { id: string }).id;
+    expect(await call('PATCH', `/alerts/rules/${id}`, { pattern: tooLong })).toMatchObject({
+      status: 400,
+      json: { type: 'validation-failed' },
+    });
+    expect(await call('DELETE', `/alerts/rules/${id}`, {})).toMatchObject({ status: 200 });
+  });
+
   it('are listed, changed and deleted, each change audited', async () => {
     const created = await call('POST', '/alerts/rules', {
       name: 'billing huge',

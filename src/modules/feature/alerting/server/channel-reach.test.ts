@@ -1,7 +1,15 @@
 // Where channels may send, decided on the addresses a host resolves to: a corpus of the usual SSRF spellings of
 // loopback, metadata and private addresses, each refused by default and each naming the setting that would allow it.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { channelNetworksSetting, channelReachOf, resolveReachable, type ChannelReach } from './channel-reach.ts';
+import {
+  channelNetworksSetting,
+  channelReachOf,
+  pinnedLookup,
+  resolveReachable,
+  type ChannelReach,
+} from './channel-reach.ts';
 
 const reachWith = (value: string): ChannelReach => channelReachOf({ string: () => value } as never);
 const byDefault = reachWith('');
@@ -81,6 +89,30 @@ describe('the reach of notification channels', () => {
     await expect(resolveReachable(reachWith('192.0.2.0/24'), 'localhost')).rejects.toThrow(
       /localhost resolves to .*, which is not a public address/,
     );
+  });
+
+  it('connects to the address checked, never asking DNS again (a rebinding answer is never dialled)', async () => {
+    const server = http.createServer((_request, response) => response.writeHead(204).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      // .invalid never resolves (RFC 6761): the request can only reach the listener through the pinned address.
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const request = http.request(
+          `http://rebinding.invalid:${port}/`,
+          { lookup: pinnedLookup([{ address: '127.0.0.1', family: 4 }]), agent: false },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+      expect(status).toBe(204);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('refuses a setting value that is not a list of addresses and CIDR blocks', () => {
