@@ -18,7 +18,7 @@ export const CLUSTER_NOT_FOUND: Problem = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function looksLikeClusterId(value: unknown): value is string {
+function looksLikeClusterId(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 

@@ -2,7 +2,7 @@
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { checkAccess, requireCsrfToken, requireSignedInUser } from './access.ts';
 export { AUDIT_FLOOD, recordDenial } from './denial-log.ts';
-export { CLUSTER_NOT_FOUND, guardCluster, looksLikeClusterId, scopeExists } from './cluster-guard.ts';
+export { CLUSTER_NOT_FOUND, guardCluster, scopeExists } from './cluster-guard.ts';
 export { canSeeCluster, clusterPermissions, environmentPermissions, globalPermissions } from './grants.ts';
 export type { EffectiveGrant, Scope } from './grants.ts';
 export type { Principal } from './principal.ts';
