@@ -10,6 +10,7 @@ import { startCluster, type BrokerNode } from '../test/support/artemis/index.ts'
 import { startCountingProxy, type CountingProxy } from '../test/support/counting-proxy.ts';
 import { createAnycastQueue } from '../test/support/native-test-helpers.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
+import { createDatabaseBus } from '../src/base/db/bus.ts';
 import { forgetLiveLists, listLive } from '../src/modules/feature/resources/server/live-read.ts';
 import { sealPassword } from '../src/modules/platform/clusters/server/credentials/password-cipher.ts';
 import { processKeys } from '../src/modules/platform/governance/index.ts';
@@ -80,7 +81,12 @@ try {
       );
     }
     let ttlMs = 0;
+    // The page's names pass the content policy, read once through the bus as in production.
+    const { connectionString } = (db.pool as unknown as { options: { connectionString: string } }).options;
+    const bus = createDatabaseBus(connectionString, db.pool, 'bench-resources-bus');
     const runtime = {
+      db,
+      bus,
       prisma: db.prisma,
       settings: {
         value: () => undefined,
@@ -100,9 +106,10 @@ try {
     );
     let worst = 0;
     for (const [name, request] of Object.entries(views)) {
-      const check = await listLive(runtime, clusterId, 'consumers', request);
+      const masked = { ...request, clear: false };
+      const check = await listLive(runtime, clusterId, 'consumers', masked);
       proxies.forEach((proxy) => proxy.reset());
-      const { p50, p95 } = await timesMs(() => listLive(runtime, clusterId, 'consumers', request), RUNS);
+      const { p50, p95 } = await timesMs(() => listLive(runtime, clusterId, 'consumers', masked), RUNS);
       const perNode = proxies.map((proxy) => proxy.count('listConsumers') / (RUNS + 1));
       worst = Math.max(worst, p95);
       console.log(
@@ -120,7 +127,13 @@ try {
     const started = performance.now();
     await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
-        listLive(runtime, clusterId, 'consumers', { sort: 'queue', page: 1 + index, pageSize: 50, filters: {} }),
+        listLive(runtime, clusterId, 'consumers', {
+          sort: 'queue',
+          page: 1 + index,
+          pageSize: 50,
+          filters: {},
+          clear: false,
+        }),
       ),
     );
     console.log(
@@ -128,6 +141,7 @@ try {
         proxies.map((proxy) => proxy.count('listConsumers')).join(', ') +
         ' (target at most 1)',
     );
+    await bus.close();
   });
 } finally {
   for (const connection of connections) connection.close();

@@ -5,14 +5,22 @@
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { listEveryRow, type ListPage, type LiveListKind } from '@/modules/platform/broker/index.ts';
 import { listCapabilities } from '@/modules/platform/clusters/index.ts';
+import { governFields, type Governed } from '@/modules/platform/governance/index.ts';
 import { LiveCache, type CachedRead } from '@/base/live-cache.ts';
 import { askServingNodes, type LiveRuntime, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
 import { listRows, type ListRequest } from './resource-list.ts';
 import { RESOURCE_KINDS, type NodePages, type ResourceKind } from './resource-kinds.ts';
 import { RESOURCES_SETTING_KEYS } from './resources.settings.ts';
 
-export interface ResourcesRuntime extends LiveRuntime {
+export interface ResourcesRuntime extends LiveRuntime, GovernanceRuntime {
   readonly settings: LiveRuntime['settings'] & { duration(key: string): number; integer(key: string): number };
+}
+
+type GovernanceRuntime = Parameters<typeof governFields>[0];
+
+/** How a page leaves: masked by the content policy, or in clear for a holder of message:clear who asked. */
+export interface ContentView {
+  readonly clear: boolean;
 }
 
 type KindAnswers = ReadonlyArray<NodeAnswer<ListPage>>;
@@ -111,13 +119,13 @@ function nodePagesOf(reads: Record<LiveListKind, CachedRead<KindAnswers>>, kinds
   return [...byNode.values()].filter((entry) => entry.ok).map(({ node, pages }): NodePages => ({ node, pages }));
 }
 
-/** One kind's page from lists already read. */
+/** One kind's page from lists already read; the page's names and filters through the content policy. */
 async function pageOf(
   runtime: ResourcesRuntime,
   clusterId: string,
   kind: ResourceKind,
   reads: Record<LiveListKind, CachedRead<KindAnswers>>,
-  request: ListRequest<string>,
+  request: ListRequest<string> & ContentView,
   now: () => number,
 ) {
   const definition = RESOURCE_KINDS[kind];
@@ -130,8 +138,11 @@ async function pageOf(
     { now: now(), slowAfterMs: runtime.settings.duration(RESOURCES_SETTING_KEYS.slowConsumerAfter) },
   );
   const { items, total } = listRows(rows, definition.list as never, request);
+  // Only the page leaves, so only the page is governed: a list of 100,000 rows costs a scan of one page's names.
+  const shown = await governFields(runtime, items, definition.content as never, { clear: request.clear });
   return {
-    items,
+    items: shown.rows,
+    governed: shown.governed as Array<Governed<unknown>>,
     total,
     page: request.page,
     pageSize: request.pageSize,
@@ -145,7 +156,7 @@ export async function listLive(
   runtime: ResourcesRuntime,
   clusterId: string,
   kind: ResourceKind,
-  request: ListRequest<string>,
+  request: ListRequest<string> & ContentView,
   now: () => number = Date.now,
 ) {
   const reads = await readLiveLists(runtime, clusterId, RESOURCE_KINDS[kind].reads);
@@ -156,7 +167,7 @@ export async function listLive(
 export async function listsLive<Kind extends ResourceKind>(
   runtime: ResourcesRuntime,
   clusterId: string,
-  requests: Readonly<Record<Kind, ListRequest<string>>>,
+  requests: Readonly<Record<Kind, ListRequest<string> & ContentView>>,
   now: () => number = Date.now,
 ) {
   const kinds = Object.keys(requests) as Kind[];

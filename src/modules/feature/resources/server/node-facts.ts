@@ -3,6 +3,7 @@
 // type, read live (one POST a node, plus one for the address-full policy of full addresses when there are any),
 // shared through the short cache, with warnings when a limit is near or reached.
 import { readAddressSettings, readNodeFacts, type RawNodeFacts } from '@/modules/platform/broker/index.ts';
+import { governFields } from '@/modules/platform/governance/index.ts';
 import { LiveCache } from '@/base/live-cache.ts';
 import { askServingNodes, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
 import { requireSomeAnswer, type ResourcesRuntime } from './live-read.ts';
@@ -177,8 +178,12 @@ export async function readClusterFacts(runtime: ResourcesRuntime, clusterId: str
       ? factsOf(answer.node, answer.value, thresholds)
       : { ...answer.node, ok: false as const, failure: answer.failure },
   );
+  // Address names in the paging and full lists and in the warnings leave through the content policy, never in clear.
+  const shown = await governFields(runtime, nodes, ['pagingAddresses', 'fullAddresses', 'warnings'] as never, {
+    clear: false,
+  });
   return {
-    nodes,
+    nodes: shown.rows,
     fetchedAt: new Date(facts.fetchedAt).toISOString(),
     ageMs: Math.max(0, now() - facts.fetchedAt),
   };

@@ -32,6 +32,8 @@ interface KindDefinition<Row extends { key: string }, Filter extends string> {
   readonly reads: readonly [LiveListKind, ...LiveListKind[]];
   readonly build: (nodes: readonly NodePages[], context: BuildContext) => Row[];
   readonly list: ListSpec<Row, Filter>;
+  /** The fields that may carry content (names, filters, client ids, users): governed on the way out. */
+  readonly content: ReadonlyArray<keyof Row & string>;
 }
 
 const rowsOf = (node: NodePages, kind: LiveListKind) => node.pages[kind]?.rows ?? [];
@@ -51,6 +53,7 @@ const consumers: KindDefinition<ConsumerRow, ConsumerFilter> = {
       rowsOf(node, 'consumers').map((row) => consumerRow(node.node, row, sessions, context.now, context.slowAfterMs)),
     );
   },
+  content: ['key', 'queue', 'address', 'filter', 'clientId', 'user'],
   list: {
     searchText: (row) =>
       [row.queue, row.address, row.clientId, row.user, row.remoteAddress, row.id, row.sessionId, row.nodeName].join(
@@ -90,6 +93,7 @@ const producers: KindDefinition<ProducerRow, ProducerFilter> = {
     const sessions = sessionsOf(nodes);
     return nodes.flatMap((node) => rowsOf(node, 'producers').map((row) => producerRow(node.node, row, sessions)));
   },
+  content: ['key', 'name', 'address', 'clientId', 'user'],
   list: {
     searchText: (row) => [row.address, row.name, row.clientId, row.user, row.remoteAddress, row.nodeName].join(' '),
     sortValues: {
@@ -118,6 +122,7 @@ type SessionFilter = (typeof SESSION_FILTERS)[number];
 const sessions: KindDefinition<SessionRow, SessionFilter> = {
   reads: ['sessions'],
   build: (nodes) => nodes.flatMap((node) => rowsOf(node, 'sessions').map((row) => sessionRow(node.node, row))),
+  content: ['clientId', 'user'],
   list: {
     searchText: (row) => [row.id, row.connectionId, row.clientId, row.user, row.nodeName].join(' '),
     sortValues: {
@@ -138,6 +143,7 @@ type ConnectionFilter = (typeof CONNECTION_FILTERS)[number];
 const connections: KindDefinition<ConnectionRow, ConnectionFilter> = {
   reads: ['connections'],
   build: (nodes) => nodes.flatMap((node) => rowsOf(node, 'connections').map((row) => connectionRow(node.node, row))),
+  content: ['clientId', 'users'],
   list: {
     searchText: (row) =>
       [row.id, row.remoteAddress, row.clientId, row.users.join(','), row.protocol, row.nodeName].join(' '),
@@ -163,6 +169,7 @@ type AddressFilter = (typeof ADDRESS_FILTERS)[number];
 const addresses: KindDefinition<AddressRow, AddressFilter> = {
   reads: ['addresses'],
   build: (nodes) => nodes.flatMap((node) => rowsOf(node, 'addresses').map((row) => addressRow(node.node, row))),
+  content: ['key', 'name'],
   list: {
     searchText: (row) => [row.name, row.nodeName].join(' '),
     sortValues: {

@@ -1,8 +1,9 @@
 // The resources API: live-through lists of a cluster's consumers, producers, sessions, connections and addresses
 // (one management POST per serving node, shared for a few seconds, merged and paged here), one connection with
 // its sessions, consumers and producers, one address in detail, and each serving node's facts.
-import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
-import { ProblemError } from '@/modules/kernel/core/index.ts';
+import { guardCluster, moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { auditClearView, requireClearAccess, type Governed } from '@/modules/platform/governance/index.ts';
 import { readAddress } from './address-detail.ts';
 import { followChangeSignals } from './change-signals.ts';
 import { listLive, listsLive, type ResourcesRuntime } from './live-read.ts';
@@ -38,6 +39,7 @@ const tags = ['resources'];
 
 interface ListInput {
   readonly clusterId: string;
+  readonly clear?: 'true' | 'false' | undefined;
   readonly q?: string | undefined;
   readonly sort: string;
   readonly page: number;
@@ -45,26 +47,55 @@ interface ListInput {
   readonly [filter: string]: unknown;
 }
 
-const LIST_KEYS = new Set(['clusterId', 'q', 'sort', 'page', 'pageSize']);
+const LIST_KEYS = new Set(['clusterId', 'clear', 'q', 'sort', 'page', 'pageSize']);
+
+type Runtime = ResourcesRuntime & { bus: Parameters<typeof followChangeSignals>[0] };
+
+interface Caller {
+  readonly runtime: Runtime & Omit<Parameters<typeof guardCluster>[0], 'clusterId' | 'grants'>;
+  readonly grants: Parameters<typeof guardCluster>[0]['grants'];
+  readonly request: RequestContext;
+}
+
+/**
+ * Names, filters, client ids and users leave through the content policy: masked, or in clear when a holder of
+ * message:clear on the cluster asks (`clear=true`); a clear answer that showed something is audited as VIEW_CLEAR.
+ */
+async function contentView<Answer>(
+  caller: Caller,
+  input: { readonly clusterId: string; readonly clear?: 'true' | 'false' | undefined },
+  what: string,
+  read: (clear: boolean) => Promise<Answer & { governed: ReadonlyArray<Governed<unknown>> }>,
+): Promise<Omit<Answer, 'governed'>> {
+  const clear = input.clear === 'true';
+  const clusterId = input.clusterId.toLowerCase();
+  if (clear)
+    requireClearAccess((await guardCluster({ ...caller.runtime, grants: caller.grants, clusterId })).permissions);
+  const { governed, ...answer } = await read(clear);
+  if (clear)
+    await auditClearView(caller.runtime.prisma, caller.request, {
+      target: `${what} of cluster ${clusterId}`,
+      governed,
+    });
+  return answer;
+}
 
 /** The live list of a kind; every input key that is not a list key is one of the kind's filters. */
-function liveList(
-  runtime: ResourcesRuntime & { bus: Parameters<typeof followChangeSignals>[0] },
-  kind: ResourceKind,
-  input: ListInput,
-  defaults: Record<string, string> = {},
-) {
-  followChangeSignals(runtime.bus);
+function liveList(caller: Caller, kind: ResourceKind, input: ListInput, defaults: Record<string, string> = {}) {
+  followChangeSignals(caller.runtime.bus);
   const filters: Record<string, string | undefined> = { ...defaults };
   for (const [key, value] of Object.entries(input))
     if (!LIST_KEYS.has(key) && typeof value === 'string') filters[key] = value;
-  return listLive(runtime, input.clusterId.toLowerCase(), kind, {
-    q: input.q,
-    sort: input.sort,
-    page: input.page,
-    pageSize: input.pageSize,
-    filters,
-  });
+  return contentView(caller, input, kind, (clear) =>
+    listLive(caller.runtime, input.clusterId.toLowerCase(), kind, {
+      q: input.q,
+      sort: input.sort,
+      page: input.page,
+      pageSize: input.pageSize,
+      filters,
+      clear,
+    }),
+  );
 }
 
 const listMeta = (kind: ResourceKind, summary: string) => ({
@@ -81,19 +112,19 @@ export const resourcesRouter = router({
     )
     .input(consumersInput)
     .output(consumersOutput)
-    .query(({ ctx, input }) => liveList(ctx.runtime, 'consumers', input) as never),
+    .query(({ ctx, input }) => liveList(ctx, 'consumers', input) as never),
 
   producers: procedure(resourceRead)
     .meta(listMeta('producers', 'Producers on every serving node: address, session, connection, client, messages sent'))
     .input(producersInput)
     .output(producersOutput)
-    .query(({ ctx, input }) => liveList(ctx.runtime, 'producers', input) as never),
+    .query(({ ctx, input }) => liveList(ctx, 'producers', input) as never),
 
   sessions: procedure(resourceRead)
     .meta(listMeta('sessions', 'Sessions on every serving node with their connection and consumer/producer counts'))
     .input(sessionsInput)
     .output(sessionsOutput)
-    .query(({ ctx, input }) => liveList(ctx.runtime, 'sessions', input) as never),
+    .query(({ ctx, input }) => liveList(ctx, 'sessions', input) as never),
 
   connections: procedure(resourceRead)
     .meta(
@@ -101,7 +132,7 @@ export const resourcesRouter = router({
     )
     .input(connectionsInput)
     .output(connectionsOutput)
-    .query(({ ctx, input }) => liveList(ctx.runtime, 'connections', input) as never),
+    .query(({ ctx, input }) => liveList(ctx, 'connections', input) as never),
 
   connection: procedure(resourceRead)
     .meta({
@@ -114,48 +145,54 @@ export const resourcesRouter = router({
     })
     .input(connectionInput)
     .output(connectionOutput)
-    .query(async ({ ctx, input }) => {
-      followChangeSignals(ctx.runtime.bus);
-      const all = { q: undefined, page: 1, pageSize: Number.MAX_SAFE_INTEGER };
-      const node = input.nodeId ? { node: input.nodeId } : {};
-      const on = { ...node, connection: input.connectionId };
-      // The connection and everything on it from one read: one call per node for all four lists.
-      const { connections, sessions, consumers, producers } = await listsLive(
-        ctx.runtime,
-        input.clusterId.toLowerCase(),
-        {
-          connections: { ...all, sort: 'node', filters: node },
-          sessions: { ...all, sort: 'createdAt', filters: on },
-          consumers: { ...all, sort: 'queue', filters: on },
-          producers: { ...all, sort: 'address', filters: on },
-        },
-      );
-      const connection = connections.items.find((row) => (row as unknown as { id: string }).id === input.connectionId);
-      if (!connection) {
-        throw new ProblemError({
-          type: 'connection-not-found',
-          title: 'No such connection',
-          status: 404,
-          detail: `No serving node has the connection ${input.connectionId} (it may have closed).`,
-        });
-      }
-      const fetched = [connections, sessions, consumers, producers].map((list) => Date.parse(list.fetchedAt));
-      const oldest = Math.min(...fetched);
-      return {
-        connection,
-        sessions: sessions.items,
-        consumers: consumers.items,
-        producers: producers.items,
-        fetchedAt: new Date(oldest).toISOString(),
-        ageMs: Math.max(0, Date.now() - oldest),
-      } as never;
-    }),
+    .query(
+      ({ ctx, input }) =>
+        contentView(ctx, input, `connection ${input.connectionId}`, async (clear) => {
+          followChangeSignals(ctx.runtime.bus);
+          const all = { q: undefined, page: 1, pageSize: Number.MAX_SAFE_INTEGER, clear };
+          const node = input.nodeId ? { node: input.nodeId } : {};
+          const on = { ...node, connection: input.connectionId };
+          // The connection and everything on it from one read: one call per node for all four lists.
+          const { connections, sessions, consumers, producers } = await listsLive(
+            ctx.runtime,
+            input.clusterId.toLowerCase(),
+            {
+              connections: { ...all, sort: 'node', filters: node },
+              sessions: { ...all, sort: 'createdAt', filters: on },
+              consumers: { ...all, sort: 'queue', filters: on },
+              producers: { ...all, sort: 'address', filters: on },
+            },
+          );
+          const connection = connections.items.find(
+            (row) => (row as unknown as { id: string }).id === input.connectionId,
+          );
+          if (!connection) {
+            throw new ProblemError({
+              type: 'connection-not-found',
+              title: 'No such connection',
+              status: 404,
+              detail: `No serving node has the connection ${input.connectionId} (it may have closed).`,
+            });
+          }
+          const fetched = [connections, sessions, consumers, producers].map((list) => Date.parse(list.fetchedAt));
+          const oldest = Math.min(...fetched);
+          return {
+            connection,
+            sessions: sessions.items,
+            consumers: consumers.items,
+            producers: producers.items,
+            fetchedAt: new Date(oldest).toISOString(),
+            ageMs: Math.max(0, Date.now() - oldest),
+            governed: [connections, sessions, consumers, producers].flatMap((list) => list.governed),
+          };
+        }) as never,
+    ),
 
   addresses: procedure(resourceRead)
     .meta(listMeta('addresses', 'Addresses on every serving node: routing types, queues bound, memory, paging'))
     .input(addressesInput)
     .output(addressesOutput)
-    .query(({ ctx, input }) => liveList(ctx.runtime, 'addresses', input, { internal: 'false' }) as never),
+    .query(({ ctx, input }) => liveList(ctx, 'addresses', input, { internal: 'false' }) as never),
 
   address: procedure(resourceRead)
     .meta({
@@ -168,7 +205,12 @@ export const resourcesRouter = router({
     })
     .input(addressInput)
     .output(addressOutput)
-    .query(({ ctx, input }) => readAddress(ctx.runtime, input.clusterId.toLowerCase(), input.address) as never),
+    .query(
+      ({ ctx, input }) =>
+        contentView(ctx, input, 'an address', (clear) =>
+          readAddress(ctx.runtime, input.clusterId.toLowerCase(), input.address, clear),
+        ) as never,
+    ),
 
   facts: procedure(resourceRead)
     .meta({

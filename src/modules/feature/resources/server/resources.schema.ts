@@ -27,6 +27,14 @@ const FILTER_HELP: Record<string, string> = {
   routingType: 'Only addresses with this routing type (ANYCAST or MULTICAST)',
 };
 
+/** Names, filters, client ids and users are masked by the content policy unless a holder of message:clear asks. */
+const clear = z
+  .enum(['true', 'false'])
+  .optional()
+  .describe(
+    'Show names, filters, client ids and users in clear (needs message:clear on the cluster; audited as VIEW_CLEAR)',
+  );
+
 function listInput<const Filter extends string>(kind: ResourceKind, defaultSort: string, filters: readonly Filter[]) {
   const shape = Object.fromEntries(
     filters.map((filter) => [
@@ -39,7 +47,7 @@ function listInput<const Filter extends string>(kind: ResourceKind, defaultSort:
         .describe(FILTER_HELP[filter] ?? filter),
     ]),
   ) as Record<Filter, z.ZodOptional<z.ZodString>>;
-  return listQuerySchema(sortFieldsOf(kind), defaultSort).extend({ clusterId: z.uuid(), ...shape });
+  return listQuerySchema(sortFieldsOf(kind), defaultSort).extend({ clusterId: z.uuid(), clear, ...shape });
 }
 
 export const consumersInput = listInput('consumers', 'queue', CONSUMER_FILTERS);
@@ -154,6 +162,7 @@ export const connectionInput = z.object({
   clusterId: z.uuid(),
   connectionId: z.string().trim().min(1).max(500),
   nodeId: z.string().trim().max(100).optional().describe('The node, when two nodes have a connection of this id'),
+  clear,
 });
 export const connectionOutput = z.object({
   connection: connectionSchema,
@@ -182,7 +191,7 @@ const addressSchema = z.object({
 });
 export const addressesOutput = listOutput(addressSchema);
 
-export const addressInput = z.object({ clusterId: z.uuid(), address: z.string().trim().min(1).max(500) });
+export const addressInput = z.object({ clusterId: z.uuid(), address: z.string().trim().min(1).max(500), clear });
 export const addressOutput = z.object({
   name: z.string(),
   nodes: z.array(
