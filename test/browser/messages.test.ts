@@ -5,7 +5,8 @@
 // over the bulk cap the server refuses after the hold and the override is offered and held again; Create queue and
 // Pause (kept across restarts) are previewed, then applied without a hold. One message is deleted from its drawer
 // (read over the management channel for the broker's id, held, the page and the broker one fewer); "Show in clear"
-// says the view is audited; a MANAGEMENT_WRITE the ledger holds UNAVAILABLE disables the writes with the reason.
+// says the view is audited; a MANAGEMENT_WRITE the ledger holds UNAVAILABLE disables the writes with the reason,
+// in the Operate menu and in the grid's row menu.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '../support/app-process.ts';
@@ -359,6 +360,16 @@ describe('messages console', () => {
     const create = page.getByRole('button', { name: 'Create queue' });
     // The button stays enabled until the cluster's ledger has answered; a second's polling is too short on two cores.
     await expect.poll(() => create.isDisabled(), { timeout: 15_000 }).toBe(true);
+    // The grid's row menu lists its writes disabled under the reason; reading and copying stay offered.
+    await page.getByRole('button', { name: `Actions for ${QUEUE}`, exact: true }).click();
+    const purgeItem = page.getByRole('menuitem', { name: 'Purge…' });
+    await purgeItem.waitFor();
+    expect(await purgeItem.isDisabled()).toBe(true);
+    expect(await page.getByTestId('row-menu-writes-off').first().innerText()).toContain(
+      'the broker refused a write for role viewer',
+    );
+    expect(await page.getByRole('menuitem', { name: 'Copy name' }).isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
     expect(await messageCount(node, QUEUE)).toBe(2);
   });
 });

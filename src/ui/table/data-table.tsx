@@ -51,7 +51,8 @@ export interface DataTableProps<Row, Filter extends string> {
   /** The screen's own filter controls, shown beside the search box. */
   readonly filters?: ReactNode;
   readonly empty: { readonly title: string; readonly description?: ReactNode };
-  readonly rowMenu?: { readonly kind: RowMenuKind; readonly clusterId?: string };
+  /** `writesOff`: why the cluster takes no writes now (its capability gate); the menu's writes are then disabled. */
+  readonly rowMenu?: { readonly kind: RowMenuKind; readonly clusterId?: string; readonly writesOff?: string };
   /** Rows that need an eye: a tinted background (with `data-tone` for tests), e.g. a backlog that grows. */
   readonly rowTone?: (row: Row) => 'warning' | 'danger' | undefined;
   /** Actions about the whole list (an export), beside the column menu. */
@@ -178,7 +179,11 @@ export function DataTable<Row, Filter extends string = never>(props: DataTablePr
           ))}
           {hasMenu && (
             <Table.Td w={48}>
-              <RowMenu items={rowMenuItems} target={{ clusterId: props.rowMenu?.clusterId, key, row }} />
+              <RowMenu
+                items={rowMenuItems}
+                target={{ clusterId: props.rowMenu?.clusterId, key, row }}
+                writesOff={props.rowMenu?.writesOff}
+              />
             </Table.Td>
           )}
         </Table.Tr>

@@ -1,12 +1,15 @@
 'use client';
 // The row menu of a table whose rows are of a kind with a `<kind>.actions` slot: items of enabled modules that offer
-// themselves on the row, grouped by their section in the fixed order Open, Copy, Operate, Destroy.
-import { ActionIcon, Menu, Tooltip, VisuallyHidden } from '@mantine/core';
+// themselves on the row, grouped by their section in the fixed order Open, Copy, Operate, Destroy. Operate and Destroy
+// are writes: on a cluster whose writes are off they stay listed, disabled, under the reason.
+import { ActionIcon, Menu, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useRouter } from 'next/navigation';
 import { Fragment, useEffect, useState } from 'react';
 import type { RowMenuContribution, RowTarget } from '../slots/contribution-types.ts';
-import { ROW_MENU_SECTIONS } from '../slots/slot-ids.ts';
+import { ROW_MENU_SECTIONS, type RowMenuSection } from '../slots/slot-ids.ts';
+
+const WRITE_SECTIONS: ReadonlySet<RowMenuSection> = new Set(['Operate', 'Destroy']);
 
 /** The items offered on the row grouped by section, sections in the fixed order, empty ones left out. */
 export function rowMenuSections(items: readonly RowMenuContribution[], target: RowTarget) {
@@ -20,7 +23,15 @@ export function rowMenuSections(items: readonly RowMenuContribution[], target: R
 /** How long an action's confirmation stays beside the menu button. */
 const FEEDBACK_MS = 2_000;
 
-export function RowMenu({ items, target }: { items: readonly RowMenuContribution[]; target: RowTarget }) {
+export function RowMenu({
+  items,
+  target,
+  writesOff,
+}: {
+  items: readonly RowMenuContribution[];
+  target: RowTarget;
+  writesOff?: string | undefined;
+}) {
   const router = useRouter();
   const sections = rowMenuSections(items, target);
   const [feedback, setFeedback] = useState<string | undefined>();
@@ -55,9 +66,15 @@ export function RowMenu({ items, target }: { items: readonly RowMenuContribution
           <Fragment key={group.section}>
             {index > 0 && <Menu.Divider />}
             <Menu.Label>{group.section}</Menu.Label>
+            {writesOff && WRITE_SECTIONS.has(group.section) && (
+              <Text size="xs" c="red" px="sm" pb={4} maw={280} data-testid="row-menu-writes-off">
+                {writesOff}
+              </Text>
+            )}
             {group.items.map((item) => (
               <Menu.Item
                 key={item.id}
+                disabled={writesOff !== undefined && WRITE_SECTIONS.has(group.section)}
                 color={group.section === 'Destroy' ? 'red' : undefined}
                 onClick={() => {
                   if (item.href) router.push(item.href(target));

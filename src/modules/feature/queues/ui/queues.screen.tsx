@@ -19,6 +19,7 @@ import { QUEUE_CSV_COLUMNS, queueColumns } from './queue-columns.tsx';
 import { QUEUE_FILTERS, QueueFilters, type QueueFilter } from './queue-filters.tsx';
 import { queuesPath } from './queue-paths.ts';
 import { CreateQueueButton } from './create-queue.tsx';
+import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 type ListInput = RouterInputs['queues']['list'];
 
@@ -65,6 +66,7 @@ function ClusterPicker({ clusterId }: { clusterId: string }) {
 
 export function QueuesScreen() {
   const { clusterId } = useParams<{ clusterId: string }>();
+  const writesOff = useWritesOff(clusterId);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useListState<QueueFilter>({ sort: 'queueName', filters: QUEUE_FILTERS });
@@ -126,7 +128,7 @@ export function QueuesScreen() {
             }
           />
         }
-        rowMenu={{ kind: 'queue', clusterId }}
+        rowMenu={{ kind: 'queue', clusterId, writesOff }}
         selection={{ slot: 'queues.selection', clusterId }}
       />
     </>

@@ -18,11 +18,13 @@ import { LiveAnswer } from './live-answer.tsx';
 import { DeleteAddressButton } from './resource-actions.tsx';
 import { resourceListPath } from './resource-paths.ts';
 import { useStreamLive } from './resource-screen.tsx';
+import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 type AddressOnNode = RouterOutputs['resources']['address']['nodes'][number];
 type Binding = AddressOnNode['bindings'][number] & { key: string };
 
 function Bindings({ clusterId, node }: { clusterId: string; node: AddressOnNode }) {
+  const writesOff = useWritesOff(clusterId);
   const list = useListState({ sort: 'queue', prefix: `bindings-${node.nodeId}`, pageSize: 10 });
   const rows = node.bindings.map((binding) => ({ ...binding, key: binding.queue }));
   const columns: Column<Binding>[] = [
@@ -61,7 +63,7 @@ function Bindings({ clusterId, node }: { clusterId: string; node: AddressOnNode 
       list={list}
       query={{ data: page, error: null, isPending: false, isFetching: false, refetch: () => undefined }}
       empty={{ title: 'No queue is bound to this address here' }}
-      rowMenu={{ kind: 'queue', clusterId }}
+      rowMenu={{ kind: 'queue', clusterId, writesOff }}
     />
   );
 }

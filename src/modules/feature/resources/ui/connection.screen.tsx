@@ -18,6 +18,7 @@ import { CloseConnectionButton } from './resource-actions.tsx';
 import { consumerColumns, producerColumns, sessionColumns } from './resource-columns.tsx';
 import { resourceListPath } from './resource-paths.ts';
 import { useStreamLive } from './resource-screen.tsx';
+import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -34,6 +35,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 export function ConnectionScreen() {
   const { clusterId, connectionId } = useParams<{ clusterId: string; connectionId: string }>();
+  const writesOff = useWritesOff(clusterId);
   const id = decodeURIComponent(connectionId);
   const nodeId = useSearchParams().get('node') ?? undefined;
   const trpc = useTRPC();
@@ -126,7 +128,7 @@ export function ConnectionScreen() {
           list={consumersList}
           query={paged(data?.consumers, consumersList)}
           empty={{ title: 'No consumers on this connection' }}
-          rowMenu={{ kind: 'consumer', clusterId }}
+          rowMenu={{ kind: 'consumer', clusterId, writesOff }}
         />
       </PageSection>
       <PageSection title="Producers">
@@ -138,7 +140,7 @@ export function ConnectionScreen() {
           list={producersList}
           query={paged(data?.producers, producersList)}
           empty={{ title: 'No producers on this connection' }}
-          rowMenu={{ kind: 'producer', clusterId }}
+          rowMenu={{ kind: 'producer', clusterId, writesOff }}
         />
       </PageSection>
       <PageSection title="Sessions">
@@ -150,7 +152,7 @@ export function ConnectionScreen() {
           list={sessionsList}
           query={paged(data?.sessions, sessionsList)}
           empty={{ title: 'No sessions' }}
-          rowMenu={{ kind: 'session', clusterId }}
+          rowMenu={{ kind: 'session', clusterId, writesOff }}
         />
       </PageSection>
     </>

@@ -7,6 +7,7 @@ import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { pageLocally, useListState } from '@/ui/table/list-state.ts';
 import type { NodeFactsEntry } from './node-facts-view.tsx';
+import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 interface Pressured {
   readonly key: string;
@@ -23,6 +24,7 @@ export function PressuredAddresses({
   clusterId: string;
   node: Extract<NodeFactsEntry, { ok: true }>;
 }) {
+  const writesOff = useWritesOff(clusterId);
   const list = useListState({ sort: 'name', prefix: 'pressured', pageSize: 10 });
   const rows = useMemo<Pressured[]>(
     () => [
@@ -79,7 +81,7 @@ export function PressuredAddresses({
       query={{ data: page, error: null, isPending: false, isFetching: false, refetch: () => undefined }}
       searchPlaceholder="Search address"
       empty={{ title: 'No address pages and none is full' }}
-      rowMenu={{ kind: 'address', clusterId }}
+      rowMenu={{ kind: 'address', clusterId, writesOff }}
     />
   );
 }

@@ -13,8 +13,10 @@ import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { consumerColumns } from './resource-columns.tsx';
 import { resourceListPath } from './resource-paths.ts';
+import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 export function QueueConsumersPanel({ clusterId, queueName }: PanelSlotProps['queue.detail.panels']) {
+  const writesOff = useWritesOff(clusterId);
   const trpc = useTRPC();
   const list = useListState({ sort: '-delivering', pageSize: 10, prefix: 'consumers' });
   const query = useQuery({
@@ -54,7 +56,7 @@ export function QueueConsumersPanel({ clusterId, queueName }: PanelSlotProps['qu
           query={query}
           searchPlaceholder="Search client, host, user"
           empty={{ title: 'No consumers', description: 'Nobody consumes this queue on any serving node right now.' }}
-          rowMenu={{ kind: 'consumer', clusterId }}
+          rowMenu={{ kind: 'consumer', clusterId, writesOff }}
           rowTone={(row) => (row.slow ? 'warning' : undefined)}
         />
       </Stack>

@@ -15,6 +15,7 @@ import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, type ListStateApi } from '@/ui/table/list-state.ts';
 import { LiveAnswer, type NodeOutcomeView } from './live-answer.tsx';
 import { activeFilters, ResourceFilters, type FilterField } from './resource-filters.tsx';
+import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 interface LiveQuery<Row> {
   readonly data:
@@ -62,6 +63,7 @@ export function ResourceScreen<Row extends { key: string }, Filter extends strin
   readonly actions?: ReactNode;
 }) {
   const clusterId = useClusterId();
+  const writesOff = useWritesOff(clusterId);
   const trpc = useTRPC();
   const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
   const live = useStreamLive();
@@ -88,7 +90,7 @@ export function ResourceScreen<Row extends { key: string }, Filter extends strin
         searchPlaceholder={props.searchPlaceholder}
         filters={<ResourceFilters list={props.list} fields={props.fields} nodes={props.query.data?.nodes ?? []} />}
         empty={{ title: props.empty, description: 'Nothing matches on the serving nodes right now.' }}
-        rowMenu={{ kind: props.rowMenu, clusterId }}
+        rowMenu={{ kind: props.rowMenu, clusterId, writesOff }}
         {...(props.rowTone ? { rowTone: props.rowTone } : {})}
       />
     </>

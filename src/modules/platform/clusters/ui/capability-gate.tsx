@@ -79,3 +79,9 @@ export function GateIcon({ gate }: { gate: CapabilityGate }) {
   const Icon = gate.disabled ? IconBan : IconAlertTriangle;
   return <Icon size={14} color={`var(--mantine-color-${gate.disabled ? 'red' : 'orange'}-6)`} aria-hidden />;
 }
+
+/** Why the cluster takes no writes now, for a table's row menu (undefined while writes are possible or uncertain). */
+export function useWritesOff(clusterId: string | undefined): string | undefined {
+  const gate = useCapabilityGate(clusterId);
+  return gate.disabled ? `${gate.reason ?? 'Writes are off on this cluster'}.` : undefined;
+}
