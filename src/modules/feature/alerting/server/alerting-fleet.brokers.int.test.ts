@@ -10,6 +10,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { startCluster, type BrokerNode } from '../../../../../test/support/artemis/index.ts';
 import {
   startHaPairBehindProxy,
@@ -86,6 +87,8 @@ async function openApi(databaseUrl: string, instanceId: string) {
     const text = await response.text();
     return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
   }
+  // The test's listener is on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', web.settings);
   return { web, call };
 }
 type Api = Awaited<ReturnType<typeof openApi>>;

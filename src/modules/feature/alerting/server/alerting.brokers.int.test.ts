@@ -5,6 +5,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { startCluster, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
 import {
@@ -74,6 +75,8 @@ beforeAll(async () => {
   await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
   rest = createRestHandler(() => Promise.resolve(web));
   auth = await signIn(rest, 'http://127.0.0.1');
+  // The test's listener is on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', web.settings);
   const channel = await call<{ id: string }>('POST', '/alerts/channels', {
     name: 'local-hook',
     config: { kind: 'webhook', url: listenerUrl, secret: SECRET },

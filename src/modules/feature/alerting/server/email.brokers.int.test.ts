@@ -4,6 +4,7 @@
 // transitions are on the alert_transition log the `alerts` stream topic carries. A silenced alert resolves without
 // a word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
 import {
@@ -52,6 +53,8 @@ beforeAll(async () => {
   await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
   rest = createRestHandler(() => Promise.resolve(web));
   auth = await signIn(rest, 'http://127.0.0.1');
+  // The test's listener is on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', web.settings);
 }, 240_000);
 
 afterAll(async () => {
