@@ -208,6 +208,23 @@ describe('POST /mcp', () => {
     expect(setting.text).toContain('Permission missing: settings:write');
   });
 
+  it('audits its denials like REST’s: one DENIED row per token, procedure and reason, counting repeats', async () => {
+    const actor = 'vera [token: vera-bot]';
+    const counted = async () =>
+      (await app.runtime.prisma.auditEvent.findMany({ where: { actor, outcome: 'DENIED', action: 'audit.list' } }))
+        .map((row) => row.count)
+        .reduce((sum, count) => sum + count, 0);
+    const before = await counted();
+    for (let index = 0; index < 3; index++) {
+      expect(await call(viewer, 'activity_log', { source: 'audit' })).toMatchObject({ isError: true });
+    }
+    expect(await counted()).toBe(before + 3);
+    const rows = await app.runtime.prisma.auditEvent.findMany({ where: { actor, outcome: 'DENIED' } });
+    expect(rows.length).toBeLessThanOrEqual(4); // audit.list and settings.update, in at most two windows
+    const reasons = new Set(rows.map((row) => row.error));
+    expect(reasons).toEqual(new Set(['forbidden (audit:read)', 'forbidden (settings:write)']));
+  });
+
   it('previews a setting change by default, applies it on dryRun=false, audited with the token’s name', async () => {
     const preview = await call(admin, 'flotilla_setting', { op: 'set', key: 'safety.bulk-cap', value: 500 });
     expect(preview.json()).toMatchObject({ key: 'safety.bulk-cap', previousValue: 1000, value: 500, dryRun: true });
