@@ -19,11 +19,17 @@ import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
 import { openApiDocumentFor } from './openapi.ts';
+import { queryInput } from './query-input.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
+import { strictBooleanInputs } from './strict-booleans.ts';
 
 const API_BASE = '/api/v1';
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const COMMON_FLAGS = ['dryRun', 'override'] as const;
+type Flag = (typeof COMMON_FLAGS)[number];
+type Refusal = { problem: Problem };
+
+strictBooleanInputs(appRouter);
 
 /** Next.js calls route handlers with a second argument, so the runtime source is bound here, not passed. */
 export function createRestHandler(getRuntime: () => Promise<WebRuntime>): (request: Request) => Promise<Response> {
@@ -65,6 +71,12 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
   if ('problem' in guarded) return refuse(guarded.problem);
   const forwarded = await withCommonFlags(guarded.request, url);
   if ('problem' in forwarded) return refuse(forwarded.problem);
+  if (forwarded.request.method === 'GET' || forwarded.request.method === 'DELETE') {
+    // Their input is the query string: booleans are typed here, once (query-input.ts).
+    const input = queryInput(openApiDocumentFor(runtime.registry), request.method, new URL(forwarded.request.url));
+    if ('problem' in input) return refuse(input.problem);
+    Object.defineProperty(forwarded.request, 'query', { value: input.query });
+  }
   const response = await createOpenApiFetchHandler({
     endpoint: API_BASE,
     router: appRouter,
@@ -79,16 +91,17 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
 }
 
 /**
- * `?dryRun=` and `?override=` are accepted on every mutating endpoint (the spec's common parameters). The
- * procedures read them from their input, so they are moved into the JSON body here, in one place.
+ * `?dryRun=` and `?override=` are accepted on every mutating endpoint (the spec's common parameters), each at most
+ * once and exactly `true` or `false`. A POST, PUT or PATCH reads its input from the JSON body, so the flags are
+ * merged into it; a DELETE reads the query, so flags sent in its body are merged into the query. A dry run asked
+ * anywhere wins; an override given twice must agree.
  */
-async function withCommonFlags(request: Request, url: URL): Promise<{ request: Request } | { problem: Problem }> {
-  const flags = COMMON_FLAGS.filter((flag) => url.searchParams.has(flag));
-  if (!MUTATING.has(request.method) || flags.length === 0) return { request };
-  const errors = flags
-    .filter((flag) => !['true', 'false'].includes(url.searchParams.get(flag) ?? ''))
-    .map((flag) => ({ field: flag, message: 'must be true or false' }));
-  if (errors.length > 0) return { problem: validationProblem(errors) };
+async function withCommonFlags(request: Request, url: URL): Promise<{ request: Request } | Refusal> {
+  if (!MUTATING.has(request.method)) return { request };
+  const query = queryFlags(url);
+  if ('problem' in query) return query;
+  const toQuery = request.method === 'DELETE';
+  if (query.flags.size === 0 && !toQuery) return { request };
   const text = await request.text();
   let body: unknown;
   try {
@@ -98,19 +111,58 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return { request: new Request(request, { body: text }) };
-  const merged: Record<string, unknown> = { ...body };
-  for (const flag of flags) merged[flag] = url.searchParams.get(flag) === 'true';
+  const merged = mergeFlags(query.flags, body as Record<string, unknown>, toQuery);
+  if ('problem' in merged) return merged;
   const headers = new Headers(request.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
+  const target = new URL(request.url);
+  if (toQuery)
+    for (const flag of COMMON_FLAGS) if (flag in merged.body) target.searchParams.set(flag, String(merged.body[flag]));
   return {
-    request: new Request(request.url, {
+    request: new Request(target, {
       method: request.method,
       headers,
-      body: JSON.stringify(merged),
+      body: JSON.stringify(merged.body),
       signal: request.signal,
     }),
   };
+}
+
+function queryFlags(url: URL): { flags: Map<Flag, boolean> } | Refusal {
+  const flags = new Map<Flag, boolean>();
+  const errors: { field: string; message: string }[] = [];
+  for (const flag of COMMON_FLAGS) {
+    const values = url.searchParams.getAll(flag);
+    if (values.length > 1) errors.push({ field: flag, message: 'must be given at most once' });
+    else if (values[0] === 'true' || values[0] === 'false') flags.set(flag, values[0] === 'true');
+    else if (values.length === 1) errors.push({ field: flag, message: 'must be true or false' });
+  }
+  return errors.length > 0 ? { problem: validationProblem(errors) } : { flags };
+}
+
+/**
+ * The body with the query's flags merged in. A body flag that is not a boolean is left for the procedure's schema
+ * to refuse, except on a DELETE, whose body the procedure never sees: refused here.
+ */
+function mergeFlags(
+  query: ReadonlyMap<Flag, boolean>,
+  body: Record<string, unknown>,
+  strictHere: boolean,
+): { body: Record<string, unknown> } | Refusal {
+  const merged = { ...body };
+  const errors: { field: string; message: string }[] = [];
+  for (const flag of COMMON_FLAGS) {
+    const given = merged[flag];
+    const asked = query.get(flag);
+    if (given !== undefined && typeof given !== 'boolean') {
+      if (strictHere) errors.push({ field: flag, message: 'must be true or false' });
+    } else if (asked === undefined || given === undefined) {
+      if (asked !== undefined) merged[flag] = asked;
+    } else if (flag === 'dryRun') merged[flag] = asked || given;
+    else if (asked !== given) errors.push({ field: flag, message: 'the query and the body disagree' });
+  }
+  return errors.length > 0 ? { problem: validationProblem(errors) } : { body: merged };
 }
 
 async function finalise(

@@ -1,47 +1,100 @@
-// /api/trpc: the console's typed client. Same procedures, same context and same errors as REST.
-import { TRPCError } from '@trpc/server';
+// /api/trpc: the console's typed client. Same procedures, same context and same errors as REST: every failure is
+// problem+json with its HTTP status and the request id, and carries tRPC's own `error` member too, so the console's
+// client reads it as a tRPC error (error.data.problem).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
-import { createRequestContext, ProblemError, problemResponse } from '@/modules/kernel/core/index.ts';
-import { getWebRuntime } from '../runtime/web-runtime.ts';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { decodeSegment } from '@/base/path-segment.ts';
+import {
+  createRequestContext,
+  type Problem,
+  ProblemError,
+  problemResponse,
+  serviceUnavailableProblem,
+} from '@/modules/kernel/core/index.ts';
+import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
+import { strictBooleanInputs } from './strict-booleans.ts';
+
+strictBooleanInputs(appRouter);
+
+const BATCH_REFUSED: Problem = {
+  type: 'batch-refused',
+  title: 'Batches are not accepted',
+  status: 400,
+  detail: 'Send one call per request: /api/trpc takes no batch of several calls.',
+};
 
 // The console sends one call per request. A batch would let one request run many calls behind one check (200
 // sign-ins behind one look at the throttle), so a batch of more than one call is refused before anything runs.
-function batchedCalls(request: Request): number {
-  const url = new URL(request.url);
+// tRPC splits the decoded path, so the calls are counted in it decoded too (`a%2Cb` is two calls).
+function batchedCalls(url: URL): number {
   if (!url.searchParams.has('batch')) return 1;
-  return url.pathname.slice('/api/trpc/'.length).split(',').length;
+  return decodeSegment(url.pathname.slice('/api/trpc/'.length)).split(',').length;
 }
 
-export async function handleTrpcRequest(request: Request): Promise<Response> {
+/** A problem answered as problem+json that tRPC's client also reads as one of its errors. */
+function trpcProblemResponse(problem: Problem, headers: Headers = new Headers()): Response {
+  const key =
+    problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : problem.status === 503 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+  const error = {
+    message: problem.detail ?? problem.title,
+    code: TRPC_ERROR_CODES_BY_KEY[key],
+    data: { code: key, httpStatus: problem.status, problem },
+  };
+  return withProblem(problem, { error }, headers);
+}
+
+/** The problem at the top level (as REST answers it) and tRPC's `error` member beside it. */
+function withProblem(problem: Problem, trpcBody: { error: unknown }, headers: Headers): Response {
+  const kept = new Headers(headers);
+  kept.delete('Content-Length');
+  kept.delete('Content-Type');
+  return problemResponse({ ...problem, ...trpcBody }, kept);
+}
+
+/** A tRPC error answer as problem+json: its problem at the top level, with this request's id. */
+async function finalise(response: Response, requestId: string): Promise<Response> {
+  if (response.status < 400) return response;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { error?: { data?: { problem?: Problem } } } | undefined;
+  const problem = body?.error?.data?.problem;
+  if (!problem || !body.error) return response;
+  const stamped = { ...problem, requestId };
+  const error = { ...body.error, data: { ...body.error.data, problem: stamped } };
+  return withProblem(stamped, { error }, response.headers);
+}
+
+/** The runtime source is bound here (Next.js passes route handlers a second argument). */
+export function createTrpcHandler(getRuntime: () => Promise<WebRuntime>): (request: Request) => Promise<Response> {
+  return (request) => handleTrpc(request, getRuntime);
+}
+
+export const handleTrpcRequest = createTrpcHandler(getWebRuntime);
+
+async function handleTrpc(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
   const base = createRequestContext(request.headers);
-  if (batchedCalls(request) > 1) {
-    return problemResponse({
-      type: 'batch-refused',
-      title: 'Batches are not accepted',
-      status: 400,
-      detail: 'Send one call per request: /api/trpc takes no batch of several calls.',
-      requestId: base.requestId,
-    });
-  }
-  const runtime = await getWebRuntime();
+  const url = new URL(request.url);
+  const refuse = (problem: Problem) => trpcProblemResponse({ ...problem, requestId: base.requestId });
+  if (batchedCalls(url) > 1) return refuse(BATCH_REFUSED);
+  const runtime = await getRuntime().catch((error: unknown) => {
+    console.error(`[trpc] ${base.requestId} runtime unavailable:`, error);
+    return undefined;
+  });
+  if (!runtime) return refuse(serviceUnavailableProblem(base.requestId));
   const context = await createTrpcContext(runtime, request, base);
-  const badUrl = checkUrl(new URL(request.url));
-  const guarded = badUrl ? { problem: badUrl } : await guardBody(request, bodyLimit(runtime, context));
-  return fetchRequestHandler({
+  const badUrl = checkUrl(url);
+  if (badUrl) return refuse(badUrl);
+  const guarded = await guardBody(request, bodyLimit(runtime, context));
+  if ('problem' in guarded) return refuse(guarded.problem);
+  const response = await fetchRequestHandler({
     endpoint: '/api/trpc',
-    req: 'request' in guarded ? guarded.request : new Request(request.url, { method: request.method }),
+    req: guarded.request,
     router: appRouter,
-    // A refused input is answered in tRPC's own error shape (the console reads the problem from it).
-    createContext: () => {
-      if ('problem' in guarded) {
-        const code = guarded.problem.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
-        throw new TRPCError({ code, message: guarded.problem.title, cause: new ProblemError(guarded.problem) });
-      }
-      return context;
-    },
+    createContext: () => context,
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ProblemError))
         console.error(`[trpc] ${base.requestId} ${path ?? ''}:`, error.cause ?? error);
@@ -52,4 +105,5 @@ export async function handleTrpcRequest(request: Request): Promise<Response> {
       return { headers };
     },
   });
+  return finalise(response, base.requestId);
 }
