@@ -1,11 +1,13 @@
 // Broker events leave Flotilla only through the content policy: each event's properties and its user go through
 // the governance module's one enforcement function (credentials dropped, the rest masked, or shown in clear to a
-// caller with message:clear who asks, marked sensitive), on the API and on the stream alike. Rows are stored masked
+// caller with message:clear who asks, marked sensitive), its address and queue names through the detectors, on the
+// API and on the stream alike. Rows are stored masked
 // with their policy version and the original sealed in the vault: a read under that same version without clear
 // access starts from the stored masked copy; a clear read, or one under a newer policy, starts from the original.
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database } from '@/base/db/database.ts';
 import {
+  governFields,
   governRecords,
   openStoredOriginal,
   policyVersionInForce,
@@ -55,8 +57,10 @@ export async function governEvents(
     })),
     options,
   );
+  // The address and queue an event names may carry content too (a queue named after a card number).
+  const named = await governFields(runtime, events, ['address', 'queue'], options);
   return {
-    events: events.map((event, index) => {
+    events: named.rows.map((event, index) => {
       const values = governed[index]?.value ?? {};
       const view: BrokerEventView & { storage?: unknown } = { ...event };
       delete view.storage; // how the row is stored never leaves
@@ -66,10 +70,14 @@ export async function governEvents(
         ...view,
         properties: typedFromGoverned(source?.properties ?? {}, values),
         user,
-        redactions: [...(source?.hidden ?? []), ...(governed[index]?.redactions ?? [])],
+        redactions: [
+          ...(source?.hidden ?? []),
+          ...(governed[index]?.redactions ?? []),
+          ...(named.governed[index]?.redactions ?? []),
+        ],
       };
     }),
-    governed,
+    governed: [...governed, ...named.governed],
     policyVersion: governed[0]?.policyVersion ?? version,
   };
 }

@@ -58,15 +58,16 @@ export async function governFields<Row extends object>(
   fields: ReadonlyArray<keyof Row & string>,
   options: { readonly clear: boolean },
 ): Promise<{ rows: Row[]; governed: Array<Governed<Record<string, unknown>>> }> {
+  // governed[i] is rows[i]'s: what was hidden (or shown in clear) there, for the exit's redactions and audit.
   const { compiled } = await policyStore(runtime).current();
-  const governed: Array<Governed<Record<string, unknown>>> = [];
-  const shown = rows.map((row) => {
+  const governed = rows.map((row) => {
     const values: Record<string, unknown> = {};
     for (const field of fields) if (row[field] !== null && row[field] !== undefined) values[field] = row[field];
-    const one = enforceFields(compiled, values, options);
-    if (one.redactions.length === 0) return row;
-    governed.push(one);
-    return { ...row, ...one.value };
+    return enforceFields(compiled, values, options);
+  });
+  const shown = rows.map((row, index) => {
+    const one = governed[index];
+    return one && one.redactions.length > 0 ? { ...row, ...one.value } : row;
   });
   return { rows: shown, governed };
 }
