@@ -29,7 +29,7 @@ export function AuditScreen() {
     <>
       <PageHeader
         title="Audit log"
-        description="Every change made through Flotilla — settings now, broker operations later — with who, when, what and how it ended. Dry runs are recorded too."
+        description="Every change made through Flotilla — settings now, broker operations later — with who, when, what and how it ended. Dry runs are recorded too, and so are refused attempts (outcome denied, one row per caller, action and reason with how many times)."
       />
       <DataTable
         tableId="audit"
