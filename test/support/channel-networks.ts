@@ -2,7 +2,7 @@
 // channels send to its own listeners on 127.0.0.1 lists it first, through the settings API, as an operator would.
 import { expect, vi } from 'vitest';
 
-export const CHANNEL_NETWORKS_KEY = 'alerting.allowed-networks';
+const CHANNEL_NETWORKS_KEY = 'alerting.allowed-networks';
 
 /**
  * Sets alerting.allowed-networks with the test's own REST caller (one that answers `{ status }` is checked for 200;

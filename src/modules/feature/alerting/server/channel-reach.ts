@@ -9,7 +9,7 @@ import { isIP, type BlockList, type LookupFunction } from 'node:net';
 import { isListed, parseAddressList } from '@/base/address-list.ts';
 import { stringSetting, type SettingDeclaration, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
 
-export const CHANNEL_NETWORKS_KEY = 'alerting.allowed-networks';
+const CHANNEL_NETWORKS_KEY = 'alerting.allowed-networks';
 
 /**
  * Refused unless listed: unspecified, loopback, private (RFC 1918, unique local), shared (CGNAT 100.64/10, where
@@ -18,7 +18,7 @@ export const CHANNEL_NETWORKS_KEY = 'alerting.allowed-networks';
  * compatible, NAT64, 6to4, Teredo). fd00:ec2::254 (AWS metadata over IPv6) is inside fc00::/7. IPv4-mapped
  * addresses (::ffff:a.b.c.d) are checked by node's BlockList as their IPv4 address, against the IPv4 blocks.
  */
-export const NON_PUBLIC_NETWORKS = [
+const NON_PUBLIC_NETWORKS = [
   '0.0.0.0/8, 10.0.0.0/8, 100.64.0.0/10, 127.0.0.0/8, 169.254.0.0/16, 172.16.0.0/12, 192.0.0.0/24, 192.0.2.0/24',
   '192.88.99.0/24, 192.168.0.0/16, 198.18.0.0/15, 198.51.100.0/24, 203.0.113.0/24, 224.0.0.0/4, 240.0.0.0/4',
   '168.63.129.16/32',
