@@ -1,4 +1,4 @@
-// A send or a move never reaches the broker's own management: on real brokers, through REST and through the MCP SDK
+// A send or a move never reaches the broker’s own management: on real brokers, through REST, tRPC and the MCP SDK
 // client, every built-in role is refused a send to the management address (a management request that would add a
 // broker user), to the notification address (a forged broker event), to internal addresses, and with the broker's
 // reserved properties; a move and a retry into them are refused too; nothing is audited as sent, and the broker's
@@ -23,6 +23,7 @@ import { BUILT_IN_ROLES, type BuiltInRole } from '@/modules/kernel/plugin/index.
 import { ensureFirstAdmin, hashPassword, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
+import { createTrpcHandler } from '@/server/http/trpc-route.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const CUSTOM = { management: 'ops.mgmt', notification: 'ops.events' };
@@ -231,6 +232,31 @@ describe('sends to the broker’s own addresses', () => {
       body: { type: 'text', text: '[]' },
     });
     expect(elsewhere.status).toBe(200);
+  });
+
+  it('refuses over tRPC what REST refuses', async () => {
+    const trpc = createTrpcHandler(() => Promise.resolve(web));
+    const send = async (input: object) => {
+      const response = await trpc(
+        new Request('http://127.0.0.1/api/trpc/messages.send', {
+          method: 'POST',
+          headers: { ...who('operator').auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ clusterId: scenario.clusterId, body: { type: 'text', text: '[]' }, ...input }),
+        }),
+      );
+      const answer = (await response.json()) as { error?: { data?: { problem?: Record<string, unknown> } } };
+      return { status: response.status, problem: answer.error?.data?.problem };
+    };
+    expect(await send({ address: 'activemq.notifications' })).toMatchObject({
+      status: 400,
+      problem: { type: 'destination-reserved', destination: 'activemq.notifications' },
+    });
+    expect(
+      await send({
+        address: uniqueName('reserved.trpc'),
+        properties: { _AMQ_DUPL_ID: { type: 'string', value: 'x' } },
+      }),
+    ).toMatchObject({ status: 400, problem: { type: 'property-reserved', property: '_AMQ_DUPL_ID' } });
   });
 
   it('refuses over MCP (send_message) what REST refuses', async () => {
