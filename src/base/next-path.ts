@@ -12,6 +12,9 @@ export function safeNextPath(next: string | null | undefined): string {
     return '/';
   }
   if (resolved.origin !== ORIGIN) return '/';
-  // The parsed form, never the raw input: what the browser will follow is exactly what was checked.
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // The parsed form, never the raw input: what the browser will follow is exactly what was checked. Parsing can
+  // itself make a path that leaves the site (`/.//evil.example` and `/..//evil.example` become `//evil.example`),
+  // so the result must resolve to the very URL that was checked.
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return new URL(path, ORIGIN).href === resolved.href ? path : '/';
 }

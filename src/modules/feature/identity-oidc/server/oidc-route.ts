@@ -133,10 +133,12 @@ async function callback(
     attempt,
     await provisionExternalUser(dependencies.prisma, identity),
   );
+  // next-auth answers with the callbackUrl it was given at the start (already a safe path); it is followed only when
+  // it still names this origin, and then checked again like any `next`.
   const location = answer.headers.get('location');
-  const next = safeNextPath(
-    location ? new URL(location, request.url).pathname + new URL(location, request.url).search : '/',
-  );
+  const target = location ? new URL(location, request.url) : undefined;
+  const sameOrigin = target?.origin === new URL(request.url).origin;
+  const next = target && sameOrigin ? safeNextPath(`${target.pathname}${target.search}${target.hash}`) : '/';
   const headers = new Headers({ Location: result.user.mustChangePassword ? '/change-password' : next });
   // next-auth's own cookies are cleared or dropped: the state/PKCE/nonce ones it expires stay expired, and its
   // session cookie is never set; Flotilla's session is the only one.
