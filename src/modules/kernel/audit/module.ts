@@ -57,7 +57,7 @@ export const auditModule = defineModule({
     integerSetting({
       key: 'audit.flood-rows',
       description:
-        'Failed, dry-run and denied audit rows one principal may cause in one audit.flood-window; past it their ' +
+        'Failed, refused, dry-run and denied audit rows one principal may cause in one audit.flood-window; past it their ' +
         'changes are refused (429 audit-flood) until the window ends, so no signed-in caller can flood the log.',
       defaultValue: 500,
       min: 10,

@@ -1,8 +1,8 @@
 // The denial log (access.denial-log): every refusal of a signed-in caller is a DENIED audit row, one per
 // (principal, route, reason, cluster, window). The first refusal of a key inserts the row and later ones add to its
 // count, in one statement, so several web instances share one row per key. The same window bounds what one
-// principal may make the log hold: past `audit.flood-rows` failed, dry-run and denied rows, its changes are refused
-// (429 `audit-flood`) until the window ends, as the sign-in throttle bounds anonymous callers.
+// principal may make the log hold: past `audit.flood-rows` failed, refused, dry-run and denied rows, its changes
+// are refused (429 `audit-flood`) until the window ends, as the sign-in throttle bounds anonymous callers.
 import { createHash, randomUUID } from 'node:crypto';
 import { AUDIT_FLOOD } from '@/modules/kernel/access/index.ts';
 import type { Denial, DenialLog } from '@/modules/kernel/access/module.ts';
@@ -61,14 +61,14 @@ export const denialLog: DenialLog = {
     const [row] = await runtime.prisma.$queryRaw<{ rows: number }[]>`
       SELECT count(*)::int AS rows FROM audit_event
        WHERE actor = ${request.actor.name} AND started_at >= ${window.start}
-         AND (dry_run OR outcome IN ('FAILED', 'DENIED'))`;
+         AND (dry_run OR outcome IN ('FAILED', 'REFUSED', 'DENIED'))`;
     if ((row?.rows ?? 0) < limit) return undefined;
     return {
       type: AUDIT_FLOOD,
       title: 'Too many refused, failed or dry-run changes',
       status: 429,
       detail:
-        `You have caused ${limit} or more failed, dry-run and refused changes since ${window.start.toISOString()} ` +
+        `You have caused ${limit} or more failed, refused, denied and dry-run changes since ${window.start.toISOString()} ` +
         `(audit.flood-rows): changes are refused until ${window.end.toISOString()}.`,
       retryAfterSeconds: Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000)),
     };
