@@ -90,7 +90,10 @@ export const channelView = z.object({
     .object({
       status: z.string().describe('pending, delivered or failed'),
       event: z.string(),
-      response: z.string().nullable().describe('The last answer: HTTP status and first characters, or the error'),
+      response: z
+        .string()
+        .nullable()
+        .describe('The last answer: its status line only (never a body), or why nothing was sent or answered'),
       at: z.string(),
     })
     .nullable()

@@ -169,7 +169,6 @@ async function sendEmail(
     const line = smtpStatusLineOf(info.response) ?? 'accepted (the server did not answer in SMTP)';
     return { ok: refused === 0, response: `${line}${refused > 0 ? ` (${refused} recipient(s) refused)` : ''}` };
   } catch (error) {
-    if (error instanceof ReachRefused) throw error;
     // An SMTP error carries the server's answer: only its status line is kept. No password is in nodemailer's words.
     return { ok: false, response: smtpFailureOf(error) };
   } finally {
