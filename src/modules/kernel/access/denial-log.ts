@@ -3,28 +3,9 @@
 // it imports nothing from the module that answers; without a contribution denials are simply not kept.
 import { type Problem, ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import type { DenialLog } from './denial-log-contract.ts';
 import { denialLogPoint } from './module.ts';
 import type { ProcedureRuntime } from './procedure-context.ts';
-
-/** One refused call: the route it aimed at (a procedure path, or `stream`), the refusal, and the cluster if known. */
-export interface Denial {
-  readonly route: string;
-  readonly problem: Problem;
-  /** The error as thrown, so the log can tell a refusal already audited by the work it stopped (a FAILED row). */
-  readonly error: Error;
-  /** Only a cluster that exists: unknown ids are not kept apart, so probing ids cannot multiply rows. */
-  readonly clusterId?: string;
-}
-
-export interface DenialLog {
-  record(runtime: ProcedureRuntime, request: RequestContext, denial: Denial): Promise<void>;
-  /** Set when the caller has caused too many failed, dry-run and denied rows lately: its changes are refused. */
-  floodRefusal(runtime: ProcedureRuntime, request: RequestContext): Promise<Problem | undefined>;
-}
-
-export interface DenialLogContribution {
-  readonly load: () => Promise<DenialLog>;
-}
 
 const logs = new WeakMap<ModuleRegistry, Promise<DenialLog | undefined>>();
 

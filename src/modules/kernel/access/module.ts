@@ -1,9 +1,9 @@
 import { createExtensionPoint, defineModule } from '@/modules/kernel/plugin/index.ts';
 import type { ClusterLocatorContribution } from './cluster-locator.ts';
-import type { DenialLogContribution } from './denial-log.ts';
+import type { DenialLogContribution } from './denial-log-contract.ts';
 
 export type { ClusterLocator, ClusterLocatorContribution } from './cluster-locator.ts';
-export type { Denial, DenialLog, DenialLogContribution } from './denial-log.ts';
+export type { Denial, DenialLog, DenialLogContribution } from './denial-log-contract.ts';
 
 /** Where a cluster sits, for the cluster access guard: contributed by the one module that owns clusters. */
 export const clusterLocatorPoint = createExtensionPoint<ClusterLocatorContribution>({
