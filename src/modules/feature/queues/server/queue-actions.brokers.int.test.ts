@@ -4,6 +4,7 @@
 // ids of both queues on both nodes are exactly the ids sent (nothing lost, nothing doubled); a retry from the DLQ
 // lands on the original address; when the audit row cannot be written, the broker is not touched. The address and
 // connection operations of the resources module run on the same sequence and are tried here on the same cluster.
+// An override that is not a boolean is refused before the broker is asked anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
@@ -136,6 +137,24 @@ describe('queue operations on a real cluster', () => {
     const row = await auditRow(json.auditId);
     expect(row).toMatchObject({ action: 'queue.purge', dryRun: true, outcome: 'SUCCEEDED', target: queue });
     expect(JSON.stringify(row.nodeDetail)).toContain('WOULD_APPLY');
+  });
+
+  it('refuses an override that is not a boolean ("false", "no", [], {}) with 400: 8 messages stay under a cap of 5', async () => {
+    const queue = uniqueName('act.flag');
+    await queueOnBoth(queue);
+    await sendManyMessages(nodes[0], queue, 8);
+    expect((await call('PUT', '/settings/safety.bulk-cap', { value: 5 })).status).toBe(200);
+    try {
+      for (const override of ['false', 'no', [], {}]) {
+        const refused = await call<{ errors?: { field: string }[] }>('POST', queuePath(queue, 'purge'), { override });
+        expect(refused.status, JSON.stringify(override)).toBe(400);
+        expect(refused.json.errors).toContainEqual(expect.objectContaining({ field: 'override' }));
+      }
+      expect((await call('POST', queuePath(queue, 'purge'), { override: false })).status).toBe(422);
+      expect(await messageCount(nodes[0], queue)).toBe(8);
+    } finally {
+      await call('PUT', '/settings/safety.bulk-cap', { value: 1_000 });
+    }
   });
 
   it('refuses 1,500 messages over the cap of 1,000 (audited), and purges them with override', async () => {
