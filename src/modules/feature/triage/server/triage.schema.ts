@@ -13,7 +13,7 @@ export const CLUSTER_HEALTH = ['UP', 'DEGRADED', 'DOWN', 'UNKNOWN'] as const;
 /** `health` ascending is the worst first (DOWN, DEGRADED, UNKNOWN, UP). */
 export const FLEET_SORT = ['name', 'health', 'backlog', 'deadLetterDepth', 'failingNodes', 'needingAttention'] as const;
 /** `severity` is the triage ranking: verdict severity, then backlog growth, then depth. */
-export const TRIAGE_SORT = [
+const TRIAGE_SORT = [
   'severity',
   'depthChange',
   'depth',
@@ -24,7 +24,7 @@ export const TRIAGE_SORT = [
   'evaluatedAt',
 ] as const;
 /** `relevance`: an exact name first, then A–Z. */
-export const QUEUE_SEARCH_SORT = ['relevance', 'queueName', 'address', 'messageCount', 'consumerCount'] as const;
+const QUEUE_SEARCH_SORT = ['relevance', 'queueName', 'address', 'messageCount', 'consumerCount'] as const;
 
 const fleetClusterSchema = z.object({
   id: z.string(),
