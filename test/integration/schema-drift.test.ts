@@ -60,6 +60,7 @@ describe('Prisma schema versus migrations', () => {
       'scrape_dead_letter_address',
       'scrape_dead_letter_read',
       'scrape_sweep',
+      'sign_in_known_address',
       'sign_in_throttle',
     ]);
     expect(

@@ -1,4 +1,5 @@
-// The signed-in user's own account: who am I and what may I do, and changing my password (which also lifts the
+// The signed-in user's own account: who am I and what may I do, failed sign-ins with my name from unfamiliar
+// addresses, and changing my password (which also lifts the
 // must-change-password mark and ends my other sessions).
 import { z } from 'zod';
 import { globalPermissions, moduleProcedure, requireSignedInUser, router } from '@/modules/kernel/access/index.ts';
@@ -8,6 +9,7 @@ import { loadEffectiveGrants } from './effective-grants.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { newPasswordSchema, refuseWeakPassword } from './password-policy.ts';
 import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
+import { unfamiliarFailures } from './sign-in-throttle.ts';
 
 const procedure = moduleProcedure('security');
 
@@ -34,6 +36,13 @@ export const accountRouter = router({
         grants: z.array(
           z.object({ scope: z.string(), scopeId: z.string().nullable(), permissions: z.array(z.string()) }),
         ),
+        unfamiliarSignInFailures: z
+          .object({ count: z.number(), since: z.string(), lockedUntil: z.string().nullable() })
+          .nullable()
+          .describe(
+            'Failed sign-ins with your username from addresses you have not signed in from, since the window began; ' +
+              'while lockedUntil is set they are held back (your own addresses are not)',
+          ),
       }),
     )
     .query(async ({ ctx }) => {
@@ -52,6 +61,7 @@ export const accountRouter = router({
           scopeId: grant.scope.kind === 'GLOBAL' ? null : grant.scope.id,
           permissions: [...grant.permissions],
         })),
+        unfamiliarSignInFailures: await unfamiliarFailures(ctx.runtime.prisma, user.username),
       };
     }),
 

@@ -1,9 +1,11 @@
-// The sign-in throttle, kept in the database so every instance counts the same attempts. Three keys per attempt:
-// the (username, source) pair slows down after a few failures and then locks, the username alone locks only after
-// many failures from anywhere (a distributed guess), and the source alone is only ever slowed down, never locked,
-// so one address guessing cannot lock out the other people behind it. A password attempt is reserved (counted as a
-// failure) in one statement per key before the password is verified, so parallel or batched attempts cannot all
-// slip under a limit; a success then gives its reservation back. Limits and window are settings (docs/security.md).
+// The sign-in throttle, kept in the database so every instance counts the same attempts. Keys per attempt: the
+// (username, source) pair slows down after a few failures and then locks; the username alone locks after many
+// failures, but only for addresses the user has not signed in from (a distributed guess comes from unfamiliar
+// addresses, and must not lock the owner out of their own); the source alone is only ever slowed down, never
+// locked, so one address guessing cannot lock out the other people behind it. A password attempt is reserved
+// (counted as a failure) in one statement per key before the password is verified, so parallel or batched attempts
+// cannot all slip under a limit; a success then gives its reservation back. Limits and window are settings
+// (docs/security.md).
 import { Prisma } from '@/generated/prisma/client.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 
@@ -41,11 +43,17 @@ function delayAfter(failures: number, free: number): number {
   return Math.min(1_000 * 2 ** Math.min(failures - free - 1, 16), MAX_DELAY_MS);
 }
 
-/** An attempt without a username (a redirect sign-in that failed before the provider named anyone) counts by source. */
-export function throttleKeys(username: string, sourceIp: string | null): ThrottleKey[] {
-  const user = username.trim().toLowerCase();
+/** The username as the throttle keys it. */
+export const throttleName = (username: string) => username.trim().toLowerCase();
+
+/**
+ * An attempt without a username (a redirect sign-in that failed before the provider named anyone) counts by
+ * source. From a `familiar` address (see `isFamiliarAddress`) the username-wide key is left out.
+ */
+export function throttleKeys(username: string, sourceIp: string | null, familiar = false): ThrottleKey[] {
+  const user = throttleName(username);
   const keys: ThrottleKey[] = [];
-  if (user) keys.push({ key: `user:${user}`, kind: 'user' });
+  if (user && !familiar) keys.push({ key: `user:${user}`, kind: 'user' });
   if (user && sourceIp) keys.push({ key: `pair:${user}|${sourceIp}`, kind: 'pair' });
   if (sourceIp) keys.push({ key: `source:${sourceIp}`, kind: 'source' });
   // Always in the same order, so two transactions taking the same rows never wait on each other in a circle.
@@ -157,25 +165,62 @@ async function countFailure(
   return rows.length > 0;
 }
 
+/** How long a successful sign-in makes its address familiar for the username. */
+const KNOWN_ADDRESS_MS = 90 * 86_400_000;
+
+/** Whether `username` signed in successfully from `sourceIp` within the last 90 days. */
+export async function isFamiliarAddress(
+  prisma: Pick<PrismaClient, 'signInKnownAddress'>,
+  username: string,
+  sourceIp: string | null,
+  now = new Date(),
+): Promise<boolean> {
+  if (!sourceIp || !throttleName(username)) return false;
+  const known = await prisma.signInKnownAddress.findUnique({
+    where: { username_address: { username: throttleName(username), address: sourceIp } },
+  });
+  return !!known && known.lastSuccessAt.getTime() > now.getTime() - KNOWN_ADDRESS_MS;
+}
+
 /**
- * A successful sign-in: the username's and the pair's failures are forgiven; the source only gets back the
- * reservation this attempt made (one good account must not unlock a spray from its address).
+ * A successful sign-in: the pair's failures are forgiven and the address becomes familiar. The username-wide key
+ * and the source only get back the reservation this attempt made: the owner signing in must neither unlock a
+ * distributed guess nor a spray from their address, and the count of failures from unfamiliar addresses stays for
+ * the owner to see (`unfamiliarFailures`).
  */
 export async function forgiveSuccess(
   prisma: PrismaClient,
+  keys: readonly ThrottleKey[],
   username: string,
   sourceIp: string | null,
   reserved: boolean,
 ): Promise<void> {
-  const keys = throttleKeys(username, sourceIp);
-  await prisma.signInThrottle.deleteMany({
-    where: { key: { in: keys.filter((entry) => entry.kind !== 'source').map((entry) => entry.key) } },
-  });
-  const source = keys.find((entry) => entry.kind === 'source');
-  if (reserved && source) {
+  const pairs = keys.filter((entry) => entry.kind === 'pair').map((entry) => entry.key);
+  await prisma.signInThrottle.deleteMany({ where: { key: { in: pairs } } });
+  const others = keys.filter((entry) => entry.kind === 'user' || entry.kind === 'source').map((entry) => entry.key);
+  if (reserved && others.length > 0) {
     await prisma.$executeRaw`
-      UPDATE sign_in_throttle SET failures = GREATEST(failures - 1, 0) WHERE key = ${source.key}`;
+      UPDATE sign_in_throttle SET failures = GREATEST(failures - 1, 0) WHERE key = ANY(${others}::text[])`;
   }
+  if (sourceIp && throttleName(username)) {
+    const now = new Date();
+    await prisma.signInKnownAddress.upsert({
+      where: { username_address: { username: throttleName(username), address: sourceIp } },
+      create: { username: throttleName(username), address: sourceIp, lastSuccessAt: now },
+      update: { lastSuccessAt: now },
+    });
+  }
+}
+
+/** Failures of the username from unfamiliar addresses in the current window, for its owner to see. */
+export async function unfamiliarFailures(
+  prisma: Pick<PrismaClient, 'signInThrottle'>,
+  username: string,
+): Promise<{ count: number; since: string; lockedUntil: string | null } | null> {
+  const row = await prisma.signInThrottle.findUnique({ where: { key: `user:${throttleName(username)}` } });
+  if (!row || row.failures === 0) return null;
+  const locked = row.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil.toISOString() : null;
+  return { count: row.failures, since: row.windowStartsAt.toISOString(), lockedUntil: locked };
 }
 
 export interface ThrottleEntry {

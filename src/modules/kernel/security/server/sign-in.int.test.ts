@@ -264,6 +264,59 @@ describe('sign-in', () => {
     await setSetting('security.sign-in.user-failures', 1000);
   });
 
+  it('holds back unfamiliar addresses for a username guessed from many, never the owner at an address they signed in from, and tells the owner', async () => {
+    await setSetting('security.sign-in.user-failures', 3);
+    const home = { 'x-flotilla-client-address': '203.0.113.77' };
+    expect((await login(ADMIN.username, ADMIN.password, {}, home)).status).toBe(200); // the owner's own address
+    const windowStart = Date.now();
+    for (let source = 10; source < 13; source++) {
+      const from = { 'x-flotilla-client-address': `192.0.2.${source}` };
+      expect((await login(ADMIN.username, 'wrong', {}, from)).status).toBe(401);
+    }
+    const stranger = await login(ADMIN.username, ADMIN.password, {}, { 'x-flotilla-client-address': '192.0.2.13' });
+    expect(stranger.status).toBe(429);
+    expect(await stranger.json()).toMatchObject({
+      type: 'sign-in-throttled',
+      detail: expect.stringMatching(/from addresses it has not signed in from/) as unknown,
+    });
+    // The owner, at home, is not locked out by the guessing, and sees it on their account.
+    const owner = await login(ADMIN.username, ADMIN.password, {}, home);
+    expect(owner.status).toBe(200);
+    const cookie = owner.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const mine = await rest(new Request('http://127.0.0.1/api/v1/account', { headers: { cookie } }));
+    const account = (await mine.json()) as Record<string, unknown>;
+    expect(account.unfamiliarSignInFailures).toEqual({
+      count: 3,
+      since: expect.any(String) as unknown,
+      lockedUntil: expect.any(String) as unknown,
+    });
+    const { since } = account.unfamiliarSignInFailures as { since: string };
+    expect(Math.abs(Date.parse(since) - windowStart)).toBeLessThan(60_000);
+    await runtime.prisma.signInThrottle.deleteMany({ where: { key: 'user:ada' } });
+    await setSetting('security.sign-in.user-failures', 1000);
+  });
+
+  it('answers 40 parallel sign-ins, the right password among them, only with 200, 401 for a checked password, or 429', async () => {
+    await setSetting('security.sign-in.pair-failures', 5);
+    const from = { 'x-flotilla-client-address': '198.51.100.40' };
+    const failedBefore = await runtime.prisma.auditEvent.count({
+      where: { action: 'auth.sign-in', outcome: 'FAILED' },
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) => login(ADMIN.username, n === 17 ? ADMIN.password : 'wrong', {}, from)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => ![200, 401, 429].includes(status))).toEqual([]);
+    const failed = await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in', outcome: 'FAILED' } });
+    // Every 401 is a password that was checked and audited as FAILED; every refusal without a check is a 429.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(failed - failedBefore);
+    for (const answer of answers.filter((candidate) => candidate.status === 429)) {
+      expect(await answer.json()).toMatchObject({ type: 'sign-in-throttled' });
+    }
+    await runtime.prisma.signInThrottle.deleteMany({ where: { key: { contains: '198.51.100.40' } } });
+    await setSetting('security.sign-in.pair-failures', 1000);
+  });
+
   it('slows down, never locks, an address that sprays many usernames', async () => {
     await setSetting('security.sign-in.source-failures', 4);
     for (let attempt = 0; attempt < 5; attempt++) await login(`spray-${attempt}`, 'x');

@@ -12,10 +12,12 @@ import { verifyAgainstDecoy } from './passwords.ts';
 import { createSession } from './sessions.ts';
 import {
   forgiveSuccess,
+  isFamiliarAddress,
   recordFailure,
   refusalOf,
   reserveAttempt,
   throttleKeys,
+  type ThrottleKey,
   type ThrottleLimits,
 } from './sign-in-throttle.ts';
 
@@ -68,13 +70,24 @@ export function limitsOf(settings: SettingsReader): ThrottleLimits {
   };
 }
 
+/** The attempt's throttle keys: from an address the user signed in from recently, without the username-wide key. */
+async function keysOf(dependencies: SignInDependencies, request: RequestContext, attempt: SignInAttempt) {
+  const familiar = await isFamiliarAddress(dependencies.prisma, attempt.username, request.sourceIp);
+  return throttleKeys(attempt.username, request.sourceIp, familiar);
+}
+
 /**
  * Throws 429 `sign-in-throttled` while a key of the attempt is locked or waiting. Only the first refusal since
  * the last admitted attempt is audited (REFUSED); later ones are counted on the throttle row, so a flood of refused
  * attempts cannot flood the audit log (the count shows in the administrators' throttle list and its unlock).
  */
-async function refuse(dependencies: SignInDependencies, request: RequestContext, attempt: SignInAttempt) {
-  const refusal = await refusalOf(dependencies.prisma, throttleKeys(attempt.username, request.sourceIp));
+async function refuse(
+  dependencies: SignInDependencies,
+  request: RequestContext,
+  attempt: SignInAttempt,
+  keys: readonly ThrottleKey[],
+) {
+  const refusal = await refusalOf(dependencies.prisma, keys);
   if (!refusal) return;
   if (refusal.first) {
     await recordAuditEvent(dependencies.prisma, request, auditOf(attempt), {
@@ -82,9 +95,10 @@ async function refuse(dependencies: SignInDependencies, request: RequestContext,
       error: `throttled (${refusal.kinds.join(', ')}); further refused attempts are counted, not audited`,
     });
   }
-  throw new ProblemError(
-    throttledProblem(refusal.until, 'Too many failed sign-ins for this username or from this address.'),
-  );
+  const why = refusal.kinds.includes('user')
+    ? 'Too many failed sign-ins for this username from addresses it has not signed in from; addresses it signed in from recently are not held back.'
+    : 'Too many failed sign-ins for this username or from this address.';
+  throw new ProblemError(throttledProblem(refusal.until, why));
 }
 
 /** 429 `sign-in-throttled`, saying when to come back (in the body and as Retry-After). */
@@ -104,7 +118,7 @@ export async function refuseWhileThrottled(
   request: RequestContext,
   attempt: SignInAttempt,
 ): Promise<void> {
-  await refuse(dependencies, request, attempt);
+  await refuse(dependencies, request, attempt, await keysOf(dependencies, request, attempt));
 }
 
 /**
@@ -117,10 +131,14 @@ async function reserveSignInAttempt(
   request: RequestContext,
   attempt: SignInAttempt,
 ): Promise<void> {
-  const keys = throttleKeys(attempt.username, request.sourceIp);
-  if (await reserveAttempt(dependencies.prisma, keys, limitsOf(dependencies.settings))) return;
-  await refuse(dependencies, request, attempt);
-  throw SIGN_IN_FAILED; // the lock ended between the reservation and the check: fail closed
+  const keys = await keysOf(dependencies, request, attempt);
+  // A refused reservation answers 429, never 401: no password was checked. When the wait ended between the
+  // reservation and the look at the refusal, the attempt tries for its place again.
+  for (let tries = 0; tries < 3; tries++) {
+    if (await reserveAttempt(dependencies.prisma, keys, limitsOf(dependencies.settings))) return;
+    await refuse(dependencies, request, attempt, keys);
+  }
+  throw new ProblemError(throttledProblem(new Date(Date.now() + 1_000), 'Too many sign-ins at once; try again.'));
 }
 
 /**
@@ -134,7 +152,7 @@ export async function failSignIn(
   counted = false,
 ): Promise<never> {
   const { prisma, settings } = dependencies;
-  if (!counted) await recordFailure(prisma, throttleKeys(attempt.username, request.sourceIp), limitsOf(settings));
+  if (!counted) await recordFailure(prisma, await keysOf(dependencies, request, attempt), limitsOf(settings));
   await recordAuditEvent(prisma, request, auditOf(attempt), { outcome: 'FAILED', error: 'sign-in failed' });
   throw SIGN_IN_FAILED;
 }
@@ -153,7 +171,8 @@ export async function completeSignIn(
   const { prisma, settings } = dependencies;
   const user = userId ? await prisma.user.findUnique({ where: { id: userId } }) : null;
   if (!user || user.disabled) return failSignIn(dependencies, request, attempt, reserved);
-  await forgiveSuccess(prisma, attempt.username, request.sourceIp, reserved);
+  const keys = await keysOf(dependencies, request, attempt);
+  await forgiveSuccess(prisma, keys, attempt.username, request.sourceIp, reserved);
   const session = await createSession(prisma, {
     userId: user.id,
     lifetimeMs: settings.duration('security.session-lifetime'),

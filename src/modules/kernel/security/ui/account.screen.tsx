@@ -1,5 +1,6 @@
 'use client';
-// Your account: who you are signed in as and through which provider, what your grants let you do, your password,
+// Your account: failed sign-ins with your name from unfamiliar addresses (when there were any), who you are signed
+// in as and through which provider, what your grants let you do, your password,
 // and the sections other modules contribute to `account.sections` (API tokens, later notification preferences).
 import { Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
 import { localQuery, type LocalSource } from '@/ui/table/local-query.ts';
+import { UnfamiliarSignIns } from './unfamiliar-sign-ins.tsx';
 
 const LOCAL_PROVIDER = 'local';
 
@@ -117,6 +119,7 @@ export function AccountScreen() {
     <>
       <PageHeader title="Your account" description="Who you are signed in as, and what you may do." />
       <Stack gap="lg">
+        <UnfamiliarSignIns failures={account?.unfamiliarSignInFailures} />
         <PageSection title="Profile">
           <Table variant="vertical" maw={560} data-testid="account-profile">
             <Table.Tbody>
