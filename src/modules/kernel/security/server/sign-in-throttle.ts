@@ -44,7 +44,7 @@ function delayAfter(failures: number, free: number): number {
 }
 
 /** The username as the throttle keys it. */
-export const throttleName = (username: string) => username.trim().toLowerCase();
+const throttleName = (username: string) => username.trim().toLowerCase();
 
 /**
  * An attempt without a username (a redirect sign-in that failed before the provider named anyone) counts by
