@@ -125,6 +125,8 @@ describe('denials in the audit log', () => {
       4,
     );
     expect(rows.every((row) => row.action === 'clusters.get')).toBe(true);
+    // The row names the hidden cluster as the audit log shows clusters: by id and by name.
+    expect(rows.find((row) => row.clusterId === hiddenCluster)?.clusterName).toBe('billing');
   });
 
   it('audits the stream edge’s hidden cluster alike, and keeps no row for anonymous refusals', async () => {

@@ -3,11 +3,11 @@
 // answer the same 404, which names no permission and does not echo the id, so ids cannot be probed.
 import { ProblemError, type Problem } from '@/modules/kernel/core/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
-import type { ClusterLocator } from './cluster-locator.ts';
+import type { ClusterLocator, LocatedCluster } from './cluster-locator.ts';
 import { clusterLocatorPoint } from './module.ts';
 import { refusedOnCluster } from './denial-log.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
-import { clusterPermissions, type ClusterLocation, type EffectiveGrant } from './grants.ts';
+import { clusterPermissions, type EffectiveGrant } from './grants.ts';
 
 export const CLUSTER_NOT_FOUND: Problem = {
   type: 'cluster-not-found',
@@ -46,7 +46,7 @@ export interface ClusterGuardInput {
 /** Where the cluster sits and what the caller may do on it; throws the one 404 when the caller cannot see it. */
 export async function guardCluster(
   input: ClusterGuardInput,
-): Promise<{ cluster: ClusterLocation; permissions: ReadonlySet<string> }> {
+): Promise<{ cluster: LocatedCluster; permissions: ReadonlySet<string> }> {
   const { clusterId } = input;
   if (!looksLikeClusterId(clusterId)) throw new ProblemError(CLUSTER_NOT_FOUND);
   const locator = await locatorOf(input.registry);
@@ -54,13 +54,13 @@ export async function guardCluster(
   if (!cluster) throw new ProblemError(CLUSTER_NOT_FOUND);
   const permissions = clusterPermissions(await input.grants(), cluster);
   // The caller sees the same 404 as for no cluster at all; the denial audit may know which cluster it was.
-  if (permissions.size === 0) throw refusedOnCluster(new ProblemError(CLUSTER_NOT_FOUND), cluster.clusterId);
+  if (permissions.size === 0) throw refusedOnCluster(new ProblemError(CLUSTER_NOT_FOUND), cluster);
   return { cluster, permissions };
 }
 
 /** A cluster-scoped permission the caller lacks on a cluster they can see: named, as a global one would be. */
 export function requireClusterPermission(
-  guarded: { readonly cluster: ClusterLocation; readonly permissions: ReadonlySet<string> },
+  guarded: { readonly cluster: LocatedCluster; readonly permissions: ReadonlySet<string> },
   permission: string,
 ): void {
   if (guarded.permissions.has(permission)) return;
@@ -71,7 +71,7 @@ export function requireClusterPermission(
     detail: `This needs the permission ${permission} on this cluster, which none of your grants gives.`,
     permission,
   });
-  throw refusedOnCluster(refusal, guarded.cluster.clusterId);
+  throw refusedOnCluster(refusal, guarded.cluster);
 }
 
 /**

@@ -3,9 +3,14 @@
 import type { PrismaClient } from '@/base/db/database.ts';
 import type { ClusterLocation } from './grants.ts';
 
+/** Where a cluster sits, and its name for the denial audit (a refused caller never sees it). */
+export interface LocatedCluster extends ClusterLocation {
+  readonly name: string;
+}
+
 /** Answers undefined for an id that names no cluster. */
 export interface ClusterLocator {
-  locate(prisma: PrismaClient, clusterId: string): Promise<ClusterLocation | undefined>;
+  locate(prisma: PrismaClient, clusterId: string): Promise<LocatedCluster | undefined>;
   environmentExists(prisma: PrismaClient, environmentId: string): Promise<boolean>;
 }
 

@@ -10,12 +10,18 @@ export interface Denial {
   /** The error as thrown, so the log can tell a refusal already audited by the work it stopped (a FAILED row). */
   readonly error: Error;
   /** Only a cluster that exists: unknown ids are not kept apart, so probing ids cannot multiply rows. */
-  readonly clusterId?: string;
+  readonly cluster?: DeniedCluster;
+}
+
+/** The existing cluster a refusal concerns: its id and name go on the audit row, never to the caller. */
+export interface DeniedCluster {
+  readonly clusterId: string;
+  readonly name: string;
 }
 
 export interface DenialLog {
   record(runtime: ProcedureRuntime, request: RequestContext, denial: Denial): Promise<void>;
-  /** Set when the caller has caused too many failed, dry-run and denied rows lately: its changes are refused. */
+  /** Set when the caller has caused too many failed, refused, dry-run and denied rows lately: changes are refused. */
   floodRefusal(runtime: ProcedureRuntime, request: RequestContext): Promise<Problem | undefined>;
 }
 

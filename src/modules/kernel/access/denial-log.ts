@@ -3,7 +3,7 @@
 // it imports nothing from the module that answers; without a contribution denials are simply not kept.
 import { type Problem, ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
-import type { DenialLog } from './denial-log-contract.ts';
+import type { DeniedCluster, DenialLog } from './denial-log-contract.ts';
 import { denialLogPoint } from './module.ts';
 import type { ProcedureRuntime } from './procedure-context.ts';
 
@@ -35,11 +35,11 @@ function isDenial(problem: Problem): boolean {
 /** The problem type of the denial log's refusal of a caller who caused too many failed, dry-run and denied rows. */
 export const AUDIT_FLOOD = 'audit-flood';
 
-const hiddenClusters = new WeakMap<Error, string>();
+const hiddenClusters = new WeakMap<Error, DeniedCluster>();
 
 /** Marks the guard's 404 or 403 with the existing cluster it refused, for the audit only (never the caller). */
-export function refusedOnCluster<E extends Error>(error: E, clusterId: string): E {
-  hiddenClusters.set(error, clusterId);
+export function refusedOnCluster<E extends Error>(error: E, cluster: DeniedCluster): E {
+  hiddenClusters.set(error, { clusterId: cluster.clusterId, name: cluster.name });
   return error;
 }
 
@@ -52,7 +52,7 @@ export async function recordDenial(
   context: { readonly runtime: ProcedureRuntime; readonly request: RequestContext },
   route: string,
   error: unknown,
-  clusterId?: string,
+  cluster?: DeniedCluster,
 ): Promise<void> {
   if (!(error instanceof ProblemError) || !isDenial(error.problem)) return;
   if (!context.request.actor.userId) return;
@@ -62,7 +62,7 @@ export async function recordDenial(
       route,
       problem: error.problem,
       error,
-      clusterId: hiddenClusters.get(error) ?? clusterId,
+      cluster: hiddenClusters.get(error) ?? cluster,
     });
   } catch (failure) {
     console.error(`[access] cannot audit the denial of ${route}:`, failure);

@@ -20,6 +20,7 @@ import {
 } from '@/modules/kernel/core/index.ts';
 import { checkAccess, type Access } from './access.ts';
 import { guardCluster, requireClusterPermission } from './cluster-guard.ts';
+import type { DeniedCluster } from './denial-log-contract.ts';
 import { recordDenial, refuseAuditFlood } from './denial-log.ts';
 import type { EffectiveGrant } from './grants.ts';
 import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
@@ -144,7 +145,7 @@ async function checkCall(
   meta: ProcedureMeta | undefined,
   isMutation: boolean,
   getRawInput: () => Promise<unknown>,
-): Promise<string | undefined> {
+): Promise<DeniedCluster | undefined> {
   if (ctx.refusal) throw new ProblemError(ctx.refusal);
   const access = meta?.access ?? { permission: 'undeclared' };
   await checkAccess({
@@ -155,7 +156,7 @@ async function checkCall(
     allowedBeforePasswordChange: meta?.allowedBeforePasswordChange ?? false,
     globalPermissions: ctx.globalPermissions,
   });
-  let clusterId: string | undefined;
+  let cluster: DeniedCluster | undefined;
   if (typeof access === 'object' && 'clusterPermission' in access) {
     const raw = await getRawInput();
     const guarded = await guardCluster({
@@ -164,26 +165,26 @@ async function checkCall(
       grants: ctx.grants,
       clusterId: typeof raw === 'object' && raw !== null ? (raw as { clusterId?: unknown }).clusterId : undefined,
     });
-    clusterId = guarded.cluster.clusterId;
+    cluster = guarded.cluster;
     requireClusterPermission(guarded, access.clusterPermission);
   }
   // A flooding caller may still sign out and change their password; every other change waits for the window.
   if (isMutation && access !== 'public' && !meta?.allowedBeforePasswordChange) await refuseAuditFlood(ctx);
-  return clusterId;
+  return cluster;
 }
 
 // Runs after the feature gate, so a disabled feature answers `feature-disabled` to everyone alike. Every denial,
 // by the checks here or by the procedure itself (a 409, a CSRF check of its own), goes to the denial audit.
 const accessGate = t.middleware(async ({ meta, ctx, type, path, getRawInput, next }) => {
-  let clusterId: string | undefined;
+  let cluster: DeniedCluster | undefined;
   try {
-    clusterId = await checkCall(ctx, meta, type === 'mutation', getRawInput);
+    cluster = await checkCall(ctx, meta, type === 'mutation', getRawInput);
   } catch (error) {
     await recordDenial(ctx, path, error);
     throw error;
   }
   const result = await next();
-  if (!result.ok) await recordDenial(ctx, path, result.error.cause, clusterId);
+  if (!result.ok) await recordDenial(ctx, path, result.error.cause, cluster);
   return result;
 });
 

@@ -20,7 +20,7 @@ function dedupKey(request: RequestContext, denial: Denial, windowStart: Date): s
     request.actor.name,
     denial.route,
     denial.problem.type,
-    denial.clusterId ?? '',
+    denial.cluster?.clusterId ?? '',
     windowStart.toISOString(),
   ];
   return createHash('sha256').update(parts.join('\n')).digest('hex');
@@ -47,11 +47,11 @@ export const denialLog: DenialLog = {
       denial.problem.type + (typeof denial.problem.permission === 'string' ? ` (${denial.problem.permission})` : '');
     await runtime.prisma.$executeRaw`
       INSERT INTO audit_event (id, actor, user_id, source_ip, request_id, action, parameters, dry_run, cluster_id,
-                               outcome, error, started_at, finished_at, count, dedup_key)
+                               cluster_name, outcome, error, started_at, finished_at, count, dedup_key)
       VALUES (${randomUUID()}::uuid, ${request.actor.name}, ${request.actor.userId}, ${request.sourceIp},
               ${request.requestId}, ${denial.route}, ${JSON.stringify(facts(denial, window))}::jsonb, false,
-              ${denial.clusterId ?? null}::uuid, 'DENIED', ${reason}, ${now}, ${now}, 1,
-              ${dedupKey(request, denial, window.start)})
+              ${denial.cluster?.clusterId ?? null}::uuid, ${denial.cluster?.name ?? null}, 'DENIED', ${reason},
+              ${now}, ${now}, 1, ${dedupKey(request, denial, window.start)})
       ON CONFLICT (dedup_key) DO UPDATE SET count = audit_event.count + 1, finished_at = EXCLUDED.finished_at`;
   },
 
@@ -68,8 +68,8 @@ export const denialLog: DenialLog = {
       title: 'Too many refused, failed or dry-run changes',
       status: 429,
       detail:
-        `You have caused ${limit} or more failed, refused, denied and dry-run changes since ${window.start.toISOString()} ` +
-        `(audit.flood-rows): changes are refused until ${window.end.toISOString()}.`,
+        `You have caused ${limit} or more failed, refused, denied and dry-run changes since ` +
+        `${window.start.toISOString()} (audit.flood-rows): changes are refused until ${window.end.toISOString()}.`,
       retryAfterSeconds: Math.max(1, Math.ceil((window.end.getTime() - Date.now()) / 1000)),
     };
   },

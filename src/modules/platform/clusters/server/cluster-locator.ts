@@ -5,9 +5,9 @@ export const clusterLocator: ClusterLocator = {
   async locate(prisma, clusterId) {
     const cluster = await prisma.cluster.findUnique({
       where: { id: clusterId },
-      select: { id: true, environmentId: true },
+      select: { id: true, name: true, environmentId: true },
     });
-    return cluster ? { clusterId: cluster.id, environmentId: cluster.environmentId } : undefined;
+    return cluster ? { clusterId: cluster.id, environmentId: cluster.environmentId, name: cluster.name } : undefined;
   },
   async environmentExists(prisma, environmentId) {
     return (await prisma.environment.count({ where: { id: environmentId } })) > 0;
