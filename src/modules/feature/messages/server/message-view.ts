@@ -1,7 +1,9 @@
 // One message as the API shows it, from either channel, after the content policy: headers, properties with their
 // wire types, the body as base64 with what it is (text, JSON, XML, binary, withheld with the reason), the redactions
 // with their classes, and whether the broker cut anything (management channel only). A body the policy left alone
-// is passed on as the bytes received, so a native browse is byte-identical to what was sent.
+// is passed on as the bytes received, so a native browse is byte-identical to what was sent. Ids, header and property
+// names and binary values go through the policy too: a native message's id is its governed `messageId` header,
+// binary values reach it as bytes (shown as base64 of what may be shown), and property types follow shown names.
 import type { ManagementBrowseResult, NativeMessage, TypedValue } from '@/modules/platform/broker/index.ts';
 import {
   governMessages,
@@ -31,6 +33,7 @@ export interface MessageView {
 }
 
 export interface Source {
+  /** The id as the broker's management gives it (its own number), or '' when it is the messageId header (native). */
   readonly messageId: string;
   readonly position: number | null;
   readonly content: MessageContent;
@@ -43,8 +46,9 @@ export interface Source {
   readonly truncatedFields: string[];
 }
 
-/** A typed value as plain JSON for the policy and the screen (its type travels in propertyTypes). */
+/** A typed value as plain JSON for the policy and the screen (its type travels in propertyTypes); binary as bytes. */
 function plain(value: TypedValue): unknown {
+  if (value.type === 'binary') return Buffer.from(value.value, 'base64');
   if (value.type === 'map')
     return Object.fromEntries(Object.entries(value.value).map(([key, inner]) => [key, plain(inner)]));
   if (value.type === 'list' || value.type === 'array') return value.value.map(plain);
@@ -82,9 +86,9 @@ export function fromNative(message: NativeMessage & { position?: number }, addre
         : valueText !== undefined
           ? { kind: 'text', text: valueText, contentType: 'application/json' }
           : { kind: 'bytes', size: bytes.length, contentType: contentType ?? undefined };
-  const id = message.properties.messageId;
   return {
-    messageId: id === undefined ? '' : String(plain(id)),
+    // Taken from the governed messageId header when the view is made (it is content: senders put order numbers in it).
+    messageId: '',
     position: message.position ?? null,
     content: { address, headers, properties: plainRecord(message.applicationProperties), body },
     propertyTypes: Object.fromEntries(
@@ -113,11 +117,14 @@ export function fromManagement(message: ManagementBrowseResult['messages'][numbe
   for (const [field, value] of Object.entries(raw)) {
     if (!field.endsWith('Properties') || !value || typeof value !== 'object') continue;
     const type = field.replace(/Properties$/, '').toLowerCase();
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    for (const [key, given] of Object.entries(value as Record<string, unknown>)) {
       // An AMQP message's sections come prefixed: its application properties are the message's properties, the
       // rest (annotations, the properties section, the broker's extras) are headers.
       const [section, ...rest] = key.split('.');
       const name = rest.join('.');
+      // A byte array comes as Java's signed bytes: as bytes, the policy reads the text they hold.
+      const inner =
+        type === 'bytes' && Array.isArray(given) ? Buffer.from((given as number[]).map((byte) => byte & 0xff)) : given;
       if (section === 'applicationProperties' && name) {
         properties[name] = inner;
         propertyTypes[name] = type;
@@ -172,28 +179,54 @@ function bodyView(source: Source, governed: Governed<GovernedMessage>): MessageV
   }
 }
 
+/** Property types keyed by the names shown (a name the policy masked carries its type under the masked name). */
+function shownTypes(types: Readonly<Record<string, string>>, governed: Governed<GovernedMessage>) {
+  const shown: Record<string, string> = {};
+  for (const [name, type] of Object.entries(types)) {
+    const as = governed.renamed[`property:${name}`] ?? name;
+    if (as in governed.value.properties) shown[as] = type;
+  }
+  return shown;
+}
+
+/** A cut field's name (`StringProperties.<name>`) with a masked property name masked in it too. */
+function shownField(field: string, renamed: Readonly<Record<string, string>>): string {
+  let shown = field;
+  for (const [from, to] of Object.entries(renamed)) shown = shown.replaceAll(from.replace(/^\w+:/, ''), to);
+  return shown;
+}
+
+const GIVEN_ID = 'messageID';
+
 /** Every message of a page through the policy at once. */
 export async function viewMessages(
   runtime: Parameters<typeof governMessages>[0],
   sources: readonly Source[],
   clear: boolean,
 ): Promise<{ views: MessageView[]; governed: Array<Governed<GovernedMessage>> }> {
+  // Every id passes the policy as a header: a native message's is its messageId; a management id (the broker's own
+  // number, the field the broker names messageID) or a send echo's (the sender's, maybe an order number) is added.
   const governed = await governMessages(
     runtime,
-    sources.map((source) => source.content),
+    sources.map((source) =>
+      source.messageId === ''
+        ? source.content
+        : { ...source.content, headers: { ...source.content.headers, [GIVEN_ID]: source.messageId } },
+    ),
     { clear },
   );
   const views = sources.map((source, index): MessageView => {
     const one = governed[index] as Governed<GovernedMessage>;
+    const id = one.value.headers[source.messageId === '' ? 'messageId' : GIVEN_ID];
     return {
-      messageId: source.messageId,
+      messageId: typeof id === 'string' || typeof id === 'number' ? String(id) : '',
       position: source.position,
       headers: one.value.headers,
       properties: one.value.properties,
-      propertyTypes: source.propertyTypes,
+      propertyTypes: shownTypes(source.propertyTypes, one),
       body: bodyView(source, one),
       bodyTruncated: source.bodyTruncated,
-      truncatedFields: source.truncatedFields,
+      truncatedFields: source.truncatedFields.map((field) => shownField(field, one.renamed)),
       redactions: one.redactions.map((redaction) => ({ ...redaction })),
     };
   });

@@ -7,6 +7,7 @@ import { activityLogTool } from './activity-tool.ts';
 import { alertRuleTool, settingTool } from './admin-tools.ts';
 import { helpTool } from './help-tool.ts';
 import { browseMessagesTool, messageBodyTool, sendMessageTool } from './message-tools.ts';
+import { governedOutput } from './governed-output.ts';
 import { queueActionTool } from './queue-action-tool.ts';
 import { clusterHealthTool, diagnoseQueueTool, listResourcesTool, metricSeriesTool } from './read-tools.ts';
 import { invalidParams, type McpContext, textResult, ToolFailure, type ToolDefinition } from './tool-kit.ts';
@@ -73,9 +74,10 @@ export async function callTool(name: string, args: unknown, context: McpContext)
     throw invalidParams(`Invalid arguments for ${name}: ${errors.join('; ')}. flotilla_help explains the tools.`);
   }
   try {
-    return textResult(await tool.run(parsed.data, context));
+    return textResult(await governedOutput(context, await tool.run(parsed.data, context)));
   } catch (error) {
-    if (error instanceof ToolFailure) return { ...textResult(error.message), isError: true };
+    if (error instanceof ToolFailure)
+      return { ...textResult(await governedOutput(context, error.message)), isError: true };
     if (error instanceof McpError) throw error;
     // Anything else says nothing of its cause to the agent; the log has it under the request id.
     console.error(`[mcp] ${context.request.requestId} ${name}:`, error);

@@ -2,6 +2,7 @@
 // cluster://{id}/capabilities. Each reads through the same procedures as REST, as the caller; an unknown or
 // ungranted cluster reads as "no such cluster or no grant", without the id.
 import type { ReadResourceResult, Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { governedOutput } from './governed-output.ts';
 import { callProcedure } from './procedure-errors.ts';
 import { asRow, asRows, pick } from './project.ts';
 import { invalidParams, type McpContext, ToolFailure } from './tool-kit.ts';
@@ -79,7 +80,8 @@ async function contentOf(uri: string, context: McpContext): Promise<unknown> {
 /** resources/read; a refusal (no such cluster, no grant) is a JSON-RPC error whose message names the fix. */
 export async function readResource(uri: string, context: McpContext): Promise<ReadResourceResult> {
   try {
-    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(await contentOf(uri, context)) }] };
+    const content = await governedOutput(context, await contentOf(uri, context));
+    return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(content) }] };
   } catch (error) {
     if (error instanceof ToolFailure) throw invalidParams(error.message);
     throw error;
