@@ -7,6 +7,8 @@ import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts
 import { ensureFirstAdmin, hashPassword, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
 import { tokenDigest } from './api-token.ts';
+import { refuseBeyondLimitsLocked } from './token-limits.ts';
+import type { ProblemError } from '@/modules/kernel/core/index.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 
 let database: TestDatabase;
@@ -149,6 +151,29 @@ describe('API tokens', () => {
     const owner = await runtime.prisma.user.findFirstOrThrow({ where: { username: 'ada' } });
     expect(await runtime.prisma.apiToken.count({ where: { userId: owner.id } })).toBe(50);
   }, 90_000); // one owner's creations run one after another: 80 of them on a busy machine take a while
+
+  it("hold the cap across web processes: the check inside the transaction waits on the owner's lock", async () => {
+    // Transactions of several instances do not share the in-process queue: only the advisory lock orders them.
+    const owner = await runtime.prisma.user.create({
+      data: { id: randomUUID(), username: 'barbara', providerId: 'local', passwordHash: 'unused' },
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, n) =>
+        runtime.prisma.$transaction(async (tx) => {
+          await refuseBeyondLimitsLocked(tx, owner.id, `across-${n}`, 5);
+          await tx.apiToken.create({
+            data: { id: randomUUID(), userId: owner.id, name: `across-${n}`, tokenHash: tokenDigest(`across-${n}`) },
+          });
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(5);
+    const types = outcomes.map((outcome) =>
+      outcome.status === 'fulfilled' ? 'created' : (outcome.reason as ProblemError).problem.type,
+    );
+    expect(types.filter((type) => type !== 'created')).toEqual(Array<string>(7).fill('token-limit'));
+    expect(await runtime.prisma.apiToken.count({ where: { userId: owner.id } })).toBe(5);
+  });
 
   it('answer nothing for tokens that are not theirs, expired or revoked', async () => {
     expect(await actorSeenBy({ authorization: 'Bearer as_NotARealTokenNotARealTokenNotAReal' })).toBe('anonymous');
