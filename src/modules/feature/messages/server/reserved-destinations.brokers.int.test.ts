@@ -3,16 +3,21 @@
 // broker user), to the notification address (a forged broker event), to internal addresses, and with the broker's
 // reserved properties; a move and a retry into them are refused too; nothing is audited as sent, and the broker's
 // user list, read over Jolokia directly, has no new user. A second broker configured with its own management and
-// notification addresses shows they are read from the broker, not assumed.
+// notification addresses shows they are read from the broker, not assumed. No queue or address is created on them
+// and none of the broker's own queues is deleted, purged or paused; a retry leaves a message whose original address
+// or queue was forged to a reserved one where it is; and on the second broker Flotilla's events arrive from its own
+// notification address, whose queues stay out of the grid.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import rhea from 'rhea';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
 import { registerCluster, startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
-import { brokerMbean, jolokia, jolokiaExec } from '../../../../../test/support/jolokia.ts';
+import { brokerMbean, jolokia, jolokiaExec, jolokiaRead } from '../../../../../test/support/jolokia.ts';
 import { connectMcp, issueToken, serveOverHttp, type Listener } from '../../../../../test/support/mcp-client.ts';
 import {
   createAnycastQueue,
+  endpointOf,
   messageCount,
   uniqueName,
   waitFor,
@@ -289,35 +294,27 @@ describe('sends to the broker’s own addresses', () => {
 });
 
 describe('moves and retries into the broker’s own addresses', () => {
-  it('refuses a move into a queue on the notification address, over REST and MCP, moving nothing', async () => {
-    // Flotilla's grid leaves out the queues of the default notification address; this broker's is its own, so a
-    // queue on it is in the grid like any other, and a move there would forge broker events.
-    const node = customBroker.nodes[0] as BrokerNode;
+  it('refuses a move into a queue on an internal address, over REST and MCP, moving nothing', async () => {
+    // The grid leaves out the notification address's queues; an internal-named queue is listed like any other,
+    // and a move there would hand messages to the broker's own machinery.
     const source = uniqueName('reserved.src');
-    const tap = uniqueName('tap');
-    await createAnycastQueue(node, source);
-    await jolokia(node, {
-      type: 'exec',
-      mbean: brokerMbean(node.name),
-      operation: 'createQueue(java.lang.String)',
-      arguments: [
-        JSON.stringify({ name: tap, address: CUSTOM.notification, 'routing-type': 'MULTICAST', durable: true }),
-      ],
-    });
-    const sent = await sendAs('operator', customClusterId, {
+    const tap = `$sys.${uniqueName('tap')}`;
+    await createAnycastQueue(plain, source);
+    await createQueueOn(plain, tap, tap, 'ANYCAST');
+    const sent = await sendAs('operator', scenario.clusterId, {
       address: source,
       routingType: 'ANYCAST',
       body: { type: 'text', text: 'x' },
     });
     expect(sent.status).toBe(200);
-    await inGrid(customClusterId, source);
-    await inGrid(customClusterId, tap);
-    const path = `/clusters/${customClusterId}/queues/${encodeURIComponent(source)}/messages/move`;
+    await inGrid(scenario.clusterId, source);
+    await inGrid(scenario.clusterId, tap);
+    const path = `/clusters/${scenario.clusterId}/queues/${encodeURIComponent(source)}/messages/move`;
     const refused = await callRest(rest, who('operator').auth, 'POST', path, { targetQueue: tap });
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ type: 'destination-reserved', destination: CUSTOM.notification });
+    expect(refused.json).toMatchObject({ type: 'destination-reserved', destination: tap });
     const overMcp = await toolAs('operator', 'queue_action', {
-      clusterId: customClusterId,
+      clusterId: scenario.clusterId,
       queue: source,
       action: 'move',
       targetQueue: tap,
@@ -326,7 +323,7 @@ describe('moves and retries into the broker’s own addresses', () => {
     });
     expect(overMcp.ok).toBe(false);
     expect(overMcp.text).toContain('Reserved destination');
-    expect(await messageCount(node, source)).toBe(1);
+    expect(await messageCount(plain, source)).toBe(1);
     expect(await web.prisma.auditEvent.count({ where: { action: 'message.move', target: source } })).toBe(0);
   });
 
@@ -343,6 +340,206 @@ describe('moves and retries into the broker’s own addresses', () => {
     );
     expect(refused.status).toBe(400);
     expect(refused.json).toMatchObject({ type: 'destination-reserved' });
+  });
+});
+
+async function createQueueOn(node: BrokerNode, name: string, address: string, routingType: string) {
+  await jolokia(node, {
+    type: 'exec',
+    mbean: brokerMbean(node.name),
+    operation: 'createQueue(java.lang.String)',
+    arguments: [JSON.stringify({ name, address, 'routing-type': routingType, durable: true })],
+  });
+}
+
+async function brokerNames(node: BrokerNode): Promise<{ queues: string[]; addresses: string[] }> {
+  const read = (await jolokiaRead(node, brokerMbean(node.name), ['QueueNames', 'AddressNames'])) as {
+    QueueNames: string[];
+    AddressNames: string[];
+  };
+  return { queues: read.QueueNames, addresses: read.AddressNames };
+}
+
+describe('queues and addresses of the broker’s own', () => {
+  const createQueue = (clusterId: string, body: object) =>
+    callRest(rest, who('operator').auth, 'POST', `/clusters/${clusterId}/queues`, {
+      routingType: 'MULTICAST',
+      durable: true,
+      ...body,
+    });
+
+  it('refuses creating a queue on the notification, management or an internal address, creating nothing', async () => {
+    const custom = customBroker.nodes[0] as BrokerNode;
+    const attempts = [
+      [scenario.clusterId, plain, { name: uniqueName('evtap'), address: 'activemq.notifications' }],
+      [scenario.clusterId, plain, { name: uniqueName('mgtap'), address: 'activemq.management' }],
+      [scenario.clusterId, plain, { name: `$sys.${uniqueName('x')}` }],
+      [scenario.clusterId, plain, { name: uniqueName('sf'), address: '$.artemis.internal.sf.x' }],
+      [customClusterId, custom, { name: uniqueName('evtap'), address: CUSTOM.notification }],
+      [customClusterId, custom, { name: uniqueName('mgtap'), address: CUSTOM.management }],
+      [customClusterId, custom, { name: uniqueName('evtap'), address: 'activemq.notifications' }],
+    ] as const;
+    for (const [clusterId, node, body] of attempts) {
+      const refused = await createQueue(clusterId, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.json).toMatchObject({ type: 'destination-reserved' });
+      expect(await web.prisma.auditEvent.count({ where: { action: 'queue.create', target: body.name } })).toBe(0);
+      expect((await brokerNames(node)).queues).not.toContain(body.name);
+    }
+  });
+
+  it('refuses creating the broker’s own addresses over REST, creating nothing', async () => {
+    const custom = customBroker.nodes[0] as BrokerNode;
+    for (const [clusterId, node, name] of [
+      [customClusterId, custom, CUSTOM.notification],
+      [customClusterId, custom, CUSTOM.management],
+      [scenario.clusterId, plain, `$sys.${uniqueName('addr')}`],
+      [scenario.clusterId, plain, 'activemq.management'],
+    ] as const) {
+      // The notification address exists once something listens there (Flotilla does): nothing new is the point.
+      const existed = (await brokerNames(node)).addresses.includes(name);
+      const refused = await callRest(rest, who('operator').auth, 'POST', `/clusters/${clusterId}/addresses`, {
+        name,
+        routingTypes: ['MULTICAST'],
+      });
+      expect(refused.status, name).toBe(400);
+      expect(refused.json).toMatchObject({ type: 'destination-reserved', destination: name });
+      expect(await web.prisma.auditEvent.count({ where: { action: 'address.create', target: name } })).toBe(0);
+      if (!existed) expect((await brokerNames(node)).addresses).not.toContain(name);
+    }
+  });
+
+  it('refuses deleting, purging and pausing an internal queue over REST and MCP, and the queue stays', async () => {
+    const queue = `$sys.${uniqueName('own')}`;
+    await createQueueOn(plain, queue, queue, 'ANYCAST');
+    await inGrid(scenario.clusterId, queue);
+    const path = `/clusters/${scenario.clusterId}/queues/${encodeURIComponent(queue)}`;
+    const { auth } = who('admin');
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/purge'],
+      ['POST', '/pause'],
+    ] as const) {
+      const refused = await callRest(rest, auth, method, `${path}${suffix}`, method === 'POST' ? {} : undefined);
+      expect(refused.status, `${method} ${suffix}`).toBe(400);
+      expect(refused.json).toMatchObject({ type: 'destination-reserved' });
+    }
+    for (const action of ['purge', 'pause']) {
+      const overMcp = await toolAs('admin', 'queue_action', {
+        clusterId: scenario.clusterId,
+        queue,
+        action,
+        dryRun: false,
+        confirm: queue,
+      });
+      expect(overMcp.ok, action).toBe(false);
+      expect(overMcp.text).toContain('Reserved destination');
+    }
+    expect((await brokerNames(plain)).queues).toContain(queue);
+    expect(await web.prisma.auditEvent.count({ where: { target: queue } })).toBe(0);
+  });
+});
+
+/** Puts a message on `queue` over AMQP with the broker's original-address and original-queue annotations forged. */
+async function forgeOverAmqp(node: BrokerNode, queue: string, origin: { address: string; queue: string }) {
+  const { host, port, username, password } = endpointOf(node);
+  const connection = rhea.create_container().connect({ host, port, username, password, reconnect: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const sender = connection.open_sender(queue);
+      sender.once('sendable', () => {
+        sender.send({
+          durable: true,
+          body: 'forged',
+          message_annotations: { 'x-opt-ORIG-ADDRESS': origin.address, 'x-opt-ORIG-QUEUE': origin.queue },
+        });
+      });
+      sender.once('accepted', () => resolve());
+      sender.once('rejected', () => reject(new Error('the broker rejected the forged message')));
+      connection.once('connection_error', () => reject(new Error('no AMQP connection')));
+    });
+  } finally {
+    connection.close();
+  }
+}
+
+/** Puts a core message on `queue` through its management sendMessage, with the given string headers. */
+async function putWithHeaders(node: BrokerNode, queue: string, headers: Record<string, string>) {
+  await jolokia(node, {
+    type: 'exec',
+    mbean: `${brokerMbean(node.name)},component=addresses,address="${queue}",subcomponent=queues,routing-type="anycast",queue="${queue}"`,
+    operation: 'sendMessage(java.util.Map,int,java.lang.String,boolean,java.lang.String,java.lang.String)',
+    arguments: [headers, 3, 'x', true, node.user, node.password],
+  });
+}
+
+describe('a retry never routes a message to a reserved address', () => {
+  it('leaves a forged original address or queue in the dead-letter queue, retry all and by ids, and says how many', async () => {
+    const dlq = uniqueName('reserved.dlq');
+    const orders = uniqueName('reserved.orders');
+    const tap = uniqueName('evtap');
+    await createAnycastQueue(plain, dlq);
+    await createAnycastQueue(plain, orders);
+    await createQueueOn(plain, tap, 'activemq.notifications', 'MULTICAST');
+    await putWithHeaders(plain, dlq, { _AMQ_ORIG_ADDRESS: orders, _AMQ_ORIG_QUEUE: orders });
+    await putWithHeaders(plain, dlq, { _AMQ_ORIG_ADDRESS: 'activemq.notifications', _AMQ_ORIG_QUEUE: tap });
+    await forgeOverAmqp(plain, dlq, { address: orders, queue: tap });
+    expect(await messageCount(plain, dlq)).toBe(3);
+    await inGrid(scenario.clusterId, dlq);
+    const path = `/clusters/${scenario.clusterId}/queues/${encodeURIComponent(dlq)}/messages/retry`;
+    const all = await callRest(rest, who('operator').auth, 'POST', path, {});
+    expect(all.status, JSON.stringify(all.json)).toBe(200);
+    expect(all.json).toMatchObject({ appliedCount: 1, nodes: [{ count: 1, detail: { leftOut: 2 } }] });
+    expect(await messageCount(plain, orders)).toBe(1);
+    expect(await messageCount(plain, dlq)).toBe(2);
+    // By ids: the two forged ones named on their node stay too.
+    const browsed = (await jolokiaExec(
+      plain,
+      `${brokerMbean(plain.name)},component=addresses,address="${dlq}",subcomponent=queues,routing-type="anycast",queue="${dlq}"`,
+      'browse()',
+      [],
+    )) as Array<{ messageID: number }>;
+    const node = await web.prisma.clusterNode.findFirstOrThrow({ where: { clusterId: scenario.clusterId } });
+    const byIds = await callRest(rest, who('operator').auth, 'POST', path, {
+      nodeId: node.id,
+      messageIds: browsed.map((message) => String(message.messageID)),
+    });
+    expect(byIds.status, JSON.stringify(byIds.json)).toBe(200);
+    expect(byIds.json).toMatchObject({ appliedCount: 0, nodes: [{ detail: { leftOut: 2 } }] });
+    expect(await messageCount(plain, dlq)).toBe(2);
+  });
+});
+
+describe('a broker with its own notification address', () => {
+  it('sends Flotilla its events from there, and keeps that address’s queues out of the grid', async () => {
+    const custom = customBroker.nodes[0] as BrokerNode;
+    const since = new Date();
+    const tap = uniqueName('opstap');
+    await createQueueOn(custom, tap, CUSTOM.notification, 'MULTICAST');
+    const marker = uniqueName('reserved.marker');
+    const created = await callRest(rest, who('operator').auth, 'POST', `/clusters/${customClusterId}/queues`, {
+      name: marker,
+      routingType: 'ANYCAST',
+      durable: true,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(200);
+    await waitFor(
+      'a broker event of the custom broker',
+      async () =>
+        (await web.prisma.brokerEvent.count({ where: { clusterId: customClusterId, receivedAt: { gte: since } } })) > 0
+          ? true
+          : undefined,
+      60_000,
+    );
+    await inGrid(customClusterId, marker);
+    const hidden = await callRest(
+      rest,
+      who('admin').auth,
+      'GET',
+      `/clusters/${customClusterId}/queues/${encodeURIComponent(tap)}`,
+    );
+    expect(hidden.status).toBe(404);
+    expect(await web.prisma.queueTotal.count({ where: { clusterId: customClusterId, queueName: tap } })).toBe(0);
   });
 });
 

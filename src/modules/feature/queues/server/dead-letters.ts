@@ -209,6 +209,7 @@ async function redriveWork(runtime: QueueActionRuntime, input: RedriveInput) {
 interface ItemOutcome {
   readonly index: number;
   readonly count: number | null;
+  readonly leftOut?: number;
   readonly error?: string;
 }
 
@@ -254,14 +255,16 @@ export async function redriveDeadLetters(runtime: QueueActionRuntime, request: R
       for (const [index, item] of work.entries()) {
         if (!counts[index]) continue; // not on this node, or nothing of it here
         try {
-          const count = item.filter
+          // Messages naming a reserved original address or queue (forged) stay where they are, counted as left out.
+          const { count, leftOut } = item.filter
             ? await node.writes.retryByIds(
                 node.client,
                 item.ref,
                 await listMessageIds(node.client, item.ref, item.filter),
+                node.reservedAddresses,
               )
-            : await node.writes.retryAll(node.client, item.ref);
-          done.push({ index, count });
+            : await node.writes.retryAll(node.client, item.ref, node.reservedAddresses);
+          done.push({ index, count, leftOut });
         } catch (error) {
           done.push({ index, count: null, error: nodeFailureOf(error, node.client.nodeKey).message });
         }
@@ -274,6 +277,7 @@ export async function redriveDeadLetters(runtime: QueueActionRuntime, request: R
         queueName: work[outcome.index]?.queueName,
         ...(work[outcome.index]?.originalAddress ? { originalAddress: work[outcome.index]?.originalAddress } : {}),
         count: outcome.count,
+        ...(outcome.leftOut ? { leftOut: outcome.leftOut } : {}),
         ...(outcome.error ? { error: outcome.error } : {}),
       }));
       return { count: done.reduce((sum, outcome) => sum + (outcome.count ?? 0), 0), detail: { items: detail } };

@@ -104,6 +104,7 @@ export async function purgeQueue(
     override: input.override,
     capped: true,
     topic: 'queues',
+    destinations: ownQueue(ref),
     estimate: (node) => countOn(node, ref),
     apply: async (node) => ({ count: await node.writes.purge(node.client, ref) }),
   });
@@ -127,6 +128,7 @@ export async function deleteMessages(
     capped: true,
     nodeId: input.nodeId,
     topic: 'queues',
+    destinations: ownQueue(ref),
     estimate: (node) => estimateSelection(node, ref, input),
     apply: async (node) => ({
       count:
@@ -173,7 +175,7 @@ export async function moveMessages(
     topic: 'queues',
     // The messages land on the target's address: one of the broker's own (a notification subscription's queue on
     // the notification address) is refused like a send there.
-    destinations: [target.queue, target.address],
+    destinations: [...ownQueue(ref), target.queue, target.address],
     estimate: (node) => estimateSelection(node, ref, input),
     apply: async (node) => ({
       count:
@@ -222,16 +224,26 @@ export async function retryMessages(
     capped: true,
     nodeId: input.nodeId,
     topic: 'queues',
-    destinations: input.originalAddress ? [input.originalAddress] : [],
+    destinations: [...ownQueue(ref), ...(input.originalAddress ? [input.originalAddress] : [])],
     estimate: (node) => (byAddress ? countOn(node, ref, byAddress) : estimateSelection(node, ref, input)),
+    // A message naming a reserved original address or queue (forged by a client) stays: `leftOut` says how many.
     apply: async (node) => {
-      if (ids.length > 0) return { count: await node.writes.retryByIds(node.client, ref, ids) };
-      if (!byAddress) return { count: await node.writes.retryAll(node.client, ref) };
-      const matching = await listMessageIds(node.client, ref, byAddress);
-      return { count: await node.writes.retryByIds(node.client, ref, matching) };
+      const { writes, client, reservedAddresses } = node;
+      const chosen = ids.length > 0 || !byAddress ? ids : await listMessageIds(client, ref, byAddress);
+      const outcome =
+        ids.length > 0 || byAddress
+          ? await writes.retryByIds(client, ref, chosen, reservedAddresses)
+          : await writes.retryAll(client, ref, reservedAddresses);
+      return { count: outcome.count, detail: { leftOut: outcome.leftOut } };
     },
   });
 }
+
+/**
+ * A queue of the broker's own plumbing (on its notification, management or an internal address, or so named) is
+ * not Flotilla's to empty, pause, delete or draw messages from: the command sequence refuses it like a destination.
+ */
+const ownQueue = (ref: QueueRef) => [ref.queue, ref.address];
 
 const presentOn = async (node: CommandNodeView, ref: QueueRef) =>
   (await countOn(node, ref)) === undefined ? undefined : 1;
@@ -250,6 +262,7 @@ export async function pauseQueue(
     dryRun: input.dryRun,
     capped: false,
     topic: 'queues',
+    destinations: ownQueue(ref),
     estimate: (node) => presentOn(node, ref),
     apply: async (node) => {
       await node.writes.pause(node.client, ref, input.persist);
@@ -272,6 +285,7 @@ export async function resumeQueue(
     dryRun: input.dryRun,
     capped: false,
     topic: 'queues',
+    destinations: ownQueue(ref),
     estimate: (node) => presentOn(node, ref),
     apply: async (node) => {
       await node.writes.resume(node.client, ref);
@@ -311,6 +325,8 @@ export function createQueue(
     dryRun: input.dryRun,
     capped: false,
     topic: 'queues',
+    // A queue on the broker's notification address would read its events; on the management address, its requests.
+    destinations: [spec.name, spec.address],
     estimate: () => Promise.resolve(1),
     apply: async (node) => {
       await node.writes.createQueue(node.client, spec);
@@ -335,6 +351,7 @@ export async function deleteQueue(
     override: input.override,
     capped: true,
     topic: 'queues',
+    destinations: ownQueue(ref),
     estimate: (node) => countOn(node, ref),
     apply: async (node, estimate) => {
       await node.writes.destroyQueue(node.client, ref.queue);

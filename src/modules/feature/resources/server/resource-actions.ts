@@ -34,6 +34,8 @@ export function createAddress(
       dryRun: input.dryRun,
       capped: false,
       topic: 'queues',
+      // An address of the broker's own (notification, management, internal) is refused before the audit row.
+      destinations: [input.name],
       estimate: () => Promise.resolve(1),
       apply: async (node) => {
         await node.writes.createAddress(node.client, input.name, input.routingTypes);
@@ -67,6 +69,7 @@ export function deleteAddress(
       dryRun: input.dryRun,
       capped: false,
       topic: 'queues',
+      destinations: [input.name],
       estimate: async (node) => ((await countWhere(node.client, 'addresses', 'name', input.name)) > 0 ? 1 : undefined),
       apply: async (node) => {
         await node.writes.deleteAddress(node.client, input.name, input.force);

@@ -5,6 +5,9 @@
 import { ManagementError } from './management-error.ts';
 import type { CallResult, ManagementClient } from './management-client.ts';
 import { queueObjectName, type BrowseTarget } from './management-browse.ts';
+import { listResourcePages } from './broker-operations.ts';
+import { countQueueMessages, listMessageIds } from './queue-counts.ts';
+import { reservedAddresses, reservedOriginFilter } from '../native/reserved-names.ts';
 
 export type QueueRef = BrowseTarget;
 
@@ -51,6 +54,29 @@ async function perId(
 
 const count = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0));
 
+/** What a retry did: how many went back, and how many it held back for naming a reserved origin (they stay). */
+interface RetryOutcome {
+  readonly count: number;
+  readonly leftOut: number;
+}
+
+/**
+ * The filter of the messages a retry must leave where they are on this node (reservedOriginFilter): `reported`
+ * are the cluster's management and notification addresses; the queues on them are read here, in one POST.
+ */
+async function reservedOriginsOn(client: ManagementClient, reported: readonly string[]): Promise<string> {
+  const addresses = reservedAddresses(reported);
+  const pages = await listResourcePages(
+    client,
+    'queues',
+    addresses.map((value) => ({ filter: { field: 'address', operation: 'EQUALS', value }, page: 1, pageSize: 1_000 })),
+  );
+  const queues = pages
+    .flatMap((page) => page.rows.map((row) => (typeof row.name === 'string' ? row.name : '')))
+    .filter(Boolean);
+  return reservedOriginFilter(reported, [...new Set(queues)]);
+}
+
 export const brokerWrites = {
   /** Every message of the queue removed; the number removed. */
   purge: async (client: ManagementClient, ref: QueueRef) =>
@@ -75,12 +101,33 @@ export const brokerWrites = {
   moveByIds: (client: ManagementClient, ref: QueueRef, ids: readonly string[], targetQueue: string) =>
     perId(client, ref, ids, 'moveMessage(long,java.lang.String)', [targetQueue]),
 
-  /** Every message back to its original address (the broker reads it from the message). */
-  retryAll: async (client: ManagementClient, ref: QueueRef) =>
-    count(await queueExec(client, ref, 'retryMessages()', [])),
+  /**
+   * Every message back to its original address (the broker reads it from the message), but for those whose
+   * original address or queue is one of the broker's own (`reserved`: the cluster's reported management and
+   * notification addresses): they are never routed, and stay in the queue. retryMessages() takes a filter only
+   * since ARTEMIS-5779 (after 2.44), so the others are listed by a filter and retried by id: a message that arrives
+   * meanwhile is not retried, never misrouted.
+   */
+  retryAll: async (client: ManagementClient, ref: QueueRef, reserved: readonly string[]): Promise<RetryOutcome> => {
+    const held = await reservedOriginsOn(client, reserved);
+    const allowed = await listMessageIds(client, ref, `NOT (${held})`);
+    const done = await perId(client, ref, allowed, 'retryMessage(long)', []);
+    const [left] = await countQueueMessages(client, [{ ref, filter: held }]);
+    return { count: done, leftOut: left?.count ?? 0 };
+  },
 
-  retryByIds: (client: ManagementClient, ref: QueueRef, ids: readonly string[]) =>
-    perId(client, ref, ids, 'retryMessage(long)', []),
+  /** The ids given, less those whose original address or queue is reserved (read first; a message never changes). */
+  retryByIds: async (
+    client: ManagementClient,
+    ref: QueueRef,
+    ids: readonly string[],
+    reserved: readonly string[],
+  ): Promise<RetryOutcome> => {
+    if (ids.length === 0) return { count: 0, leftOut: 0 };
+    const held = new Set(await listMessageIds(client, ref, await reservedOriginsOn(client, reserved)));
+    const allowed = ids.filter((id) => !held.has(id));
+    return { count: await perId(client, ref, allowed, 'retryMessage(long)', []), leftOut: ids.length - allowed.length };
+  },
 
   pause: async (client: ManagementClient, ref: QueueRef, persist: boolean) => {
     await queueExec(client, ref, 'pause(boolean)', [persist]);

@@ -1,5 +1,5 @@
-// The notification subscription of one node: a receiver on `activemq.notifications` with a selector, on
-// its own session of the node's pooled connection. It re-attaches after every reconnect, retries a refused
+// The notification subscription of one node: a receiver on the node's notification address (as its last poll read
+// it; `activemq.notifications` until then) with a selector, on its own session of the node's pooled connection. It re-attaches after every reconnect, retries a refused
 // attach with backoff, keeps the subscription state cache current and hands each event to the consumers.
 import type { Connection, EventContext, Receiver, Session } from 'rhea';
 import rhea from 'rhea';
@@ -11,9 +11,9 @@ import { linkErrorDetail } from './link-error.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
 import { nativeMessageOf } from './native-message.ts';
 import { nativeConnectionFor, nativeOptions, trackLongLivedUser } from './native-pool.ts';
+import { notificationAddressOf } from './reserved-names.ts';
 import {
   forgetSubscriptionState,
-  NOTIFICATION_ADDRESS,
   refusalFromConnection,
   refusalFromLink,
   setSubscriptionState,
@@ -24,9 +24,15 @@ export interface NotificationSubscription {
   close(): Promise<void>;
 }
 
-const subscriptions = new Map<string, { endpoint: NativeEndpoint; subscription: NotificationSubscription }>();
+interface Subscribed {
+  readonly endpoint: NativeEndpoint;
+  readonly address: string;
+  readonly subscription: NotificationSubscription;
+}
 
-function subscribe(endpoint: NativeEndpoint, onEvent: BrokerEventHandler): NotificationSubscription {
+const subscriptions = new Map<string, Subscribed>();
+
+function subscribe(endpoint: NativeEndpoint, address: string, onEvent: BrokerEventHandler): NotificationSubscription {
   const connection = nativeConnectionFor(endpoint);
   const context = { user: endpoint.username, host: endpoint.host, port: endpoint.port };
   let session: Session | undefined;
@@ -40,7 +46,7 @@ function subscribe(endpoint: NativeEndpoint, onEvent: BrokerEventHandler): Notif
     session = open.create_session();
     session.begin();
     const link = session.open_receiver({
-      source: { address: NOTIFICATION_ADDRESS, filter: rhea.filter.selector(notificationSelector()) },
+      source: { address, filter: rhea.filter.selector(notificationSelector()) },
       autoaccept: true,
       credit_window: 100,
     });
@@ -106,18 +112,22 @@ function subscribe(endpoint: NativeEndpoint, onEvent: BrokerEventHandler): Notif
 
 /**
  * Makes sure the node has a notification subscription; idempotent, so the reconciler may call it on every
- * pass. A changed endpoint (credentials, TLS, address) replaces the subscription. Every event goes to `onEvent`
- * (the worker passes the dispatcher of the broker.event-consumers contributions).
+ * pass. A changed endpoint (credentials, TLS, address) or notification address replaces the subscription. Every
+ * event goes to `onEvent` (the worker passes the dispatcher of the broker.event-consumers contributions).
+ * `notificationAddress` is the broker's `management-notification-address` as the node's poll read it.
  */
 export function ensureNotificationSubscription(
   endpoint: NativeEndpoint,
   onEvent: BrokerEventHandler,
+  notificationAddress?: string | null,
 ): NotificationSubscription {
+  const address = notificationAddressOf(notificationAddress);
   const existing = subscriptions.get(endpoint.nodeKey);
-  if (existing && JSON.stringify(existing.endpoint) === JSON.stringify(endpoint)) return existing.subscription;
+  if (existing && existing.address === address && JSON.stringify(existing.endpoint) === JSON.stringify(endpoint))
+    return existing.subscription;
   if (existing) void existing.subscription.close();
-  const subscription = subscribe(endpoint, onEvent);
-  subscriptions.set(endpoint.nodeKey, { endpoint, subscription });
+  const subscription = subscribe(endpoint, address, onEvent);
+  subscriptions.set(endpoint.nodeKey, { endpoint, address, subscription });
   return subscription;
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { reservedAddressReason, reservedPropertyPrefix } from './reserved-names.ts';
+import {
+  notificationAddressOf,
+  reservedAddressReason,
+  reservedOriginFilter,
+  reservedPropertyPrefix,
+} from './reserved-names.ts';
 
 describe('reserved addresses', () => {
   it.each([
@@ -57,5 +62,34 @@ describe('reserved property names', () => {
 
   it.each(['vin', 'amq_route', '_amq_route_to', 'JMSType', 'x_AMQ_ROUTE_TO', ' _AMQ_ROUTE_TO'])('allows %j', (name) => {
     expect(reservedPropertyPrefix(name)).toBeUndefined();
+  });
+});
+
+describe('the filter of messages a retry leaves where they are', () => {
+  const filter = reservedOriginFilter(['ops.mgmt', 'ops.events', ''], ["tap'1"]);
+
+  it('checks the original address and queue as properties and as AMQP annotations, absent ones being false', () => {
+    for (const field of ['_AMQ_ORIG_ADDRESS', '"m._AMQ_ORIG_ADDRESS"', '_AMQ_ORIG_QUEUE', '"m._AMQ_ORIG_QUEUE"'])
+      expect(filter).toContain(`(${field} IS NOT NULL AND (`);
+  });
+
+  it('names the defaults, the reported addresses (as suffix and before ::) and the internal prefixes, escaped', () => {
+    for (const pattern of [
+      "LIKE '%activemq.notifications' ESCAPE '!'",
+      "LIKE '%activemq.management::%' ESCAPE '!'",
+      "LIKE '%ops.events' ESCAPE '!'",
+      "LIKE '%ops.mgmt::%' ESCAPE '!'",
+      "LIKE '%$sys.%' ESCAPE '!'",
+      "LIKE '%$ACTIVEMQ!_ARTEMIS!_%' ESCAPE '!'",
+    ])
+      expect(filter).toContain(pattern);
+    expect(filter).toContain("_AMQ_ORIG_QUEUE IN ('tap''1')");
+    expect(filter).not.toContain("LIKE '%' ESCAPE");
+  });
+
+  it('listens on the node’s notification address, the default until one is read', () => {
+    expect(notificationAddressOf('ops.events')).toBe('ops.events');
+    expect(notificationAddressOf('')).toBe('activemq.notifications');
+    expect(notificationAddressOf(null)).toBe('activemq.notifications');
   });
 });

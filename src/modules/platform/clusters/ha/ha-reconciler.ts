@@ -210,6 +210,7 @@ export class HaReconciler {
         ensureNotificationSubscription(
           nativeEndpointOf(cluster, node, this.options.keys()),
           this.options.onBrokerEvent,
+          node.notificationAddress,
         );
         state.subscribed.set(node.id, null);
       } catch (error) {

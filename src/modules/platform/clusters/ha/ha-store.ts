@@ -12,6 +12,8 @@ import { recordCapabilities } from '../server/capabilities/capability-ledger.ts'
 
 interface HaClusterNode extends HaNode {
   readonly amqpUrl: string | null;
+  /** The broker's notification address as the last poll read it (null until then). */
+  readonly notificationAddress: string | null;
   /** How the node is named in details and capability text. */
   readonly label: string;
 }
@@ -51,6 +53,7 @@ export async function loadHaCluster(prisma: PrismaClient, clusterId: string): Pr
       serving: node.serving,
       splitBrainSince: node.splitBrainSince,
       amqpUrl: node.amqpUrl,
+      notificationAddress: node.notificationAddress,
       label: node.brokerName ?? node.managementUrl,
     })),
   };

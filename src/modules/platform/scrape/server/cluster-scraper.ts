@@ -31,7 +31,13 @@ import {
   servingNodesOf,
   type DeadLetterRead,
 } from './dead-letter-settings.ts';
-import { describeFailure, fetchEveryPage, fetchFirstPage, fetchHaState } from './node-fetch.ts';
+import {
+  describeFailure,
+  fetchEveryPage,
+  fetchFirstPage,
+  fetchHaState,
+  readNotificationAddress,
+} from './node-fetch.ts';
 import { keysOf, removeUnlisted, sampleNodeTotals, upsertQueueRows } from './queue-persist.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS, type Tier } from './scrape.settings.ts';
@@ -78,6 +84,8 @@ export class ClusterScraper {
   private readonly nodeWork = new Set<Promise<unknown>>();
   /** The largest queue listing each node reported lately: tier C sizes its one POST from it. */
   private readonly knownTotals = new Map<string, number>();
+  /** Each node's notification address as tier A last read it: its queues stay out of the grid. */
+  private readonly notificationAddresses = new Map<string, string>();
   private publications: Promise<void> = Promise.resolve();
   private stopped = false;
   /** When management read and write were last asked of the broker (the scheduled capability recheck). */
@@ -343,18 +351,33 @@ export class ClusterScraper {
 
   private async fetch(tier: Tier, node: Node) {
     const { settings } = this.dependencies;
-    if (tier === 'A') return { kind: 'ha' as const, state: await fetchHaState(node.client) };
+    if (tier === 'A') {
+      const state = await fetchHaState(node.client);
+      if (state.notificationAddress) this.notificationAddresses.set(node.nodeId, state.notificationAddress);
+      return { kind: 'ha' as const, state };
+    }
+    const notificationAddress = await this.notificationAddressOf(node);
     const listing =
       tier === 'B'
-        ? await fetchFirstPage(node.client, settings.integer(SCRAPE_SETTING_KEYS.firstPageSize))
+        ? await fetchFirstPage(node.client, settings.integer(SCRAPE_SETTING_KEYS.firstPageSize), notificationAddress)
         : await fetchEveryPage(
             node.client,
             settings.integer(SCRAPE_SETTING_KEYS.pageSize),
             this.knownTotals.get(node.nodeId) ?? 0,
+            notificationAddress,
           );
     // Tier B's total counts every queue too, so tier C never starts from nothing.
     this.knownTotals.set(node.nodeId, listing.total);
     return { kind: tier, listing };
+  }
+
+  /** A listing before tier A answered reads the address itself, so a custom one's queues never slip in. */
+  private async notificationAddressOf(node: Node): Promise<string> {
+    const known = this.notificationAddresses.get(node.nodeId);
+    if (known) return known;
+    const read = await readNotificationAddress(node.client);
+    if (read) this.notificationAddresses.set(node.nodeId, read);
+    return read;
   }
 
   private async persistFailure(

@@ -30,19 +30,32 @@ export interface QueueListing {
   readonly complete: boolean;
 }
 
-function listing(pages: readonly ListPage[], coveredRows: number): QueueListing {
+/** The node's notification address, for a listing asked before tier A has read it (one read, once per node). */
+export async function readNotificationAddress(client: ManagementClient): Promise<string> {
+  return (await readBrokerState(client)).notificationAddress;
+}
+
+function listing(pages: readonly ListPage[], coveredRows: number, notificationAddress: string): QueueListing {
   const totals = pages.map((page) => page.total);
   const total = Math.max(0, ...totals);
   // Pages answered with different totals saw queues come or go between them: rows may have shifted past a page
   // boundary, so nothing is removed on the strength of this listing.
   const steady = totals.every((value) => value === total);
-  return { rows: queueRowsOf(pages.flatMap((page) => page.rows)), total, complete: steady && total <= coveredRows };
+  const rows = queueRowsOf(
+    pages.flatMap((page) => page.rows),
+    notificationAddress,
+  );
+  return { rows, total, complete: steady && total <= coveredRows };
 }
 
-/** Tier B: the first page of the queue listing. */
-export async function fetchFirstPage(client: ManagementClient, pageSize: number): Promise<QueueListing> {
+/** Tier B: the first page of the queue listing (the queues of `notificationAddress` left out). */
+export async function fetchFirstPage(
+  client: ManagementClient,
+  pageSize: number,
+  notificationAddress: string,
+): Promise<QueueListing> {
   const pages = await listResourcePages(client, 'queues', [{ page: 1, pageSize }]);
-  return listing(pages, pageSize);
+  return listing(pages, pageSize, notificationAddress);
 }
 
 /** Tier C: as many pages as the listing needed lately, all in one bulk POST. */
@@ -50,11 +63,12 @@ export async function fetchEveryPage(
   client: ManagementClient,
   pageSize: number,
   knownTotal: number,
+  notificationAddress: string,
 ): Promise<QueueListing> {
   const pageCount = tierCPageCount(knownTotal, pageSize);
   const queries = Array.from({ length: pageCount }, (_, index) => ({ page: index + 1, pageSize }));
   const pages = await listResourcePages(client, 'queues', queries);
-  return listing(pages, pageCount * pageSize);
+  return listing(pages, pageCount * pageSize, notificationAddress);
 }
 
 export function describeFailure(error: unknown): string {

@@ -55,20 +55,21 @@ export function toQueueRow(raw: Record<string, unknown>): QueueRow | undefined {
 }
 
 /** Management-notification subscriptions (Flotilla's own among them) live here: plumbing, not user queues. */
-const NOTIFICATION_ADDRESS = 'activemq.notifications';
+const DEFAULT_NOTIFICATION_ADDRESS = 'activemq.notifications';
 
 /**
  * Rows keyed by (address, name, routing type), the last one winning: pages requested together can overlap when
  * a queue is created between two of them, and one upsert may not touch a row twice. Subscription queues on the
  * notification address are left out: their counters move with every notification, which would make every tick a
- * queue change.
+ * queue change, and they carry the broker's events (usernames included), which no grid row may offer to browse.
+ * Both the default address and the one the node is configured with (`notificationAddress`, read by tier A) count.
  */
-export function queueRowsOf(rawRows: readonly Record<string, unknown>[]): QueueRow[] {
+export function queueRowsOf(rawRows: readonly Record<string, unknown>[], notificationAddress?: string): QueueRow[] {
+  const hidden = new Set([DEFAULT_NOTIFICATION_ADDRESS, notificationAddress || DEFAULT_NOTIFICATION_ADDRESS]);
   const byKey = new Map<string, QueueRow>();
   for (const raw of rawRows) {
     const row = toQueueRow(raw);
-    if (row && row.address !== NOTIFICATION_ADDRESS)
-      byKey.set(`${row.address}\u0000${row.name}\u0000${row.routingType}`, row);
+    if (row && !hidden.has(row.address)) byKey.set(`${row.address}\u0000${row.name}\u0000${row.routingType}`, row);
   }
   return [...byKey.values()];
 }

@@ -105,6 +105,12 @@ describe('queue listing rows', () => {
     const subscription = { ...raw, address: 'activemq.notifications', name: 'a1b2c3', internalQueue: 'true' };
     expect(queueRowsOf([raw, subscription]).map((row) => row.address)).toEqual([raw.address]);
   });
+  it('leaves out the subscriptions of a node’s own notification address, and of the default one still', () => {
+    const custom = { ...raw, address: 'ops.events', name: 'tap' };
+    const usual = { ...raw, address: 'activemq.notifications', name: 'b2' };
+    expect(queueRowsOf([raw, custom, usual], 'ops.events').map((row) => row.address)).toEqual([raw.address]);
+    expect(queueRowsOf([raw, custom], '').map((row) => row.address)).toEqual([raw.address, 'ops.events']);
+  });
   it('asks tier C for the known listing plus room', () => {
     expect(tierCPageCount(0, 2000)).toBe(1);
     expect(tierCPageCount(1950, 2000)).toBe(2);

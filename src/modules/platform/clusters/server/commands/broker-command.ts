@@ -22,7 +22,7 @@ import {
 } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets } from './command-targets.ts';
 import { managementClientFor, nodeFailureOf, type NodeFailure } from './node-clients.ts';
-import { refuseReservedDestinations } from './reserved-destinations.ts';
+import { refuseReservedDestinations, reservedAddressesOf } from './reserved-destinations.ts';
 import { BULK_CAP_KEY } from './safety.settings.ts';
 import { recordWriteOutcome } from '../capabilities/management-evidence.ts';
 
@@ -47,6 +47,8 @@ export interface CommandNodeView {
 /** What `apply` may use: the node's reads and, from here only, its writes. */
 interface CommandNode extends CommandNodeView {
   readonly writes: BrokerWrites;
+  /** The cluster's reported management and notification addresses, for the retries (they leave those out). */
+  readonly reservedAddresses: readonly string[];
   readonly send: (request: SendRequest) => Promise<void>;
 }
 
@@ -66,9 +68,10 @@ export interface BrokerCommand<Detail = unknown> {
   /** The stream topic signalled after the commit. */
   readonly topic: string;
   /**
-   * Where the user sends messages (a send's address, a move's target, a retry's original address): refused with
-   * 400 before the audit row when one reaches the broker's management, notification or internal addresses. A
-   * send through `apply` may only go to one of these.
+   * The addresses and queues the user named: where messages go (a send's address, a move's target, a retry's
+   * original address) and what is created, deleted or changed (a queue and its address, an address). Refused with
+   * 400 before the audit row when one reaches the broker's management, notification or internal addresses. A send
+   * through `apply` may only go to one of these.
    */
   readonly destinations?: readonly string[] | undefined;
   /**
@@ -131,7 +134,8 @@ export async function runBrokerCommand<Detail>(
   const found = await loadCommandTargets(runtime.prisma, command.clusterId, command.nodeId);
   if (!found) throw clusterGone();
   const destinations = command.destinations ?? [];
-  await refuseReservedDestinations(runtime.prisma, command.clusterId, destinations);
+  const reservedAddresses = await reservedAddressesOf(runtime.prisma, command.clusterId);
+  refuseReservedDestinations(reservedAddresses, destinations);
   const cap = command.capped ? runtime.settings.integer(BULK_CAP_KEY) : null;
   // Committed before any broker call; when it cannot be written this throws and nothing is sent.
   const audit = await openAudit(runtime.prisma, request, {
@@ -226,6 +230,7 @@ export async function runBrokerCommand<Detail>(
       const node: CommandNode = {
         ...view,
         writes: brokerWrites,
+        reservedAddresses,
         send: async (message) => {
           // Only to an address checked before the audit row (see `destinations`).
           if (!destinations.includes(message.address))
