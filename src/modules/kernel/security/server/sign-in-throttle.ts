@@ -204,6 +204,10 @@ export async function forgiveSuccess(
   }
   if (sourceIp && throttleName(username)) {
     const now = new Date();
+    // The user's addresses that are no longer familiar go as a new one comes: the table stays small.
+    await prisma.signInKnownAddress.deleteMany({
+      where: { username: throttleName(username), lastSuccessAt: { lt: new Date(now.getTime() - KNOWN_ADDRESS_MS) } },
+    });
     await prisma.signInKnownAddress.upsert({
       where: { username_address: { username: throttleName(username), address: sourceIp } },
       create: { username: throttleName(username), address: sourceIp, lastSuccessAt: now },
