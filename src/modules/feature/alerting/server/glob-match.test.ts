@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { globMatches } from './glob-match.ts';
+import { globMatches } from '@/base/glob-match.ts';
 import { subjectPattern } from './subject-pattern.ts';
 
 /** The plain definition, by dynamic programming over both strings: the oracle for small random cases. */

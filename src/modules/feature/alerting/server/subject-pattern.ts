@@ -3,7 +3,7 @@
 // and one trailing `*` — pick their items from a sorted index of the names built once per list and shared by every
 // rule judging that list (lists read through ConditionContext.once keep their identity across rules). Other globs
 // are matched by glob-match.ts, never as a regular expression (a pattern is an operator's input).
-import { globMatches } from './glob-match.ts';
+import { globMatches } from '@/base/glob-match.ts';
 
 /** The longest pattern a rule may have (the rule schemas refuse a longer one with a 400). */
 export const SUBJECT_PATTERN_MAX_LENGTH = 300;

@@ -1,27 +1,30 @@
 // Matching names, paths and addresses for the policy's rules. Names (headers, properties) match case-insensitively
 // with `*` as a wildcard. JSON paths ($.a.b, $.a[*].b, $.a.*.b, $..b) and XML paths (/a/b, //b, /a/*/b) both become
 // a list of segments where `*` is one segment and `**` any number; array indices of a concrete path match `*`.
-// Addresses use Artemis's wildcards: words separated by `.`, `*` one word, `#` any number of words.
+// Addresses use Artemis's wildcards: words separated by `.`, `*` one word, `#` any number of words. No pattern
+// becomes a regular expression (a rule's pattern against a producer's long header name must not backtrack): all go
+// through the linear walk of src/base/glob-match.ts.
+import { sequenceMatches } from '@/base/glob-match.ts';
 
-const escape = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+const isStar = (item: string) => item === '*';
+const sameCharacter = (wanted: string, item: string) => wanted === item;
 
 export function nameMatcher(pattern: string): (name: string) => boolean {
-  const regex = new RegExp(`^${escape(pattern).replace(/\*/g, '.*')}$`, 'i');
-  return (name) => regex.test(name);
+  const lowered = pattern.toLowerCase();
+  return (name) => sequenceMatches(lowered, name.toLowerCase(), isStar, sameCharacter);
 }
 
 export function addressMatcher(pattern: string | undefined): (address: string | undefined) => boolean {
   if (!pattern || pattern === '#') return () => true;
   const words = pattern.split('.');
-  const source = words
-    .map((word, index) => {
-      const separator = index === 0 ? '' : '\\.';
-      if (word === '#') return index === 0 ? '(?:[^]*?)' : '(?:\\.[^]*)?';
-      return separator + (word === '*' ? '[^.]+' : escape(word));
-    })
-    .join('');
-  const regex = new RegExp(`^${source}$`);
-  return (address) => address !== undefined && regex.test(address);
+  return (address) =>
+    address !== undefined &&
+    sequenceMatches(
+      words,
+      address.split('.'),
+      (word) => word === '#',
+      (wanted, word) => (wanted === '*' ? word !== '' : wanted === word),
+    );
 }
 
 export type PathPattern = readonly string[];
@@ -51,16 +54,10 @@ export function pathPattern(kind: 'json-path' | 'xml-path', pattern: string): Pa
 export function pathMatches(pattern: PathPattern, path: readonly string[]): boolean {
   const last = pattern[pattern.length - 1];
   if (last !== undefined && last !== '*' && last !== '**' && last !== path[path.length - 1]) return false;
-  return matchFrom(pattern, path, 0, 0);
-}
-
-function matchFrom(pattern: PathPattern, path: readonly string[], from: number, at: number): boolean {
-  if (from === pattern.length) return at === path.length;
-  const segment = pattern[from];
-  if (segment === '**') {
-    for (let skip = at; skip <= path.length; skip++) if (matchFrom(pattern, path, from + 1, skip)) return true;
-    return false;
-  }
-  if (at === path.length) return false;
-  return (segment === '*' || segment === path[at]) && matchFrom(pattern, path, from + 1, at + 1);
+  return sequenceMatches(
+    pattern,
+    path,
+    (segment) => segment === '**',
+    (segment, key) => segment === '*' || segment === key,
+  );
 }
