@@ -14,6 +14,7 @@ import {
   descendantsOf,
   environmentOf,
   eventually,
+  freePort,
   isAlive,
   processesWithArgument,
   sleep,
@@ -506,7 +507,10 @@ describe('npm start with the embedded database', () => {
   }
 
   it('starts its own PostgreSQL, keeps the data across a restart and leaves nothing running', async () => {
-    const first = await pool.startReady({ env: { FLOTILLA_DATA_DIR: dataDir } });
+    const databasePort = await freePort();
+    const first = await pool.startReady({
+      env: { FLOTILLA_DATA_DIR: dataDir, FLOTILLA_EMBEDDED_DB_PORT: String(databasePort) },
+    });
     expect(first.output()).toContain(
       `[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`,
     );
@@ -519,6 +523,17 @@ describe('npm start with the embedded database', () => {
     const health = await call<Health>(first, '/actuator/health/flotilla');
     expect(health.status).toBe(200);
     expect(health.body.components.jobs?.status).toBe('UP');
+    // The web's and the worker's connections use a role that is no superuser; the superuser only set it up.
+    const superuser = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8')) as {
+      user: string;
+      password: string;
+    };
+    const connections = await queryDatabase(
+      `postgresql://${superuser.user}:${encodeURIComponent(superuser.password)}@127.0.0.1:${databasePort}/flotilla`,
+      `SELECT DISTINCT a.usename AS role, r.rolsuper AS superuser FROM pg_stat_activity a
+         JOIN pg_roles r ON r.rolname = a.usename WHERE a.application_name IN ('flotilla-web', 'flotilla-worker')`,
+    );
+    expect(connections).toEqual([{ role: 'flotilla_app', superuser: false }]);
     const change = await putSetting(first, 'audit.retention', '123d');
     expect(change.status).toBe(200);
     expect(change.body.setting.value).toBe('123d');

@@ -38,8 +38,11 @@ describe('csvText', () => {
   });
 
   it('leaves ordinary text, numbers and empty cells alone', () => {
-    expect(csvText(COLUMNS, [{ name: 'orders.01', count: -5 }, { name: 'a,"b"', count: null }])).toBe(
-      'name,count\r\norders.01,-5\r\n"a,""b""",',
-    );
+    expect(
+      csvText(COLUMNS, [
+        { name: 'orders.01', count: -5 },
+        { name: 'a,"b"', count: null },
+      ]),
+    ).toBe('name,count\r\norders.01,-5\r\n"a,""b""",');
   });
 });
