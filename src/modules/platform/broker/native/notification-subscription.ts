@@ -34,7 +34,7 @@ const subscriptions = new Map<string, Subscribed>();
 
 function subscribe(endpoint: NativeEndpoint, address: string, onEvent: BrokerEventHandler): NotificationSubscription {
   const connection = nativeConnectionFor(endpoint);
-  const context = { user: endpoint.username, host: endpoint.host, port: endpoint.port };
+  const context = { user: endpoint.username, host: endpoint.host, port: endpoint.port, address };
   let session: Session | undefined;
   let receiver: Receiver | undefined;
   let retryTimer: NodeJS.Timeout | undefined;

@@ -51,6 +51,15 @@ describe('refusal snippets', () => {
   it('a missing address gets an auto-create address setting', () => {
     expect(refusalFromLink({ condition: 'amqp:not-found' }, context).snippet).toContain('<auto-create-addresses>true');
   });
+
+  it('names the node’s own notification address in the snippets when it has one', () => {
+    const own = { ...context, address: 'ops.events' };
+    expect(refusalFromLink({ condition: 'amqp:not-found' }, own).snippet).toContain('match="ops.events"');
+    expect(refusalFromLink({ condition: 'amqp:unauthorized-access' }, own).snippet).toContain('match="ops.events"');
+    expect(refusalFromLink({ condition: 'amqp:not-found' }, context).snippet).toContain(
+      'match="activemq.notifications"',
+    );
+  });
 });
 
 describe('TLS refusal', () => {

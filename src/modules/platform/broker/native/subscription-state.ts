@@ -3,7 +3,7 @@
 // carries the broker configuration snippet that would fix it.
 import type { ConnectionFailure } from './connection-failure.ts';
 
-export const NOTIFICATION_ADDRESS = 'activemq.notifications';
+const NOTIFICATION_ADDRESS = 'activemq.notifications';
 
 type RefusalCause =
   | 'permission'
@@ -53,13 +53,15 @@ interface RefusalContext {
   readonly user: string | undefined;
   readonly host: string;
   readonly port: number;
+  /** The notification address subscribed to (the node's own when read), named in the snippets. */
+  readonly address?: string;
 }
 
-function securitySettingSnippet(user: string | undefined): string {
+function securitySettingSnippet(user: string | undefined, address = NOTIFICATION_ADDRESS): string {
   const role = user ? `ROLE_OF_${user.toUpperCase()}` : 'ROLE_OF_THE_FLOTILLA_USER';
   return [
     `<!-- broker.xml, inside <security-settings>: let ${user ?? 'the Flotilla user'}'s role subscribe to notifications -->`,
-    `<security-setting match="${NOTIFICATION_ADDRESS}">`,
+    `<security-setting match="${address}">`,
     `  <permission type="createAddress" roles="${role}"/>`,
     `  <permission type="createNonDurableQueue" roles="${role}"/>`,
     `  <permission type="deleteNonDurableQueue" roles="${role}"/>`,
@@ -83,10 +85,10 @@ function tlsAcceptorSnippet(context: RefusalContext): string {
   ].join('\n');
 }
 
-function addressSettingSnippet(): string {
+function addressSettingSnippet(address = NOTIFICATION_ADDRESS): string {
   return [
     '<!-- broker.xml, inside <address-settings>: let the notification address be created on first use -->',
-    `<address-setting match="${NOTIFICATION_ADDRESS}">`,
+    `<address-setting match="${address}">`,
     '  <auto-create-addresses>true</auto-create-addresses>',
     '</address-setting>',
   ].join('\n');
@@ -132,11 +134,15 @@ export function refusalFromLink(
     return refusal(
       'permission',
       `the broker refused the notification subscription (${detail})`,
-      securitySettingSnippet(context.user),
+      securitySettingSnippet(context.user, context.address),
     );
   }
   if (condition === 'amqp:not-found') {
-    return refusal('address-missing', `the notification address does not exist (${detail})`, addressSettingSnippet());
+    return refusal(
+      'address-missing',
+      `the notification address does not exist (${detail})`,
+      addressSettingSnippet(context.address),
+    );
   }
   return refusal('connection-lost', `the notification subscription was closed (${detail})`, acceptorSnippet(context));
 }
