@@ -10,6 +10,7 @@ import { insertOneNodeCluster, recountTotals } from '../../../../../test/support
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
+import { createTrpcHandler } from '@/server/http/trpc-route.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
 import { deliverDue } from './deliverer.ts';
@@ -198,6 +199,26 @@ describe('alert rules', () => {
     expect(await secured.runtime.prisma.auditEvent.findFirst({ where: { action: 'alert.rule.create' } })).toMatchObject(
       { dryRun: true, outcome: 'SUCCEEDED' },
     );
+  });
+
+  it('preview a draft in the editor with a read: the same answer as a dry run, and no audit row', async () => {
+    const trpc = createTrpcHandler(() => Promise.resolve(secured.runtime));
+    const draft = {
+      name: 'orders backlog',
+      condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 10 } },
+      pattern: 'orders.*',
+    };
+    const before = await secured.runtime.prisma.auditEvent.count();
+    const answer = await trpc(
+      new Request(`http://127.0.0.1/api/trpc/alerting.previewRule?input=${encodeURIComponent(JSON.stringify(draft))}`, {
+        headers: auth,
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { result: { data: { wouldFire: unknown[] } } };
+    expect(body.result.data.wouldFire).toEqual([{ clusterId, cluster: 'alerted', subject: 'orders.in', value: 50 }]);
+    expect(await secured.runtime.prisma.auditEvent.count()).toBe(before);
+    expect(await secured.runtime.prisma.alertRule.count()).toBe(0);
   });
 
   it('refuse a pattern past its limit, and preview a hostile one against long names at once', async () => {

@@ -35,6 +35,15 @@ const ruleFields = {
 
 export const createRuleInput = z.object({ ...ruleFields, dryRun: z.boolean().default(false) });
 
+/** A draft rule to preview (the editor's live preview): what it would fire on now, nothing saved or audited. */
+export const previewRuleInput = z.object(ruleFields);
+
+export const previewRuleOutput = z.object({
+  wouldFire: z.array(
+    z.object({ clusterId: z.string(), cluster: z.string(), subject: z.string(), value: z.number().nullable() }),
+  ),
+});
+
 export const updateRuleInput = z.object({
   id: z.uuid(),
   name: ruleFields.name.optional(),

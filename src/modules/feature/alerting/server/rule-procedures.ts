@@ -6,7 +6,15 @@ import type { PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { listResultSchema, notFoundProblem, pageOf, parseSort, ProblemError } from '@/modules/kernel/core/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
-import { createRuleInput, listRulesInput, ruleMutationOutput, ruleView, updateRuleInput } from './alerting.schema.ts';
+import {
+  createRuleInput,
+  listRulesInput,
+  previewRuleInput,
+  previewRuleOutput,
+  ruleMutationOutput,
+  ruleView,
+  updateRuleInput,
+} from './alerting.schema.ts';
 import { invalid, procedure, scoped } from './alerting-procedure.ts';
 import { jsonOf } from './channels.ts';
 import { alertAccessOf, requireAnywhere, type AlertAccess } from './alert-access.ts';
@@ -127,6 +135,37 @@ export const ruleProcedures = {
         ctx.runtime.prisma.alertRule.count({ where }),
       ]);
       return pageOf(rows.map(toRuleView), total, input.page, input.pageSize);
+    }),
+
+  // The rule editor's live preview: a read, so a settled edit writes no audit row (a dry-run create did, one per
+  // edit). tRPC only: a draft's nested condition does not fit a query string; REST previews with `dryRun`.
+  previewRule: procedure(scoped)
+    .input(previewRuleInput)
+    .output(previewRuleOutput)
+    .query(async ({ ctx, input }) => {
+      const { prisma, registry } = ctx.runtime;
+      const access = await alertAccessOf(prisma, await ctx.grants());
+      access.requireTargetScope(input);
+      const params = await checkRule(prisma, registry, input);
+      const now = new Date();
+      const draft: RuleRow = {
+        id: randomUUID(),
+        name: input.name,
+        conditionKind: input.condition.kind,
+        params: params as RuleRow['params'],
+        clusterId: input.clusterId,
+        environmentId: input.environmentId,
+        pattern: input.pattern,
+        severity: input.severity,
+        forSeconds: input.forSeconds,
+        labels: input.labels,
+        channelIds: input.channelIds,
+        enabled: input.enabled,
+        builtIn: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      return { wouldFire: await previewOf(runtimeDeps(ctx.runtime), draft, access) };
     }),
 
   createRule: procedure(scoped)

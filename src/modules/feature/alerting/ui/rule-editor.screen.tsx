@@ -40,7 +40,7 @@ import { defaultsOf, missingOf, type FormValues, type JsonSchema } from './schem
 import { SchemaForm } from './schema-form.tsx';
 
 type Rule = RouterOutputs['alerting']['getRule'];
-type Hit = NonNullable<RouterOutputs['alerting']['createRule']['wouldFire']>[number];
+type Hit = RouterOutputs['alerting']['previewRule']['wouldFire'][number];
 type CreateInput = RouterInputs['alerting']['createRule'];
 type Scope = 'all' | 'environment' | 'cluster';
 
@@ -170,23 +170,15 @@ function WouldFireTable({ rows }: { rows: readonly Hit[] }) {
   );
 }
 
-function Preview({ ruleId, input, missing }: { ruleId: string | undefined; input?: CreateInput; missing: string[] }) {
+function Preview({ input, missing }: { input?: CreateInput; missing: string[] }) {
   const trpc = useTRPC();
-  const create = useMutation(trpc.alerting.createRule.mutationOptions());
-  const update = useMutation(trpc.alerting.updateRule.mutationOptions());
   const [settled] = useDebouncedValue(input ? JSON.stringify(input) : undefined, 800);
-  // A dry run writes an audit row: it runs for a settled draft, never again by itself (focus, reconnect).
+  // A read (nothing saved, nothing audited), asked again for each settled draft; not on focus, as drafts do not age.
   const preview = useQuery({
-    queryKey: ['alert-rule-preview', ruleId ?? 'new', settled],
-    queryFn: async () => {
-      const body = { ...(JSON.parse(settled ?? '{}') as CreateInput), dryRun: true };
-      return ruleId ? update.mutateAsync({ ...body, id: ruleId }) : create.mutateAsync(body);
-    },
+    ...trpc.alerting.previewRule.queryOptions(JSON.parse(settled ?? '{}') as CreateInput),
     enabled: settled !== undefined,
     retry: false,
-    staleTime: Infinity,
     refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
     placeholderData: keepPreviousData,
   });
   const wouldFire = preview.data?.wouldFire ?? [];
@@ -393,7 +385,7 @@ function Editor({ rule }: { rule: Rule | undefined }) {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <Preview ruleId={rule?.id} input={input} missing={missing} />
+        <Preview input={input} missing={missing} />
         {rule?.builtIn && (
           <Alert variant="light" color="gray" mt="sm">
             A built-in rule ({rule.builtIn}), installed when its cluster was registered; edit it like any other.
