@@ -8,6 +8,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import rhea from 'rhea';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
+import { readEventsStream } from '../../../../../test/support/events-stream.ts';
 import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
 import {
   connectMcp,
@@ -25,7 +26,6 @@ import {
 } from '../../../../../test/support/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV } from '../../../../../test/support/sign-in.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { handleStreamRequest } from '@/modules/kernel/stream/index.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
@@ -99,36 +99,13 @@ async function sendOwnMessage(): Promise<void> {
 }
 
 /** The events topic of the stream replayed after `afterSeq`, until `count` events came. */
-async function streamed(afterSeq: number, count: number): Promise<string> {
-  const controller = new AbortController();
-  const request = new Request(`${BASE}/stream?clusterId=${scenario.clusterId}&topics=events`, {
-    headers: { 'last-event-id': String(afterSeq) },
-    signal: controller.signal,
-  });
-  const response = handleStreamRequest(
-    request,
-    { requestId: 'content-exits', actor: { name: 'test', userId: null }, sourceIp: null },
-    { hub: web.stream, replay: web.replay, enabledTopics: new Set(['events']), keepAliveMs: () => 1_000 },
+const streamed = (afterSeq: number, count: number) =>
+  readEventsStream(
+    web,
+    scenario.clusterId,
+    { 'last-event-id': String(afterSeq) },
+    (text) => text.split('event: events').length - 1 >= count,
   );
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + 15_000;
-  try {
-    while (text.split('event: events').length - 1 < count && Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
-      ]);
-      if (!chunk || chunk.done) break;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-  } finally {
-    controller.abort();
-    reader.releaseLock();
-  }
-  return text;
-}
 
 interface EventPage {
   items: Array<{ seq: number; kind: string; queue: string | null; properties: Record<string, { value: unknown }> }>;
