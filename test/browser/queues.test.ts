@@ -371,10 +371,18 @@ describe('the queue grid', () => {
       'Retry dead letters…',
     ]);
 
+    // A queue named like a spreadsheet formula is exported as text: a leading quote, never `=…` (formula injection).
+    const formula = '=1+1';
+    await db.query(`DELETE FROM queue_snapshot WHERE cluster_id = $1 AND queue_name = $2`, [clusterId, formula]);
+    await insertScrapedQueues(db.prisma, { clusterId, nodeId: node.id, scrapedAt: new Date() }, [
+      { queueName: formula, messageCount: 0 },
+    ]);
+    await recountTotals(db.prisma, clusterId);
     await page.goto(url(`/clusters/${clusterId}/queues?consumers=without&sort=-messageCount`));
     await tableLoaded(page);
     await expect.poll(async () => (await rowKeys())[0]).toBe('DLQ');
     expect(await rowKeys()).not.toContain('orders.01'); // one consumer each
+    expect(await rowKeys()).toContain(formula);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
@@ -382,8 +390,12 @@ describe('the queue grid', () => {
     const csv = await readFile(await download.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/^queue,address,routing type,messages,consumers/);
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(await rowKeys());
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
+      (await rowKeys()).map((key) => (key === formula ? `"'${formula}"` : key)),
+    );
     expect(download.suggestedFilename()).toBe('queues-payments.csv');
+    await db.query(`DELETE FROM queue_snapshot WHERE cluster_id = $1 AND queue_name = $2`, [clusterId, formula]);
+    await recountTotals(db.prisma, clusterId);
   });
 
   it('reads at a laptop width without sideways scrolling or cut badges, in both themes', async () => {
