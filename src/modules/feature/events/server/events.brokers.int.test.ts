@@ -17,9 +17,9 @@ import {
   uniqueName,
   waitFor,
 } from '../../../../../test/support/native-test-helpers.ts';
+import { readEventsStream } from '../../../../../test/support/events-stream.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { handleStreamRequest } from '@/modules/kernel/stream/index.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 
@@ -76,36 +76,8 @@ async function churnOf(queue: string, count = 2): Promise<EventView[]> {
 }
 
 /** An SSE response of the events topic, read until `until` holds or the time is up. */
-async function readStream(headers: Record<string, string>, until: (text: string) => boolean, timeoutMs = 15_000) {
-  const controller = new AbortController();
-  const request = new Request(`${BASE}/stream?clusterId=${scenario.clusterId}&topics=events`, {
-    headers,
-    signal: controller.signal,
-  });
-  const response = handleStreamRequest(
-    request,
-    { requestId: 'events-test', actor: { name: 'test', userId: null }, sourceIp: null },
-    { hub: web.stream, replay: web.replay, enabledTopics: new Set(['events']), keepAliveMs: () => 1_000 },
-  );
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const deadline = Date.now() + timeoutMs;
-  try {
-    while (!until(text) && Date.now() < deadline) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise<undefined>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now()))),
-      ]);
-      if (!chunk || chunk.done) break;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-  } finally {
-    controller.abort();
-    reader.releaseLock();
-  }
-  return text;
-}
+const readStream = (headers: Record<string, string>, until: (text: string) => boolean, timeoutMs = 15_000) =>
+  readEventsStream(web, scenario.clusterId, headers, until, timeoutMs);
 
 /** The `events` messages of an SSE text: id and data. */
 function streamedEvents(text: string): Array<{ id: string; data: EventView }> {
