@@ -1,5 +1,5 @@
 // The queues API under /api/v1/clusters/{clusterId}/queues: the cross-node grid and one queue. Read from the
-// scrape's queue_snapshot; no broker call.
+// scrape's queue_snapshot; no broker call. The page's queue and address names leave through the content policy.
 import { pageOf, parseSort, ProblemError } from '@/modules/kernel/core/index.ts';
 import {
   readQueueGrid,
@@ -8,7 +8,8 @@ import {
   type QueueGridFilters,
   type QueueGridSortField,
 } from '@/modules/platform/scrape/index.ts';
-import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { guardCluster, moduleProcedure, router } from '@/modules/kernel/access/index.ts';
+import { auditClearView, governFields, requireClearAccess } from '@/modules/platform/governance/index.ts';
 import type { Database } from '@/base/db/database.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { queueVerdictSource, type QueueVerdictSource } from '../module.ts';
@@ -95,6 +96,11 @@ export const queuesRouter = router({
     .input(listQueuesInput)
     .output(listQueuesOutput)
     .query(async ({ ctx, input }) => {
+      const clear = input.clear === 'true';
+      if (clear)
+        requireClearAccess(
+          (await guardCluster({ ...ctx.runtime, grants: ctx.grants, clusterId: input.clusterId })).permissions,
+        );
       const source = await verdictSourceOf(ctx.runtime.registry);
       const withVerdicts = input.verdict
         ? await queuesWithVerdicts(source, ctx.runtime.db, input.clusterId, input.verdict)
@@ -120,7 +126,15 @@ export const queuesRouter = router({
           verdict: verdicts?.get(row.queueName) ?? null,
         };
       });
-      return { ...pageOf(rows, total, input.page, input.pageSize), deadLetterSettings };
+      // Only the page is governed: a grid of 100,000 queues costs a scan of one page's names (a queue may be named
+      // after a card number); search and filters match the names as scraped.
+      const shown = await governFields(ctx.runtime, rows, ['queueName', 'address'], { clear });
+      if (clear)
+        await auditClearView(ctx.runtime.prisma, ctx.request, {
+          target: `queues of cluster ${input.clusterId}`,
+          governed: shown.governed,
+        });
+      return { ...pageOf(shown.rows, total, input.page, input.pageSize), deadLetterSettings };
     }),
 
   get: procedure(queueRead)

@@ -56,6 +56,7 @@ export const listQueuesInput = listQuerySchema(QUEUE_GRID_SORT_FIELDS, 'queueNam
   deadLetter: flag('Only dead-letter and expiry queues (true) or none of them (false)'),
   growing: flag('Only queues whose backlog grows (true) or does not (false)'),
   internal: flag('Include internal queues (store-and-forward, Flotilla’s own); hidden by default'),
+  clear: flag('Show queue and address names in clear (needs message:clear on the cluster; audited as VIEW_CLEAR)'),
   verdict: z
     .string()
     .trim()

@@ -1,9 +1,9 @@
 // Content that leaves through every exit but the message body, on a real broker (issue 25 item 5): a queue and its
 // address named after a card number, a consumer whose filter holds one, and a message whose id, headers, property
 // names and a binary property hold a card number and IBANs in upper and lower case. Seen as a viewer or an operator
-// (masked) through the REST lists, the address detail, the events API, the stream and MCP; as an admin holding
-// message:clear who asks, in clear on REST with VIEW_CLEAR in the audit, and still masked where there is no clear
-// view (the stream, MCP).
+// (masked) through the REST lists (resources and the queue grid), the address detail, the events API, the stream
+// and MCP; as an admin holding message:clear who asks, in clear on REST with VIEW_CLEAR in the audit, and still
+// masked where there is no clear view (the stream, MCP).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import rhea from 'rhea';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +192,13 @@ describe('content in names, filters, ids and headers, through every exit', () =>
     expect(detail.text).toContain(`pay.••••••••••••1111.${suffix}`);
     expect(detail.text).not.toMatch(IN_CLEAR);
 
+    const queues = await waitFor('the queue in the grid', async () => {
+      const answer = await get(viewer, `/clusters/${scenario.clusterId}/queues?q=${suffix}`);
+      return (answer.json as { items: unknown[] }).items.length === 1 ? answer : undefined;
+    });
+    expect(queues.text).toContain(`pay.••••••••••••1111.${suffix}`);
+    expect(queues.text).not.toMatch(IN_CLEAR);
+
     // Asking for clear without message:clear is refused.
     expect((await get(viewer, `/clusters/${scenario.clusterId}/consumers?q=${suffix}&clear=true`)).status).toBe(403);
   });
@@ -203,9 +210,12 @@ describe('content in names, filters, ids and headers, through every exit', () =>
     const rows = (consumers.json as { items: Array<{ filter: string; queue: string }> }).items;
     expect(rows[0]).toMatchObject({ filter: `pan = '${CARD}'`, queue });
     expect(await viewClearCount()).toBe(before + 1);
+    const queues = await get(admin, `/clusters/${scenario.clusterId}/queues?q=${suffix}&clear=true`);
+    expect((queues.json as { items: Array<{ queueName: string }> }).items[0]?.queueName).toBe(queue);
+    expect(await viewClearCount()).toBe(before + 2);
     // Without asking, the admin sees the masked list too, and nothing is audited.
     expect((await get(admin, `/clusters/${scenario.clusterId}/consumers?q=${suffix}`)).text).not.toMatch(IN_CLEAR);
-    expect(await viewClearCount()).toBe(before + 1);
+    expect(await viewClearCount()).toBe(before + 2);
   });
 
   it('masks the event’s queue, address and filter on the events API and the stream; clear on the API only', async () => {
