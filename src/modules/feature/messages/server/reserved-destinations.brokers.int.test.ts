@@ -9,9 +9,9 @@
 // notification address, whose queues stay out of the grid.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import rhea from 'rhea';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
+import { sendAnnotatedOverAmqp } from '../../../../../test/support/amqp-annotated.ts';
 import { registerCluster, startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
 import { brokerMbean, jolokia, jolokiaExec, jolokiaRead } from '../../../../../test/support/jolokia.ts';
 import { connectMcp, issueToken, serveOverHttp, type Listener } from '../../../../../test/support/mcp-client.ts';
@@ -442,25 +442,10 @@ describe('queues and addresses of the broker’s own', () => {
 
 /** Puts a message on `queue` over AMQP with the broker's original-address and original-queue annotations forged. */
 async function forgeOverAmqp(node: BrokerNode, queue: string, origin: { address: string; queue: string }) {
-  const { host, port, username, password } = endpointOf(node);
-  const connection = rhea.create_container().connect({ host, port, username, password, reconnect: false });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const sender = connection.open_sender(queue);
-      sender.once('sendable', () => {
-        sender.send({
-          durable: true,
-          body: 'forged',
-          message_annotations: { 'x-opt-ORIG-ADDRESS': origin.address, 'x-opt-ORIG-QUEUE': origin.queue },
-        });
-      });
-      sender.once('accepted', () => resolve());
-      sender.once('rejected', () => reject(new Error('the broker rejected the forged message')));
-      connection.once('connection_error', () => reject(new Error('no AMQP connection')));
-    });
-  } finally {
-    connection.close();
-  }
+  await sendAnnotatedOverAmqp(endpointOf(node), queue, 'forged', {
+    'x-opt-ORIG-ADDRESS': origin.address,
+    'x-opt-ORIG-QUEUE': origin.queue,
+  });
 }
 
 /** Puts a core message on `queue` through its management sendMessage, with the given string headers. */
