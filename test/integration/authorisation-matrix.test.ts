@@ -140,7 +140,7 @@ describe('authorisation matrix: global procedures', () => {
       }
     }
     expect(unexpected).toEqual([]);
-  });
+  }, 120_000);
 });
 
 async function callCluster(caller: Caller, kind: 'read' | 'write', clusterId: string): Promise<unknown> {
@@ -246,7 +246,8 @@ describe('authorisation matrix: cluster-scoped procedures', () => {
         unexpected.push(`${caller.role}@${caller.scope} GET /clusters listed ${listed.join(', ')}`);
     }
     expect(unexpected).toEqual([]);
-  });
+    // Hundreds of calls one after another, each refusal now audited: about 20 s alone, more beside a full run.
+  }, 120_000);
 
   it('answers an unknown and an unauthorised cluster identically, without the id', async () => {
     const clusterScoped = callers.find((caller) => caller.role === 'admin' && caller.scope === 'CLUSTER');
