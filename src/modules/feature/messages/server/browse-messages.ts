@@ -13,6 +13,7 @@ import {
   type QueueRef,
 } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor, nodeFailureOf } from '@/modules/platform/clusters/index.ts';
+import { governFields } from '@/modules/platform/governance/index.ts';
 import { fromManagement, fromNative, viewMessages, type MessageView } from './message-view.ts';
 
 export interface BrowseRuntime {
@@ -122,6 +123,10 @@ export async function browseMessages(
     result.messages.map((message) => fromManagement(message, input.ref.address)),
     input.clear,
   );
+  // The snippet names the address, which may carry content like any name (it is in clear only for a clear view).
+  const [snippet] = (
+    await governFields(runtime, [{ text: result.raiseLimitSnippet ?? null }], ['text'], { clear: input.clear })
+  ).rows;
   return {
     ...base,
     channel: 'management',
@@ -129,7 +134,7 @@ export async function browseMessages(
     // The broker gives no total with a page: a full page may have more behind it.
     hasMore: result.messages.length === input.pageSize,
     messages: views,
-    raiseLimitSnippet: result.raiseLimitSnippet ?? null,
+    raiseLimitSnippet: snippet?.text ?? null,
     attributeSizeLimit: result.attributeSizeLimit ?? null,
     policyVersion: governed[0]?.policyVersion ?? 0,
     fetchedAt: new Date().toISOString(),

@@ -260,6 +260,14 @@ describe('content in names, filters, ids and headers, through every exit', () =>
     // Base64 of the binary property in clear would read as neither: it must not be there either.
     expect(masked.text).not.toContain(Buffer.from(`pan ${CARD}`).toString('base64'));
 
+    // The management channel (a filter is the broker's to evaluate) renders the same message its own way.
+    const filtered = await get(operator, `${path}&filter=${encodeURIComponent('iban IS NOT NULL')}`);
+    expect(filtered.status).toBe(200);
+    expect((filtered.json as { channel: string; messages: unknown[] }).channel).toBe('management');
+    expect((filtered.json as { messages: unknown[] }).messages).toHaveLength(1);
+    expect(filtered.text).not.toMatch(IN_CLEAR);
+    expect(filtered.text).not.toContain(Buffer.from(`pan ${CARD}`).toString('base64'));
+
     expect((await get(operator, `${path}&clear=true`)).status).toBe(403);
     const before = await viewClearCount();
     const clear = await get(admin, `${path}&clear=true`);
