@@ -91,6 +91,28 @@ const runtimeDeps = (runtime: { db: EvaluationDeps['db']; prisma: PrismaClient; 
   registry: runtime.registry,
 });
 
+/** The row a new rule (or a draft previewed) would be, with its checked parameters. */
+function newRuleRow(input: z.infer<typeof previewRuleInput>, params: Record<string, unknown>): RuleRow {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    name: input.name,
+    conditionKind: input.condition.kind,
+    params: params as RuleRow['params'],
+    clusterId: input.clusterId,
+    environmentId: input.environmentId,
+    pattern: input.pattern,
+    severity: input.severity,
+    forSeconds: input.forSeconds,
+    labels: input.labels,
+    channelIds: input.channelIds,
+    enabled: input.enabled,
+    builtIn: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 async function ruleOrThrow(prisma: PrismaClient, id: string) {
   const row = await prisma.alertRule.findUnique({ where: { id } });
   if (!row) throw new ProblemError(notFoundProblem('There is no alert rule with that id.'));
@@ -146,25 +168,7 @@ export const ruleProcedures = {
       const { prisma, registry } = ctx.runtime;
       const access = await alertAccessOf(prisma, await ctx.grants());
       access.requireTargetScope(input);
-      const params = await checkRule(prisma, registry, input);
-      const now = new Date();
-      const draft: RuleRow = {
-        id: randomUUID(),
-        name: input.name,
-        conditionKind: input.condition.kind,
-        params: params as RuleRow['params'],
-        clusterId: input.clusterId,
-        environmentId: input.environmentId,
-        pattern: input.pattern,
-        severity: input.severity,
-        forSeconds: input.forSeconds,
-        labels: input.labels,
-        channelIds: input.channelIds,
-        enabled: input.enabled,
-        builtIn: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const draft = newRuleRow(input, await checkRule(prisma, registry, input));
       return { wouldFire: await previewOf(runtimeDeps(ctx.runtime), draft, access) };
     }),
 
@@ -184,24 +188,7 @@ export const ruleProcedures = {
       const access = await alertAccessOf(prisma, await ctx.grants());
       access.requireTargetScope(input);
       const params = await checkRule(prisma, registry, input);
-      const now = new Date();
-      const row: RuleRow = {
-        id: randomUUID(),
-        name: input.name,
-        conditionKind: input.condition.kind,
-        params: params as RuleRow['params'],
-        clusterId: input.clusterId,
-        environmentId: input.environmentId,
-        pattern: input.pattern,
-        severity: input.severity,
-        forSeconds: input.forSeconds,
-        labels: input.labels,
-        channelIds: input.channelIds,
-        enabled: input.enabled,
-        builtIn: null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const row = newRuleRow(input, params);
       await audited(
         prisma,
         ctx.request,
