@@ -117,7 +117,7 @@ try {
   let knownTotal = 0;
   for (let tick = 1; tick <= TICKS; tick++) {
     const startedAt = new Date();
-    const fetched = await timed(() => fetchEveryPage(client, PAGE_SIZE, knownTotal));
+    const fetched = await timed(() => fetchEveryPage(client, PAGE_SIZE, knownTotal, 'activemq.notifications'));
     knownTotal = fetched.value.total;
     const persisted = await timed(() =>
       inTransaction(pool, async (db) => {
