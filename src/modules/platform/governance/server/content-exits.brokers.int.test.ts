@@ -5,9 +5,9 @@
 // and MCP; as an admin holding message:clear who asks, in clear on REST with VIEW_CLEAR in the audit, and still
 // masked where there is no clear view (the stream, MCP).
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import rhea from 'rhea';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '../../../../../test/support/artemis/index.ts';
+import { sendOwnAmqpMessage } from '../../../../../test/support/amqp-annotated.ts';
 import { readEventsStream } from '../../../../../test/support/events-stream.ts';
 import { startHaScenario, type HaScenario } from '../../../../../test/support/ha-test-kit.ts';
 import {
@@ -64,37 +64,19 @@ async function tool(client: Client, name: string, args: Record<string, unknown>)
 
 /** A message of our own over AMQP: ids and headers a sender chooses, a property named after a card, a binary one. */
 async function sendOwnMessage(): Promise<void> {
-  const connection = rhea.create_container({ id: uniqueName('content-sender') }).connect({
-    host: '127.0.0.1',
-    port: node.amqpPort,
-    username: node.user,
-    password: node.password,
-    reconnect: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    const sender = connection.open_sender({ target: { address: queue } });
-    sender.once('sendable', () => {
-      sender.send({
-        message_id: `order-${CARD}`,
-        correlation_id: IBAN_LOWER,
-        to: `payouts.${IBAN_UPPER}`,
-        reply_to: `replies.${IBAN_LOWER}`,
-        group_id: IBAN_LOWER.toUpperCase(),
-        application_properties: {
-          [`card-${CARD}`]: 'yes',
-          blob: Buffer.from(`pan ${CARD}`),
-          iban: IBAN_LOWER,
-        },
-        body: 'nothing sensitive in the body',
-      });
-    });
-    sender.once('accepted', () => resolve());
-    connection.once('connection_error', () => reject(new Error('connection refused')));
-    sender.once('rejected', () => reject(new Error('rejected')));
-  });
-  await new Promise<void>((resolve) => {
-    connection.once('connection_close', () => resolve());
-    connection.close();
+  const endpoint = { host: '127.0.0.1', port: node.amqpPort, username: node.user, password: node.password };
+  await sendOwnAmqpMessage(endpoint, queue, {
+    message_id: `order-${CARD}`,
+    correlation_id: IBAN_LOWER,
+    to: `payouts.${IBAN_UPPER}`,
+    reply_to: `replies.${IBAN_LOWER}`,
+    group_id: IBAN_LOWER.toUpperCase(),
+    application_properties: {
+      [`card-${CARD}`]: 'yes',
+      blob: Buffer.from(`pan ${CARD}`),
+      iban: IBAN_LOWER,
+    },
+    body: 'nothing sensitive in the body',
   });
 }
 
