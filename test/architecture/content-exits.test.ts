@@ -1,5 +1,6 @@
 // No exit of message content bypasses the content policy: every procedure whose answer carries content (a field
-// named properties, headers or body, at any depth) belongs to a router whose module reaches the governance
+// named properties, headers or body, or one a sender or client chooses freely: a consumer's filter, a message's ids
+// and reply address, at any depth) belongs to a router whose module reaches the governance
 // module's entry, and every stream source of events governs what it sends. A new exit that forgets the policy
 // fails here. The check reads the output schemas of the real app router and the sources of the modules.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { appRouter } from '../../src/installation/app-router.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CONTENT_KEYS = new Set(['properties', 'headers', 'body']);
+const CONTENT_KEYS = new Set([
+  'properties',
+  'headers',
+  'body',
+  'filter',
+  'messageId',
+  'correlationId',
+  'replyTo',
+  'groupId',
+]);
 const GOVERNANCE_ENTRY = '@/modules/platform/governance/index.ts';
 
 type Procedure = { _def: { output?: unknown } };
@@ -77,8 +87,10 @@ describe('every exit of message content goes through the content policy', () => 
     [...fieldNames(procedure._def.output)].some((name) => CONTENT_KEYS.has(name)),
   );
 
-  it('knows the exits of today (broker events, the governance tester)', () => {
-    expect(exits.map(([name]) => name)).toEqual(expect.arrayContaining(['events.list', 'governance.test']));
+  it('knows the exits of today (broker events, the governance tester, consumers and their filters)', () => {
+    expect(exits.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['events.list', 'governance.test', 'resources.consumers']),
+    );
   });
 
   it.each(exits)('%s answers content through the governance module', (name) => {
