@@ -239,7 +239,11 @@ export class HaReconciler {
   }
 
   private async forget(clusterId: string): Promise<void> {
+    const nodeIds = [...(this.clusters.get(clusterId)?.subscribed.keys() ?? [])];
     await this.closeSubscriptions(clusterId);
+    // A removed (or given up) cluster keeps nothing open here: its pooled connection would otherwise stay, and
+    // retry for ever once the broker is gone, as a node that stopped serving does not (reconcileSubscriptions).
+    await Promise.allSettled(nodeIds.map((nodeId) => closeNativeConnection(nodeId)));
     this.clusters.delete(clusterId);
   }
 }
