@@ -4,7 +4,14 @@
 export { ClusterOverviewScreen, ClusterTopologyScreen } from './ui/cluster-overview.screen.tsx';
 export { ClustersScreen } from './ui/clusters.screen.tsx';
 export { RegisterClusterScreen } from './ui/register-cluster.screen.tsx';
-export { CapabilityNote, GateIcon, GateTooltip, useCapabilityGate, useWritesOff } from './ui/capability-gate.tsx';
+export {
+  CapabilityNote,
+  GateIcon,
+  GateTooltip,
+  useCapabilityGate,
+  useWritesOff,
+  writesOffOf,
+} from './ui/capability-gate.tsx';
 export type { CapabilityGate } from './ui/gate-of.ts';
 export { formatCount, type CommandResult } from './ui/command-nodes.tsx';
 export { OperationDialog, type OperationSpec, type RunFlags } from './ui/operation-dialog.tsx';

@@ -27,7 +27,7 @@ import Link from 'next/link';
 import { useParams, usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { decodeSegment } from '@/base/path-segment.ts';
-import { GateIcon, GateTooltip, useCapabilityGate, useWritesOff } from '@/modules/platform/clusters/ui.ts';
+import { GateIcon, GateTooltip, useCapabilityGate, writesOffOf } from '@/modules/platform/clusters/ui.ts';
 import { problemOf } from '@/ui/data/problem.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
@@ -87,7 +87,6 @@ function searchText(row: MessageRow): string {
 export function MessagesScreen() {
   const params = useParams<{ clusterId: string; queueName: string }>();
   const { clusterId } = params;
-  const writesOff = useWritesOff(clusterId);
   const queueName = decodeSegment(params.queueName);
   const trpc = useTRPC();
   const search = useSearchParams();
@@ -333,7 +332,7 @@ export function MessagesScreen() {
           title: 'No messages on this node',
           description: 'The queue is empty here; another node may hold messages of it.',
         }}
-        rowMenu={{ kind: 'message', clusterId, writesOff }}
+        rowMenu={{ kind: 'message', clusterId, writesOff: writesOffOf(writes) }}
         minWidth={900}
       />
       <MessageDrawer

@@ -80,8 +80,12 @@ export function GateIcon({ gate }: { gate: CapabilityGate }) {
   return <Icon size={14} color={`var(--mantine-color-${gate.disabled ? 'red' : 'orange'}-6)`} aria-hidden />;
 }
 
-/** Why the cluster takes no writes now, for a table's row menu (undefined while writes are possible or uncertain). */
-export function useWritesOff(clusterId: string | undefined): string | undefined {
-  const gate = useCapabilityGate(clusterId);
+/** Why the gate keeps writes off, for a table's row menu (undefined while writes are possible or uncertain). */
+export function writesOffOf(gate: CapabilityGate): string | undefined {
   return gate.disabled ? `${gate.reason ?? 'Writes are off on this cluster'}.` : undefined;
+}
+
+/** writesOffOf the cluster's gate, for a screen that reads the gate for nothing else. */
+export function useWritesOff(clusterId: string | undefined): string | undefined {
+  return writesOffOf(useCapabilityGate(clusterId));
 }
