@@ -5,7 +5,7 @@ export {
   destroyQueues,
   listNetworkTopology,
   listResourcePages,
-  readAmqpAcceptor,
+  readAmqpAcceptors,
   readBrokerState,
 } from './management/broker-operations.ts';
 export type { BrokerState, ListPage } from './management/broker-operations.ts';

@@ -14,7 +14,9 @@ export const registrationChecks = createExtensionPoint<RegistrationCheckDeclarat
   cardinality: 'many',
 });
 
-const check = (name: 'reachability' | 'authentication' | 'version' | 'capabilities' | 'topology') =>
+const check = (
+  name: 'reachability' | 'givenNodes' | 'authentication' | 'version' | 'capabilities' | 'topology',
+) =>
   import('./server/registration/builtin-checks.ts').then((checks) => checks[name]);
 
 declare module '@/modules/kernel/core/internal-notifications.ts' {
@@ -52,6 +54,12 @@ export const clustersModule = defineModule({
       title: 'Reachability',
       blocking: true,
       load: () => check('reachability'),
+    }),
+    contribution(registrationChecks, {
+      id: 'given-nodes',
+      title: 'Given nodes',
+      blocking: true,
+      load: () => check('givenNodes'),
     }),
     contribution(registrationChecks, {
       id: 'authentication',

@@ -72,17 +72,17 @@ interface RawAcceptor {
 }
 
 /**
- * The broker's own AMQP acceptor (AcceptorsAsJSON): one whose `protocols` include AMQP or are not restricted,
- * the plain one before a TLS one, so a node without a cluster connection still tells where its AMQP port is.
+ * The broker's own AMQP acceptors (AcceptorsAsJSON): those whose `protocols` include AMQP or are not restricted,
+ * plain ones before TLS ones, so a node tells where its AMQP ports are (and whether its cluster connector is one).
  */
-export async function readAmqpAcceptor(client: ManagementClient): Promise<AmqpAcceptor | undefined> {
+export async function readAmqpAcceptors(client: ManagementClient): Promise<AmqpAcceptor[]> {
   const mbean = await client.brokerObjectName();
   const raw = await client.callOne({ type: 'read', mbean, attribute: 'AcceptorsAsJSON' });
   let acceptors: RawAcceptor[];
   try {
     acceptors = JSON.parse(attributeText(raw)) as RawAcceptor[];
   } catch {
-    return undefined;
+    return [];
   }
   const amqp = acceptors
     .map((acceptor) => {
@@ -102,8 +102,9 @@ export async function readAmqpAcceptor(client: ManagementClient): Promise<AmqpAc
       };
     })
     .filter((acceptor) => acceptor.speaksAmqp && Number.isInteger(acceptor.port) && acceptor.port > 0);
-  const chosen = amqp.find((acceptor) => !acceptor.tls) ?? amqp[0];
-  return chosen ? { name: chosen.name, host: chosen.host, port: chosen.port, tls: chosen.tls } : undefined;
+  return [...amqp]
+    .sort((a, b) => Number(a.tls) - Number(b.tls))
+    .map(({ name, host, port, tls }) => ({ name, host, port, tls }));
 }
 
 export interface TopologyMember {

@@ -150,6 +150,7 @@ export async function rediscoverCluster(
     registry,
     limits,
     {
+      purpose: 'rediscover',
       name: cluster.name,
       nodes: stored.map((node) => ({ managementUrl: node.managementUrl, amqpUrl: node.amqpUrl })),
       credentials: { username: cluster.username, password },

@@ -62,7 +62,7 @@ export const clustersRouter = router({
       const result = await probeCluster(
         registry,
         readManagementLimits((key) => settings.value(key)),
-        { ...input, tls: clearTlsOf(input.tls) },
+        { ...input, purpose: 'register', tls: clearTlsOf(input.tls) },
         allowedNetworksOf(settings),
       );
       const answer = {

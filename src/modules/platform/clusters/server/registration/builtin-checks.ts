@@ -150,3 +150,30 @@ export const topology = check(({ nodes }) => {
     detail: `${nodes.length} node${nodes.length === 1 ? '' : 's'} (${discovered} discovered), ${logical.length} logical node${logical.length === 1 ? '' : 's'}, ${pairs} primary/backup pair${pairs === 1 ? '' : 's'}.`,
   };
 });
+
+/**
+ * What a person gave must be this cluster's brokers, each once, and (when registering) each must answer: a given URL
+ * that is unreachable, another cluster's broker or one broker given twice refuses the registration, naming the node.
+ * A rediscovery probes stored nodes, some of which may be down for now: those are the reachability check's warning.
+ */
+export const givenNodes = check(({ nodes, conflicts, purpose }) => {
+  const given = nodes.filter((node) => !node.discovered);
+  const silent = purpose === 'register' ? given.slice(1).filter((node) => !node.state) : [];
+  const problems = [
+    ...conflicts,
+    ...silent.map(
+      (node) =>
+        `${node.managementUrl} did not answer as a broker${node.error ? ` (${node.error.kind}: ${node.error.message})` : ''}.`,
+    ),
+  ];
+  if (problems.length > 0) {
+    return {
+      status: 'fail',
+      detail: problems.join(' '),
+      advice:
+        'Correct or leave out the nodes named: give each broker of this cluster once, by a URL that answers. Nodes not given are found from the topology.',
+      snippet: silent.find((node) => node.error?.snippet)?.error?.snippet,
+    };
+  }
+  return { status: 'ok', detail: `${given.length} given node${given.length === 1 ? '' : 's'}, each a distinct broker of this cluster.` };
+});

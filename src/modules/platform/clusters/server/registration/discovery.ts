@@ -1,25 +1,27 @@
-// Every node of a cluster from one seed: the seed's network topology names each primary and backup connector with
-// its NodeID; a given node whose AMQP URL matches a connector is that node; for the others, candidate management
-// URLs are tried in turn and one is taken only when the broker answering there reports the member's NodeID (a
-// guess that reaches another broker, or nothing, is never recorded as the node). Each node says how its URL was
-// found. Nodes sharing a NodeID form one logical node (primary and backup).
+// Every node of a cluster from the nodes given: each given node is matched to its topology member by the NodeID it
+// reports (topology-slots.ts), and takes its AMQP URL from that member's connector or its own acceptors when none
+// was given. Only members that no given node is are searched for: candidate management URLs are tried in turn and
+// one is taken only when the broker answering there reports the member's NodeID (a guess that reaches another
+// broker, or nothing, is never recorded as the node). Each node says how its URL was found. Nodes sharing a NodeID
+// form one logical node (primary and backup).
 import type { RegistrationProbeNode } from './registration-check.ts';
 import {
   type BrokerState,
   listNetworkTopology,
   type ManagementClient,
   ManagementError,
-  readAmqpAcceptor,
+  readAmqpAcceptors,
   readBrokerState,
 } from '@/modules/platform/broker/index.ts';
+import { amqpUrlOf, managementUrlCandidates, type Connector } from './management-url-guess.ts';
 import {
-  amqpUrlOf,
-  connectorKey,
-  connectorOfUrl,
-  managementUrlCandidates,
-  parseConnector,
-  type Connector,
-} from './management-url-guess.ts';
+  givenConflicts,
+  matchGivenNodes,
+  slotsOf,
+  type GivenConflict,
+  type TopologyEntry,
+  type TopologySlot,
+} from './topology-slots.ts';
 
 export interface GivenNode {
   readonly managementUrl: string;
@@ -34,6 +36,8 @@ export interface Discovery {
   readonly topologySize: number;
   /** Why the topology could not be read, when it could not. */
   readonly topologyError?: string;
+  /** Given nodes that cannot be registered as given, each in a sentence that names them. */
+  readonly conflicts: readonly string[];
 }
 
 /** PRIMARY or BACKUP from the configured HA policy, which (unlike Backup) does not change on failover. */
@@ -69,96 +73,98 @@ async function probeNode(
   }
 }
 
-/** The seed's own connector: its NodeID's primary entry, or the backup entry when the seed is a passive backup. */
-function seedConnector(
-  members: Awaited<ReturnType<typeof listNetworkTopology>>,
-  state: NonNullable<RegistrationProbeNode['state']>,
-  given: GivenNode,
-): Connector | undefined {
-  const member = members.find((candidate) => candidate.nodeId === state.nodeId);
-  const text = state.backup && !state.active ? member?.backup : member?.primary;
-  return (text ? parseConnector(text) : undefined) ?? connectorOfUrl(given.amqpUrl);
+/** Connectors of the topology's members, each with its NodeID and side (live or backup). */
+async function readSlots(
+  clientFor: ClientFor,
+  managementUrl: string,
+): Promise<{ members: TopologyEntry[]; slots: TopologySlot[] } | { error: string }> {
+  try {
+    const members = await listNetworkTopology(clientFor(managementUrl));
+    return { members, slots: slotsOf(members) };
+  } catch (error) {
+    return { error: errorOf(error, managementUrl).message };
+  }
 }
 
+/**
+ * The seed is the first given node; the others are probed beside it. Every given node that answered is matched to
+ * its topology member by the NodeID it reports; a given node without an AMQP URL takes its member's connector (when
+ * the node accepts AMQP there) or its own AMQP acceptor. Only members no given node is are searched for.
+ */
 export async function discoverNodes(clientFor: ClientFor, given: readonly GivenNode[]): Promise<Discovery> {
-  const [seedGiven, ...others] = given;
-  if (!seedGiven) return { nodes: [], topologySize: 0 };
-  const seed = await probeNode(clientFor, seedGiven, false);
-  const probedOthers = await Promise.all(others.map((node) => probeNode(clientFor, node, false)));
-  if (!seed.state) return { nodes: [seed, ...probedOthers], topologySize: 0 };
-  const seedWithOwnAmqp = await withOwnAmqpUrl(clientFor, seed);
-  const nodes: RegistrationProbeNode[] = [seedWithOwnAmqp, ...probedOthers];
-
-  let members: Awaited<ReturnType<typeof listNetworkTopology>>;
-  try {
-    members = await listNetworkTopology(clientFor(seedGiven.managementUrl));
-  } catch (error) {
-    return { nodes, topologySize: 0, topologyError: errorOf(error, seedGiven.managementUrl).message };
-  }
-  if (members.length === 0) return { nodes, topologySize: 0 };
-  // Without its own entry in the topology, the seed's connector is its given AMQP URL or its own AMQP acceptor.
-  const ownConnector = seedConnector(members, seed.state, { ...seedGiven, amqpUrl: seedWithOwnAmqp.amqpUrl });
-  // Connectors already accounted for: the seed's own and every given node's AMQP URL.
-  const known = new Map<string, RegistrationProbeNode>();
-  if (ownConnector) known.set(connectorKey(ownConnector), seed);
-  for (const node of probedOthers) {
-    const connector = connectorOfUrl(node.amqpUrl);
-    if (connector) known.set(connectorKey(connector), node);
-  }
-  const targets = members
-    .flatMap((member) => [member.primary, member.backup])
-    .map((text) => (text ? parseConnector(text) : undefined))
-    .filter((connector): connector is Connector => connector !== undefined)
-    .filter((connector) => !known.has(connectorKey(connector)));
-  const unique = [...new Map(targets.map((connector) => [connectorKey(connector), connector])).values()];
-  const nodeIds = new Map(
-    members.flatMap((member) =>
-      [member.primary, member.backup].flatMap((text) => {
-        const connector = text ? parseConnector(text) : undefined;
-        return connector ? [[connectorKey(connector), member.nodeId] as const] : [];
-      }),
-    ),
+  if (given.length === 0) return { nodes: [], topologySize: 0, conflicts: [] };
+  const probed = await Promise.all(given.map((node) => probeNode(clientFor, node, false)));
+  const reporter = probed.find((node) => node.state);
+  if (!reporter) return { nodes: probed, topologySize: 0, conflicts: [] };
+  const topology = await readSlots(clientFor, reporter.managementUrl);
+  const members = 'members' in topology ? topology.members : [];
+  const slots = 'slots' in topology ? topology.slots : [];
+  const match = matchGivenNodes(slots, probed);
+  const scheme = given.find((node) => node.amqpUrl)?.amqpUrl ?? null;
+  const givenNodes = await Promise.all(
+    probed.map((node, index) => withAmqpUrl(clientFor, node, match.given[index], scheme)),
   );
+  const conflicts = givenConflicts(members, givenNodes).map((conflict) => describeConflict(conflict, givenNodes));
+  const base = { topologySize: members.length, conflicts, ...('error' in topology ? { topologyError: topology.error } : {}) };
+  // Discovery guesses URLs from a given node whose connector is known: its management port and connector port.
+  const patternIndex = givenNodes.findIndex((node, index) => node.state && match.given[index]);
+  const pattern = givenNodes[patternIndex];
+  const patternSlot = match.given[patternIndex];
+  if (!pattern || !patternSlot || match.unclaimed.length === 0) return { nodes: givenNodes, ...base };
   const found = await Promise.all(
-    unique.map((connector) =>
+    match.unclaimed.map((slot) =>
       findNode(clientFor, {
-        connector,
-        nodeId: nodeIds.get(connectorKey(connector)) ?? '',
-        // Without the seed's own connector no offset can be known: treat the target as the seed's own pattern.
-        seed: { managementUrl: seedGiven.managementUrl, connector: ownConnector ?? connector },
-        amqpUrl: amqpUrlOf(connector, seedGiven.amqpUrl),
+        connector: slot.connector,
+        nodeId: slot.nodeId,
+        seed: { managementUrl: pattern.managementUrl, connector: patternSlot.connector },
+        amqpUrl: amqpUrlOf(slot.connector, pattern.amqpUrl),
       }),
     ),
   );
-  // The seed's AMQP URL, when not given, is its own connector.
-  const seedWithAmqp =
-    seed.amqpUrl === null && ownConnector
-      ? { ...seedWithOwnAmqp, amqpUrl: amqpUrlOf(ownConnector, seedWithOwnAmqp.amqpUrl) }
-      : seedWithOwnAmqp;
-  const all = [seedWithAmqp, ...probedOthers, ...found];
-  const byUrl = new Map(all.map((node) => [node.managementUrl, node]));
-  return { nodes: [...byUrl.values()], topologySize: members.length };
+  const taken = new Set(givenNodes.map((node) => node.managementUrl));
+  return { nodes: [...givenNodes, ...found.filter((node) => !taken.has(node.managementUrl))], ...base };
+}
+
+function describeConflict(conflict: GivenConflict, nodes: readonly RegistrationProbeNode[]): string {
+  const urls = conflict.nodes.map((index) => nodes[index]?.managementUrl ?? '?');
+  const nodeId = nodes[conflict.nodes[0] ?? 0]?.state?.nodeId ?? '?';
+  if (conflict.reason === 'same-broker') {
+    return `${urls.join(' and ')} report the same NodeID ${nodeId} in the same role: one broker given twice (or a backup not configured as one). Give each broker once.`;
+  }
+  return `${urls[0]} reports NodeID ${nodeId}, which the seed's cluster topology does not list: it is another cluster's broker (or not yet joined). Register it with its own cluster.`;
 }
 
 const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]', 'localhost']);
 
 /**
- * A seed given without its AMQP URL takes it from its own AMQP acceptor (what the broker reports), so a node without
- * a cluster connection can still be subscribed to. A wildcard bind host is replaced by the management URL's host.
+ * A node given without its AMQP URL takes its topology connector when one of its own AMQP acceptors listens on
+ * that port (what the cluster itself dials), else its own AMQP acceptor (a wildcard bind host replaced by the
+ * management URL's host), so a node with or without a cluster connection can be subscribed to.
  */
-async function withOwnAmqpUrl(clientFor: ClientFor, seed: RegistrationProbeNode): Promise<RegistrationProbeNode> {
-  if (seed.amqpUrl !== null) return seed;
+async function withAmqpUrl(
+  clientFor: ClientFor,
+  node: RegistrationProbeNode,
+  slot: TopologySlot | undefined,
+  scheme: string | null,
+): Promise<RegistrationProbeNode> {
+  if (node.amqpUrl !== null || !node.state) return node;
+  let acceptors: Awaited<ReturnType<typeof readAmqpAcceptors>> = [];
   try {
-    const acceptor = await readAmqpAcceptor(clientFor(seed.managementUrl));
-    if (!acceptor) return seed;
-    const host = WILDCARD_HOSTS.has(acceptor.host) ? new URL(seed.managementUrl).hostname : acceptor.host;
-    return {
-      ...seed,
-      amqpUrl: amqpUrlOf({ host: host.replace(/^\[|\]$/g, ''), port: acceptor.port }, acceptor.tls ? 'amqps:' : null),
-    };
+    acceptors = await readAmqpAcceptors(clientFor(node.managementUrl));
   } catch {
-    return seed; // the topology's connector may still tell
+    // the topology's connector may still tell
   }
+  const onConnector = slot ? acceptors.find((acceptor) => acceptor.port === slot.connector.port) : undefined;
+  if (slot && (onConnector || acceptors.length === 0)) {
+    return { ...node, amqpUrl: amqpUrlOf(slot.connector, onConnector?.tls ? 'amqps:' : scheme) };
+  }
+  const acceptor = acceptors[0];
+  if (!acceptor) return node;
+  const host = WILDCARD_HOSTS.has(acceptor.host) ? new URL(node.managementUrl).hostname : acceptor.host;
+  return {
+    ...node,
+    amqpUrl: amqpUrlOf({ host: host.replace(/^\[|\]$/g, ''), port: acceptor.port }, acceptor.tls ? 'amqps:' : null),
+  };
 }
 
 const METHOD_WORDS = {

@@ -24,6 +24,7 @@ interface ClusterTls {
 }
 
 export interface ProbeRequest {
+  readonly purpose: RegistrationProbe['purpose'];
   readonly name: string;
   readonly nodes: readonly GivenNode[];
   readonly credentials: { readonly username: string; readonly password: string };
@@ -98,6 +99,8 @@ export async function probeCluster(
       }),
     );
     const probe: RegistrationProbe = {
+      purpose: request.purpose,
+      conflicts: discovery.conflicts,
       clusterName: request.name,
       username: request.credentials.username,
       nodes: discovery.nodes,
@@ -109,7 +112,14 @@ export async function probeCluster(
     };
     const checks = await runChecks(registry, probe);
     return {
-      probe: { clusterName: probe.clusterName, username: probe.username, nodes: probe.nodes, capabilities },
+      probe: {
+        purpose: probe.purpose,
+        conflicts: probe.conflicts,
+        clusterName: probe.clusterName,
+        username: probe.username,
+        nodes: probe.nodes,
+        capabilities,
+      },
       checks,
       refused: checks.some((check) => check.blocking && check.status === 'fail'),
     };

@@ -40,10 +40,14 @@ export interface RegistrationProbeNode {
 }
 
 export interface RegistrationProbe {
+  /** A registration checks what a person gave; a rediscovery probes the nodes already stored. */
+  readonly purpose: 'register' | 'rediscover';
   readonly clusterName: string;
   readonly username: string;
-  /** The seed first, then every other given or discovered node. */
+  /** The seed first, then every other given node, then the discovered ones. */
   readonly nodes: readonly RegistrationProbeNode[];
+  /** Given nodes that cannot be registered as given (one broker twice, another cluster's broker), in words. */
+  readonly conflicts: readonly string[];
   /** Capability verdicts read on the seed: MANAGEMENT_READ, MANAGEMENT_WRITE, NOTIFICATIONS, MESSAGE_IO. */
   readonly capabilities: Readonly<
     Record<

@@ -11,7 +11,7 @@ import { tlsAuditFacts, type StoredTls, type TlsInput } from '../credentials/clu
 import { findEnvironment, resolveEnvironment } from '../environments.ts';
 import type { ProbeRequest, ProbeResult } from './probe-cluster.ts';
 
-export interface RegistrationToSave extends Omit<ProbeRequest, 'tls'> {
+export interface RegistrationToSave extends Omit<ProbeRequest, 'tls' | 'purpose'> {
   readonly environment: string;
   readonly description: string;
   /** As given (the client key in clear): only its facts reach the audit row, only its sealed form the database. */
