@@ -25,7 +25,7 @@ export { listEveryRow, readAddressDetail, readAddressSettings, readNodeFacts } f
 export type { LiveListKind, RawNodeFacts } from './management/live-reads.ts';
 export { probeCapabilities, probeManagementCapabilities } from './management/capability-probe.ts';
 export type { Verdict as ProbeVerdict } from './management/capability-probe.ts';
-export { ManagementClient } from './management/management-client.ts';
+export { ManagementClient, releaseManagementNode } from './management/management-client.ts';
 export type { ManagementEndpoint } from './management/management-client.ts';
 export { ManagementError } from './management/management-error.ts';
 export { MANAGEMENT_SETTING_KEYS, readManagementLimits } from './management/management.settings.ts';
@@ -36,7 +36,7 @@ export type { BrokerEventConsumer, BrokerEventHandler } from './native/broker-ev
 export type { BrokerEvent } from './native/broker-event.ts';
 export { addressFromUrl } from './native/native-endpoint.ts';
 export type { NativeEndpoint } from './native/native-endpoint.ts';
-export { closeNativeConnection } from './native/native-pool.ts';
+export { closeNativeConnection, pooledNativeEndpoints } from './native/native-pool.ts';
 export { dropNotificationSubscription, ensureNotificationSubscription } from './native/notification-subscription.ts';
 export { subscriptionState } from './native/subscription-state.ts';
 export type { SubscriptionState } from './native/subscription-state.ts';

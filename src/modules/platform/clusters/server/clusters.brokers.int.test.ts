@@ -82,6 +82,7 @@ beforeAll(async () => {
   await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
   auth = await signIn(rest, 'http://127.0.0.1');
   runtime.notifications.subscribe('ClusterRegistered', (payload) => void published.push(payload));
+  runtime.notifications.subscribe('ClusterChanged', (payload) => void published.push(payload));
   // Ports like `artemis create --port-offset`, so management URLs follow from the topology's connectors.
   [cluster, pair, scattered] = await Promise.all([
     startCluster({ portOffset: 7, extraUsers: [BROKER_USER] }),
@@ -291,5 +292,113 @@ describe('cluster registration on real brokers', () => {
     const { status, json } = await call<Registered>('POST', `/clusters/${payments?.id ?? ''}/rediscover?dryRun=true`);
     expect(status, JSON.stringify(json)).toBe(200);
     expect(json.nodes).toHaveLength(2);
+  });
+
+  it('registers by management URLs only: each given node is matched by its NodeID, no phantom, AMQP URLs found', async () => {
+    await untilTopologyHas(scattered, 2);
+    const byUrls = (topology: Topology | undefined, name: string) =>
+      registration(topology, name, {
+        nodes: (topology?.nodes ?? []).map((node) => ({ managementUrl: node.managementUrl })),
+      });
+    const scatteredAnswer = await call<Registered>('POST', '/clusters?dryRun=true', byUrls(scattered, 'by-urls'));
+    expect(scatteredAnswer.status, JSON.stringify(scatteredAnswer.json)).toBe(200);
+    expect(
+      scatteredAnswer.json.nodes.map((node) => [node.managementUrl, node.amqpUrl, node.role, node.discovered]),
+    ).toEqual((scattered?.nodes ?? []).map((node) => [node.managementUrl, node.amqpUrl, 'PRIMARY', false]));
+    expect(scatteredAnswer.json.logicalNodeCount).toBe(2);
+    expect(scatteredAnswer.json.checks.find((check) => check.id === 'given-nodes')).toMatchObject({ status: 'ok' });
+
+    const pairAnswer = await call<Registered>('POST', '/clusters?dryRun=true', byUrls(pair, 'pair-by-urls'));
+    expect(pairAnswer.json.nodes.map((node) => [node.managementUrl, node.amqpUrl, node.role, node.discovered])).toEqual(
+      [
+        [pair?.nodes[0]?.managementUrl, pair?.nodes[0]?.amqpUrl, 'PRIMARY', false],
+        [pair?.nodes[1]?.managementUrl, pair?.nodes[1]?.amqpUrl, 'BACKUP', false],
+      ],
+    );
+    expect(pairAnswer.json.logicalNodeCount).toBe(1);
+  });
+
+  it('refuses, naming the node, a given URL that does not answer, another cluster’s broker, or one broker twice', async () => {
+    const [seed, other] = scattered?.nodes ?? [];
+    const attempts = [
+      {
+        managementUrl: 'http://127.0.0.1:1/console/jolokia',
+        says: 'http://127.0.0.1:1/console/jolokia did not answer',
+      },
+      { managementUrl: pair?.nodes[0]?.managementUrl ?? '', says: "which the cluster's topology does not list" },
+      { managementUrl: `${seed?.managementUrl ?? ''}/`, says: 'one broker given twice' },
+    ];
+    for (const attempt of attempts) {
+      const body = registration(scattered, `bad-${attempts.indexOf(attempt)}`, {
+        nodes: [{ managementUrl: seed?.managementUrl }, { managementUrl: other?.managementUrl }, attempt],
+      });
+      const { status, json } = await call<Registered>('POST', '/clusters', body);
+      expect(status, JSON.stringify(json)).toBe(422);
+      const check = json.checks.find((candidate) => candidate.id === 'given-nodes');
+      expect(check).toMatchObject({ status: 'fail', blocking: true });
+      expect(check?.detail).toContain(attempt.says);
+      expect(check?.detail).toContain(attempt.managementUrl);
+    }
+    expect(await runtime.prisma.cluster.count({ where: { name: { startsWith: 'bad-' } } })).toBe(0);
+  });
+
+  it('gives a not-confirmed node its URLs in place: probed, audited, dry run honoured; bad URLs change nothing', async () => {
+    const [seed, other] = scattered?.nodes ?? [];
+    const registered = await call<Registered>('POST', '/clusters', registration(scattered, 'edit-in-place'));
+    const clusterId = registered.json.clusterId ?? '';
+    const stored = await call<Nodes>('GET', `/clusters/${clusterId}/nodes`);
+    const phantom = stored.json.items.find((node) => node.urlSource === 'not-confirmed');
+    if (!phantom) throw new Error(`no not-confirmed node: ${JSON.stringify(stored.json)}`);
+    const path = `/clusters/${clusterId}/nodes/${phantom.id}`;
+
+    const refusedWith = async (managementUrl: string, says: string) => {
+      const { status, json } = await call<{ type: string; detail: string }>('PATCH', path, { managementUrl });
+      expect(status, JSON.stringify(json)).toBe(422);
+      expect(json.type).toBe('node-check-failed');
+      expect(json.detail).toContain(says);
+    };
+    await refusedWith('http://127.0.0.1:1/console/jolokia', 'did not answer');
+    await refusedWith(seed?.managementUrl ?? '', 'is another node of this cluster');
+    await refusedWith(pair?.nodes[0]?.managementUrl ?? '', 'does not list');
+    const unchanged = await runtime.prisma.clusterNode.findUniqueOrThrow({ where: { id: phantom.id } });
+    expect([unchanged.managementUrl, unchanged.urlSource]).toEqual([phantom.managementUrl, 'not-confirmed']);
+
+    const dry = await call<Mutation>('PATCH', `${path}?dryRun=true`, { managementUrl: other?.managementUrl });
+    expect(dry.json).toMatchObject({ dryRun: true, changed: ['managementUrl'] });
+    expect((await runtime.prisma.clusterNode.findUniqueOrThrow({ where: { id: phantom.id } })).managementUrl).toBe(
+      phantom.managementUrl,
+    );
+
+    const saved = await call<Mutation>('PATCH', path, { managementUrl: other?.managementUrl });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const after = (await call<Nodes>('GET', `/clusters/${clusterId}/nodes`)).json.items.find(
+      (node) => node.id === phantom.id,
+    );
+    expect(after).toMatchObject({
+      managementUrl: other?.managementUrl,
+      amqpUrl: other?.amqpUrl,
+      urlSource: 'given',
+      role: 'PRIMARY',
+      lastError: null,
+    });
+    expect(after?.brokerNodeId).toBeTruthy();
+    expect(published).toContainEqual({ clusterId, change: 'updated' });
+    const audit = await runtime.prisma.auditEvent.findMany({
+      where: { clusterId, action: 'cluster.node.update' },
+      orderBy: { startedAt: 'asc' },
+    });
+    expect(audit.map((row) => [row.dryRun, row.outcome])).toEqual([
+      [true, 'SUCCEEDED'],
+      [false, 'SUCCEEDED'],
+    ]);
+
+    // Removal: one node goes (audited); the last one cannot.
+    const removed = await call<Mutation>('DELETE', path);
+    expect(removed.json).toMatchObject({ changed: ['removed'] });
+    const last = (await call<Nodes>('GET', `/clusters/${clusterId}/nodes`)).json.items;
+    expect(last).toHaveLength(1);
+    const refused = await call('DELETE', `/clusters/${clusterId}/nodes/${last[0]?.id ?? ''}`);
+    expect([refused.status, refused.json.type]).toEqual([409, 'last-node']);
+    expect((await call('DELETE', `/clusters/${clusterId}/nodes/${phantom.id}`)).status).toBe(404);
   });
 });

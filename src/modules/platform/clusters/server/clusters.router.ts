@@ -1,4 +1,5 @@
-// The clusters API: register (with probe and dry run), list, get, edit, remove, nodes, capabilities, rediscover.
+// The clusters API: register (with probe and dry run), list, get, edit, remove, nodes, capabilities, rediscover,
+// and a node's edit and removal (nodes/).
 // Cluster-scoped procedures go through the cluster access guard (one 404 for unknown and unreachable clusters).
 import { randomUUID } from 'node:crypto';
 import { allowedNetworksOf } from './registration/allowed-networks.ts';
@@ -34,11 +35,14 @@ import { probeCluster } from './registration/probe-cluster.ts';
 import { clearTlsOf, sealTls } from './credentials/cluster-tls.ts';
 import { registrationParameters, saveRegistration } from './registration/save-registration.ts';
 import { probedNodeView } from './probe-view.ts';
+import { nodeProcedures } from './nodes/nodes.procedures.ts';
 
 const procedure = moduleProcedure('clusters');
 const tags = ['clusters'];
 
 export const clustersRouter = router({
+  ...nodeProcedures,
+
   register: procedure({ permission: 'cluster:write' })
     .meta({
       openapi: {

@@ -3,18 +3,18 @@ import { z } from 'zod';
 import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 
 const dryRun = z.boolean().default(false).describe('Probe or validate and audit without saving anything');
-const httpUrl = z
+export const httpUrlSchema = z
   .url()
   .trim()
   .refine((url) => /^https?:\/\//.test(url), 'must be an http(s) Jolokia URL, e.g. http://host:8161/console/jolokia');
-const amqpUrl = z
+export const amqpUrlSchema = z
   .string()
   .trim()
   .refine((url) => /^amqps?:\/\/[^/]+:\d+\/?$/.test(url), 'must look like amqp://host:61616');
 
 const givenNodeSchema = z.object({
-  managementUrl: httpUrl,
-  amqpUrl: amqpUrl.nullish().describe('Also maps this node to its topology connector, overriding the URL guess'),
+  managementUrl: httpUrlSchema,
+  amqpUrl: amqpUrlSchema.nullish().describe('Also maps this node to its topology connector, overriding the URL guess'),
 });
 
 const tlsSchema = z

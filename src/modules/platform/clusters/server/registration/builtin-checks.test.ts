@@ -27,7 +27,9 @@ const node = (url: string, answered: boolean, discovered = false): RegistrationP
 describe('capabilities check', () => {
   const probe = (value: 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN') =>
     probeOf({
-      capabilities: { MANAGEMENT_READ: { value, detail: 'why', snippet: value === 'UNAVAILABLE' ? '<x/>' : undefined } },
+      capabilities: {
+        MANAGEMENT_READ: { value, detail: 'why', snippet: value === 'UNAVAILABLE' ? '<x/>' : undefined },
+      },
     });
 
   it('fails without management read, warns when it could not be checked', async () => {

@@ -175,5 +175,8 @@ export const givenNodes = check(({ nodes, conflicts, purpose }) => {
       snippet: silent.find((node) => node.error?.snippet)?.error?.snippet,
     };
   }
-  return { status: 'ok', detail: `${given.length} given node${given.length === 1 ? '' : 's'}, each a distinct broker of this cluster.` };
+  return {
+    status: 'ok',
+    detail: `${given.length} given node${given.length === 1 ? '' : 's'}, each a distinct broker of this cluster.`,
+  };
 });

@@ -36,8 +36,8 @@ export interface Discovery {
   readonly topologySize: number;
   /** Why the topology could not be read, when it could not. */
   readonly topologyError?: string;
-  /** Given nodes that cannot be registered as given, each in a sentence that names them. */
-  readonly conflicts: readonly string[];
+  /** Given nodes that cannot be registered as given: their management URLs and a sentence that names them. */
+  readonly conflicts: readonly { readonly managementUrls: readonly string[]; readonly message: string }[];
 }
 
 /** PRIMARY or BACKUP from the configured HA policy, which (unlike Backup) does not change on failover. */
@@ -105,7 +105,11 @@ export async function discoverNodes(clientFor: ClientFor, given: readonly GivenN
     probed.map((node, index) => withAmqpUrl(clientFor, node, match.given[index], scheme)),
   );
   const conflicts = givenConflicts(members, givenNodes).map((conflict) => describeConflict(conflict, givenNodes));
-  const base = { topologySize: members.length, conflicts, ...('error' in topology ? { topologyError: topology.error } : {}) };
+  const base = {
+    topologySize: members.length,
+    conflicts,
+    ...('error' in topology ? { topologyError: topology.error } : {}),
+  };
   // Discovery guesses URLs from a given node whose connector is known: its management port and connector port.
   const patternIndex = givenNodes.findIndex((node, index) => node.state && match.given[index]);
   const pattern = givenNodes[patternIndex];
@@ -125,13 +129,14 @@ export async function discoverNodes(clientFor: ClientFor, given: readonly GivenN
   return { nodes: [...givenNodes, ...found.filter((node) => !taken.has(node.managementUrl))], ...base };
 }
 
-function describeConflict(conflict: GivenConflict, nodes: readonly RegistrationProbeNode[]): string {
-  const urls = conflict.nodes.map((index) => nodes[index]?.managementUrl ?? '?');
+function describeConflict(conflict: GivenConflict, nodes: readonly RegistrationProbeNode[]) {
+  const managementUrls = conflict.nodes.map((index) => nodes[index]?.managementUrl ?? '?');
   const nodeId = nodes[conflict.nodes[0] ?? 0]?.state?.nodeId ?? '?';
-  if (conflict.reason === 'same-broker') {
-    return `${urls.join(' and ')} report the same NodeID ${nodeId} in the same role: one broker given twice (or a backup not configured as one). Give each broker once.`;
-  }
-  return `${urls[0]} reports NodeID ${nodeId}, which the seed's cluster topology does not list: it is another cluster's broker (or not yet joined). Register it with its own cluster.`;
+  const message =
+    conflict.reason === 'same-broker'
+      ? `${managementUrls.join(' and ')} report the same NodeID ${nodeId} in the same role: one broker given twice (or a backup not configured as one). Give each broker once.`
+      : `${managementUrls[0] ?? '?'} reports NodeID ${nodeId}, which the cluster's topology does not list: it is another cluster's broker (or not yet joined). Register it with its own cluster.`;
+  return { managementUrls, message };
 }
 
 const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]', 'localhost']);

@@ -1,34 +1,22 @@
 // The probe behind registration (and its dry run): discover the nodes from the seed, read capabilities on the
-// seed, then run every enabled module's registration checks on what was found. Opens management clients with the
-// given credentials and closes them (and forgets their health entries) before it returns.
+// seed, then run every enabled module's registration checks on what was found, with management clients that are
+// closed when it returns (probe-clients.ts).
 import type { BlockList } from 'node:net';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { registrationChecks } from '../../module.ts';
 import type { RegistrationCheckOutcome, RegistrationProbe } from './registration-check.ts';
-import {
-  forgetNode,
-  ManagementClient,
-  type ManagementLimits,
-  probeCapabilities,
-} from '@/modules/platform/broker/index.ts';
+import { type ManagementLimits, probeCapabilities } from '@/modules/platform/broker/index.ts';
 import { discoverNodes, type GivenNode } from './discovery.ts';
+import { withProbeClients, type ProbeTls } from './probe-clients.ts';
 
 const CAPABILITY_NAMES = ['MANAGEMENT_READ', 'MANAGEMENT_WRITE', 'NOTIFICATIONS', 'MESSAGE_IO'] as const;
-
-/** In clear, for this probe only: the CA and the client certificate and key, when the brokers demand one. */
-interface ClusterTls {
-  /** PEM of the CA(s) that signed the brokers' management certificates. */
-  readonly ca?: string;
-  readonly cert?: string;
-  readonly key?: string;
-}
 
 export interface ProbeRequest {
   readonly purpose: RegistrationProbe['purpose'];
   readonly name: string;
   readonly nodes: readonly GivenNode[];
   readonly credentials: { readonly username: string; readonly password: string };
-  readonly tls?: ClusterTls | null;
+  readonly tls?: ProbeTls | null;
 }
 
 interface CheckResult extends RegistrationCheckOutcome {
@@ -65,25 +53,8 @@ export async function probeCluster(
   /** clusters.allowed-networks: every node contacted must resolve inside it. */
   allowedNetworks: BlockList,
 ): Promise<ProbeResult> {
-  const clients = new Map<string, ManagementClient>();
-  const clientFor = (managementUrl: string) => {
-    let client = clients.get(managementUrl);
-    if (!client) {
-      client = new ManagementClient(
-        {
-          url: managementUrl,
-          user: request.credentials.username,
-          password: request.credentials.password,
-          tls: request.tls ?? undefined,
-          allowedNetworks,
-        },
-        limits,
-      );
-      clients.set(managementUrl, client);
-    }
-    return client;
-  };
-  try {
+  const access = { credentials: request.credentials, tls: request.tls, limits, allowedNetworks };
+  return withProbeClients(access, async (clientFor) => {
     const discovery = await discoverNodes(clientFor, request.nodes);
     const seed = discovery.nodes[0];
     const verdicts = seed?.state ? await probeCapabilities(clientFor(seed.managementUrl)) : undefined;
@@ -100,7 +71,7 @@ export async function probeCluster(
     );
     const probe: RegistrationProbe = {
       purpose: request.purpose,
-      conflicts: discovery.conflicts,
+      conflicts: discovery.conflicts.map((conflict) => conflict.message),
       clusterName: request.name,
       username: request.credentials.username,
       nodes: discovery.nodes,
@@ -111,22 +82,7 @@ export async function probeCluster(
       },
     };
     const checks = await runChecks(registry, probe);
-    return {
-      probe: {
-        purpose: probe.purpose,
-        conflicts: probe.conflicts,
-        clusterName: probe.clusterName,
-        username: probe.username,
-        nodes: probe.nodes,
-        capabilities,
-      },
-      checks,
-      refused: checks.some((check) => check.blocking && check.status === 'fail'),
-    };
-  } finally {
-    for (const [url, client] of clients) {
-      client.close();
-      forgetNode(url);
-    }
-  }
+    const { call: _call, ...plain } = probe;
+    return { probe: plain, checks, refused: checks.some((check) => check.blocking && check.status === 'fail') };
+  });
 }

@@ -47,7 +47,20 @@ describe('topology slots', () => {
       { nodes: [2], reason: 'not-in-topology' },
     ]);
     // A primary and its backup share a NodeID in two roles: no conflict. Without a topology nothing is "elsewhere".
-    expect(givenConflicts(pair, [{ ...live('p'), role: 'PRIMARY' }, { ...passive('p'), role: 'BACKUP' }])).toEqual([]);
-    expect(givenConflicts([], [{ ...live('a'), role: 'PRIMARY' }, { ...live('b'), role: 'PRIMARY' }])).toEqual([]);
+    expect(
+      givenConflicts(pair, [
+        { ...live('p'), role: 'PRIMARY' },
+        { ...passive('p'), role: 'BACKUP' },
+      ]),
+    ).toEqual([]);
+    expect(
+      givenConflicts(
+        [],
+        [
+          { ...live('a'), role: 'PRIMARY' },
+          { ...live('b'), role: 'PRIMARY' },
+        ],
+      ),
+    ).toEqual([]);
   });
 });
