@@ -23,11 +23,17 @@ import { clusterHealth, nodeHealth } from './cluster-health.ts';
 import { ConfigSnippet } from './config-snippet.tsx';
 import { HealthBadge } from './health-badge.tsx';
 import { groupLogicalNodes } from './logical-nodes.ts';
+import { NodeEditAction } from './node-edit-dialog.tsx';
 import { TopologyView, type NodeRow } from './topology-view.tsx';
 
 const flag = (value: boolean | null) => (value === null ? '—' : value ? 'yes' : 'no');
 
-type NodeListRow = NodeRow & { readonly logicalKey: string; readonly isServing: boolean; readonly order: number };
+type NodeListRow = NodeRow & {
+  readonly clusterId: string;
+  readonly logicalKey: string;
+  readonly isServing: boolean;
+  readonly order: number;
+};
 
 const HEALTH_ORDER = { down: 0, degraded: 1, unknown: 2, healthy: 3 } as const;
 
@@ -99,14 +105,33 @@ const nodeColumns: readonly Column<NodeListRow>[] = [
       </Text>
     ),
   },
+  {
+    id: 'actions',
+    header: '',
+    width: 110,
+    cell: (node) => <NodeEditAction clusterId={node.clusterId} node={node} />,
+  },
 ];
 
-function NodesTable({ nodes, source }: { nodes: readonly NodeRow[] | undefined; source: LocalSource }) {
+function NodesTable({
+  clusterId,
+  nodes,
+  source,
+}: {
+  clusterId: string;
+  nodes: readonly NodeRow[] | undefined;
+  source: LocalSource;
+}) {
   const list = useListState({ sort: 'logicalNode', prefix: 'nodes' });
   // Logical nodes in their order, a pair's primary first: the default sort keeps that order.
   const rows = nodes
     ? groupLogicalNodes(nodes).flatMap((group) =>
-        group.members.map((node) => ({ ...node, logicalKey: group.key, isServing: group.serving?.id === node.id })),
+        group.members.map((node) => ({
+          ...node,
+          clusterId,
+          logicalKey: group.key,
+          isServing: group.serving?.id === node.id,
+        })),
       )
     : undefined;
   const ordered = rows?.map((row, order) => ({ ...row, order }));
@@ -252,6 +277,7 @@ export function ClusterOverviewScreen() {
           description="Logical nodes pair a primary with its backup (same NodeID). The serving node is the one whose last poll read Active, never the configuration."
         >
           <NodesTable
+            clusterId={clusterId}
             nodes={nodes.data?.items}
             source={{
               isPending: nodes.isPending,

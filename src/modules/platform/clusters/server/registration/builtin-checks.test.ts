@@ -57,6 +57,7 @@ describe('given-nodes check', () => {
     const outcome = await givenNodes.run(
       probeOf({ nodes: [node('http://a', true)], conflicts: ['http://x reports NodeID n1, which …'] }),
     );
-    expect(outcome).toMatchObject({ status: 'fail', detail: expect.stringContaining('http://x reports NodeID n1') });
+    expect(outcome.status).toBe('fail');
+    expect(outcome.detail).toContain('http://x reports NodeID n1');
   });
 });

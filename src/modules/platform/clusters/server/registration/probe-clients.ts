@@ -20,7 +20,7 @@ export interface ProbeAccess {
   readonly allowedNetworks: BlockList;
 }
 
-export async function withProbeClients<T>(access: ProbeAccess, use: (clientFor: ClientFor) => Promise<T>): Promise<T> {
+export async function withProbeClients<T>(access: ProbeAccess, work: (clientFor: ClientFor) => Promise<T>): Promise<T> {
   const clients = new Map<string, ManagementClient>();
   const clientFor: ClientFor = (managementUrl) => {
     let client = clients.get(managementUrl);
@@ -40,7 +40,7 @@ export async function withProbeClients<T>(access: ProbeAccess, use: (clientFor: 
     return client;
   };
   try {
-    return await use(clientFor);
+    return await work(clientFor);
   } finally {
     for (const [url, client] of clients) {
       client.close();

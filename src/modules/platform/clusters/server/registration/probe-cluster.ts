@@ -82,7 +82,14 @@ export async function probeCluster(
       },
     };
     const checks = await runChecks(registry, probe);
-    const { call: _call, ...plain } = probe;
+    const plain = {
+      purpose: probe.purpose,
+      conflicts: probe.conflicts,
+      clusterName: probe.clusterName,
+      username: probe.username,
+      nodes: probe.nodes,
+      capabilities,
+    };
     return { probe: plain, checks, refused: checks.some((check) => check.blocking && check.status === 'fail') };
   });
 }
