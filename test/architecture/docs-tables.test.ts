@@ -74,7 +74,7 @@ describe('the problem types of docs/api.md', () => {
       'thing-not-found 404 raise.ts:6',
       'thing-taken 409 raise.ts:14',
     ]);
-    expect(unresolved.map((problem) => problem.within)).toEqual(['computed']);
+    expect(unresolved.map((problem) => problem.within)).toEqual(['computed', 'refusal']);
   });
 
   it('lists exactly the types the code can raise, each with its status', { timeout: 60_000 }, () => {

@@ -6,9 +6,10 @@
 // `new ProblemError(…)` or `problemResponse(…)`, a value declared, returned, asserted or satisfying `Problem`. Its
 // `type` and `status` are evaluated, not matched: string and number literals, `as const`, both arms of a conditional,
 // a constant (in the file or imported, through re-exports), a constant object's property (`CLUSTER_NOT_FOUND.type`),
-// and a helper's parameter, followed to every call of the helper, so `problem(409, 'redrive-running', …)` counts with
-// its own status. Whatever cannot be evaluated is reported as unresolved, never skipped, so a new raise site can
-// only add a type or fail the check. Files named *.test.ts(x) and generated code do not count.
+// and a helper's parameter, followed to every call of the helper, so `problem(404, 'queue-not-found', …)` counts with
+// its own status (a helper also passed on as a value has calls no scan sees: reported). Whatever cannot be evaluated
+// is reported as unresolved, never skipped, so a new raise site can only add a type or fail the check. Files named
+// *.test.ts(x), generated code and the console's browser code (ui/ folders) do not count.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -139,6 +140,8 @@ export class ProblemScan {
   private readonly files = new Map<string, ts.SourceFile>();
   /** Call expressions by the name they call, for following a helper's parameters to its callers. */
   private readonly callsByName = new Map<string, ts.CallExpression[]>();
+  /** Every other use of a name as a value (`.catch(refuse)`): a helper used so has callers no scan can follow. */
+  private readonly passedByName = new Map<string, ts.Identifier[]>();
 
   constructor(folders: readonly string[] = ['src', 'worker']) {
     for (const folder of folders)
@@ -147,11 +150,9 @@ export class ProblemScan {
         const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind);
         this.files.set(file, source);
         const index = (node: ts.Node) => {
-          if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
-            const calls = this.callsByName.get(node.expression.text) ?? [];
-            calls.push(node);
-            this.callsByName.set(node.expression.text, calls);
-          }
+          if (ts.isCallExpression(node) && ts.isIdentifier(node.expression))
+            listed(this.callsByName, node.expression.text).push(node);
+          else if (ts.isIdentifier(node) && isPassed(node)) listed(this.passedByName, node.text).push(node);
           ts.forEachChild(node, index);
         };
         index(source);
@@ -301,8 +302,7 @@ export class ProblemScan {
     if (ts.isIdentifier(node)) return this.evaluateDeclaration(this.declarationOf(node), bindings);
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
       const owner = this.declarationOf(node.expression);
-      const initializer =
-        ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
+      const initializer = ts.isVariableDeclaration(owner) && owner.initializer ? unwrap(owner.initializer) : undefined;
       const member = initializer && ts.isObjectLiteralExpression(initializer) && property(initializer, node.name.text);
       if (member) return this.evaluate(this.valueOf(member), bindings);
     }
@@ -387,15 +387,47 @@ export class ProblemScan {
         : undefined;
     const name = nameOf(declaration?.name);
     if (!declaration || !name) return [];
-    return (this.callsByName.get(name) ?? []).filter((call) => {
+    const reaches = (use: ts.Identifier) => {
       try {
-        return this.declarationOf(call.expression as ts.Identifier) === declaration;
+        return this.declarationOf(use) === declaration;
       } catch (error) {
         if (error instanceof NotEvaluable) return false;
         throw error;
       }
-    });
+    };
+    // Passed on as a value, the helper is called where no scan can see: its raises cannot be told.
+    if ((this.passedByName.get(name) ?? []).some(reaches)) return [];
+    return (this.callsByName.get(name) ?? []).filter((call) => reaches(call.expression as ts.Identifier));
   }
+}
+
+function listed<T>(lists: Map<string, T[]>, name: string): T[] {
+  let list = lists.get(name);
+  if (!list) lists.set(name, (list = []));
+  return list;
+}
+
+/** An identifier used as a value other than by calling it: not a callee, declaration, property name or import. */
+function isPassed(identifier: ts.Identifier): boolean {
+  const parent = identifier.parent;
+  if (ts.isCallExpression(parent) && parent.expression === identifier) return false;
+  if (ts.isPropertyAccessExpression(parent) && parent.name === identifier) return false;
+  if (ts.isPropertyAssignment(parent) && parent.name === identifier) return false;
+  if (ts.isImportSpecifier(parent) || ts.isExportSpecifier(parent) || ts.isImportClause(parent)) return false;
+  if (ts.isTypeReferenceNode(parent) || ts.isQualifiedName(parent)) return false;
+  const declares =
+    (ts.isFunctionDeclaration(parent) ||
+      ts.isVariableDeclaration(parent) ||
+      ts.isParameter(parent) ||
+      ts.isPropertyDeclaration(parent) ||
+      ts.isMethodDeclaration(parent) ||
+      ts.isPropertySignature(parent) ||
+      ts.isClassDeclaration(parent) ||
+      ts.isInterfaceDeclaration(parent) ||
+      ts.isTypeAliasDeclaration(parent) ||
+      ts.isBindingElement(parent)) &&
+    parent.name === identifier;
+  return !declares;
 }
 
 function siteOf(node: ts.Node): string {
