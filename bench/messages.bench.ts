@@ -8,6 +8,7 @@ import { startSingleNode, type BrokerNode } from '../test/support/artemis/index.
 import { createAnycastQueue } from '../test/support/native-test-helpers.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
 import { createDatabaseBus } from '../src/base/db/bus.ts';
+import { InternalNotifications } from '../src/modules/kernel/core/index.ts';
 import { browseMessages } from '../src/modules/feature/messages/server/browse-messages.ts';
 import { sealPassword } from '../src/modules/platform/clusters/server/credentials/password-cipher.ts';
 import { processKeys } from '../src/modules/platform/governance/index.ts';
@@ -90,7 +91,8 @@ try {
     const bus = createDatabaseBus(String(db.pool.options.connectionString), db.pool, 'bench-messages-bus');
     await bus.ready();
     try {
-      const runtime = { db, prisma: db.prisma, bus, settings: { value: () => undefined } };
+      const notifications = new InternalNotifications(bus);
+      const runtime = { db, prisma: db.prisma, bus, notifications, settings: { value: () => undefined } };
       const browse = () =>
         browseMessages(runtime, {
           clusterId,

@@ -5,14 +5,19 @@
 // the limit. Everything passes through the content policy before it leaves.
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
-import { ProblemError } from '@/modules/kernel/core/index.ts';
+import { ProblemError, type InternalNotifications } from '@/modules/kernel/core/index.ts';
 import {
   browseNatively,
   browseOverManagement,
   readManagementLimits,
   type QueueRef,
 } from '@/modules/platform/broker/index.ts';
-import { loadCommandTargets, managementClientFor, nodeFailureOf } from '@/modules/platform/clusters/index.ts';
+import {
+  followNodeRemovals,
+  loadCommandTargets,
+  managementClientFor,
+  nodeFailureOf,
+} from '@/modules/platform/clusters/index.ts';
 import { governFields } from '@/modules/platform/governance/index.ts';
 import { fromManagement, fromNative, viewMessages, type MessageView } from './message-view.ts';
 
@@ -20,6 +25,7 @@ export interface BrowseRuntime {
   readonly db: Database;
   readonly prisma: PrismaClient;
   readonly bus: DatabaseBus;
+  readonly notifications: InternalNotifications;
   readonly settings: { value(key: string): unknown };
 }
 
@@ -64,6 +70,8 @@ export async function browseMessages(
   runtime: BrowseRuntime,
   input: BrowseInput,
 ): Promise<BrowseAnswer & { governed: Awaited<ReturnType<typeof viewMessages>>['governed'] }> {
+  // This process may now hold a native connection to the node: it ends with the node (or its cluster).
+  followNodeRemovals(runtime);
   const found = await loadCommandTargets(runtime.prisma, input.clusterId, input.nodeId);
   const target = found?.targets[0];
   if (!target)

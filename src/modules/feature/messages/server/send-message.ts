@@ -3,9 +3,10 @@
 // content), a dry run validates and sends nothing, the echo goes through the content policy like any browse. The
 // broker's own addresses (the command sequence refuses them) and reserved property names are bad input.
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
-import { ProblemError } from '@/modules/kernel/core/index.ts';
+import { ProblemError, type InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { reservedPropertyPrefix, type SendRequest, type TypedValue } from '@/modules/platform/broker/index.ts';
 import {
+  followNodeRemovals,
   loadCommandTargets,
   runBrokerCommand,
   type CommandResult,
@@ -89,6 +90,7 @@ function refuseReservedProperties(properties: SendInput['properties']): void {
 
 export interface SendRuntime extends CommandRuntime {
   readonly db: Database;
+  readonly notifications: InternalNotifications;
 }
 
 export async function sendOne(
@@ -111,6 +113,8 @@ export async function sendOne(
       detail: 'body.base64 is not valid base64.',
     });
   refuseReservedProperties(input.properties);
+  // This process may now hold a native connection to the node: it ends with the node (or its cluster).
+  followNodeRemovals(runtime);
   const found = await loadCommandTargets(runtime.prisma, input.clusterId, input.nodeId);
   const nodeId = input.nodeId ?? found?.targets[0]?.nodeId;
   const message = requestOf(input);

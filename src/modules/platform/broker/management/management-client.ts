@@ -5,7 +5,7 @@
 import { kindOfJolokiaError, ManagementError } from './management-error.ts';
 import { DEFAULT_MANAGEMENT_LIMITS, type ManagementLimits } from './management.settings.ts';
 import { NodeLimiter } from './node-limiter.ts';
-import { attachLimiter, recordFailure, recordSuccess } from './node-state-registry.ts';
+import { attachLimiter, forgetNode, recordFailure, recordSuccess } from './node-state-registry.ts';
 import {
   JolokiaTransport,
   type JolokiaRequest,
@@ -22,6 +22,8 @@ export type CallResult =
 
 const limiters = new Map<string, NodeLimiter>();
 const brokerNames = new Map<string, Promise<string>>();
+/** The clients not yet closed, per node URL, so a node that is gone can have its connections ended (held weakly). */
+const openClients = new Map<string, Set<WeakRef<ManagementClient>>>();
 
 /** The one limiter of a node (by management URL), created on first use and re-configured with new limits. */
 function limiterFor(nodeKey: string, limits: ManagementLimits): NodeLimiter {
@@ -37,6 +39,19 @@ function limiterFor(nodeKey: string, limits: ManagementLimits): NodeLimiter {
   return limiter;
 }
 
+/**
+ * Ends everything this process holds for a node's management URL (the node was removed, or its URL changed): the
+ * open clients' connections, the limiter, the cached broker name and the health state, so nothing of it is polled
+ * or reported again. A client made for the URL later starts afresh.
+ */
+export function releaseManagementNode(url: string): void {
+  for (const client of [...(openClients.get(url) ?? [])]) client.deref()?.close();
+  openClients.delete(url);
+  limiters.delete(url);
+  brokerNames.delete(url);
+  forgetNode(url);
+}
+
 /** Values in object names are quoted as javax.management.ObjectName.quote does (Artemis quotes every value). */
 export function quoteObjectNameValue(value: string): string {
   return `"${value.replace(/[\\"*?]/g, (character) => `\\${character}`).replace(/\n/g, '\\n')}"`;
@@ -50,6 +65,8 @@ function unquoteObjectNameValue(value: string): string {
 export class ManagementClient {
   private readonly transport: JolokiaTransport;
   private readonly limiter: NodeLimiter;
+  private isClosed = false;
+  private readonly ref = new WeakRef(this);
 
   constructor(
     readonly endpoint: ManagementEndpoint,
@@ -57,13 +74,21 @@ export class ManagementClient {
   ) {
     this.transport = new JolokiaTransport(endpoint);
     this.limiter = limiterFor(endpoint.url, limits);
+    const open = openClients.get(endpoint.url) ?? new Set();
+    open.add(this.ref);
+    openClients.set(endpoint.url, open);
   }
 
   get nodeKey(): string {
     return this.endpoint.url;
   }
 
+  /** Ends the client's connections. A call still on its way records nothing after this (it is ours, not the node's). */
   close(): void {
+    this.isClosed = true;
+    const open = openClients.get(this.nodeKey);
+    open?.delete(this.ref);
+    if (open?.size === 0) openClients.delete(this.nodeKey);
     this.transport.close();
   }
 
@@ -79,6 +104,7 @@ export class ManagementClient {
       // A batch refused as a whole (Origin not allowed) is a failure of the channel, not of one request.
       const first = results[0];
       const refusedWhole = results.every((result) => !result.ok && result.error.kind === 'forbidden');
+      if (this.isClosed) return results;
       if (refusedWhole && first && !first.ok) recordFailure(this.nodeKey, first.error.toProblem());
       else recordSuccess(this.nodeKey);
       return results;
@@ -87,7 +113,7 @@ export class ManagementClient {
         error instanceof ManagementError
           ? error
           : new ManagementError('broker-error', String(error), this.nodeKey, { cause: error });
-      recordFailure(this.nodeKey, failure.toProblem());
+      if (!this.isClosed) recordFailure(this.nodeKey, failure.toProblem());
       throw failure;
     }
   }
@@ -105,7 +131,7 @@ export class ManagementClient {
     let name = brokerNames.get(this.nodeKey);
     if (!name) {
       name = this.findBrokerObjectName();
-      brokerNames.set(this.nodeKey, name);
+      if (!this.isClosed) brokerNames.set(this.nodeKey, name);
       name.catch(() => brokerNames.delete(this.nodeKey)); // a failed lookup is retried by the next call
     }
     return name;

@@ -44,6 +44,11 @@ export async function closeNativeConnection(nodeKey: string): Promise<void> {
   await connection?.close();
 }
 
+/** The endpoint of every pooled connection, for a caller that knows which nodes still exist (removals). */
+export function pooledNativeEndpoints(): NativeEndpoint[] {
+  return [...connections.values()].map((connection) => connection.endpoint);
+}
+
 /** Open native connections per cluster, for the `brokers` health indicator. */
 export function openNativeConnectionCounts(): Record<string, number> {
   const counts: Record<string, number> = {};

@@ -79,6 +79,11 @@ export class HaReconciler {
     return this.serially(clusterId, () => this.forget(clusterId));
   }
 
+  /** The cluster's nodes changed: a node no longer stored loses its subscription and connection now, not at the next pass. */
+  clusterUpdated(clusterId: string): Promise<void> {
+    return this.serially(clusterId, () => this.dropRemovedNodes(clusterId));
+  }
+
   /** Persists subscription states that changed since the last write (called on a short timer). */
   async refreshSubscriptionStates(): Promise<void> {
     await Promise.all(
@@ -236,6 +241,24 @@ export class HaReconciler {
     if (!state) return;
     await Promise.allSettled([...state.subscribed.keys()].map((nodeId) => dropNotificationSubscription(nodeId)));
     state.subscribed.clear();
+  }
+
+  private async dropRemovedNodes(clusterId: string): Promise<void> {
+    const state = this.clusters.get(clusterId);
+    if (!state) return;
+    const cluster = await loadHaCluster(this.options.prisma, clusterId);
+    if (!cluster) {
+      await this.forget(clusterId);
+      return;
+    }
+    const stored = new Set(cluster.nodes.map((node) => node.id));
+    for (const nodeId of [...state.subscribed.keys()]) {
+      if (stored.has(nodeId)) continue;
+      state.subscribed.delete(nodeId);
+      await dropNotificationSubscription(nodeId);
+      await closeNativeConnection(nodeId);
+    }
+    for (const nodeId of [...state.labels.keys()]) if (!stored.has(nodeId)) state.labels.delete(nodeId);
   }
 
   private async forget(clusterId: string): Promise<void> {

@@ -93,6 +93,7 @@ export class ScrapeService implements RunningWorkerService {
   private async ownershipPass(): Promise<void> {
     const present = new Set(await listClusterIds(this.context.prisma));
     for (const clusterId of this.scrapers.keys()) if (!present.has(clusterId)) await this.giveUp(clusterId);
+    for (const clusterId of this.reported.keys()) if (!present.has(clusterId)) this.reported.delete(clusterId);
     for (const clusterId of present) {
       if (this.stopped) return;
       if (this.scrapers.has(clusterId) || !(await this.shared.ownership.claim(clusterId))) continue;
