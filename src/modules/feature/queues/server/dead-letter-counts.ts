@@ -3,11 +3,15 @@
 // stream is down, so ten viewers would otherwise cost every node ten counting POSTs per change. A page with a queue not
 // kept counts all of its queues again, in the same one POST per node, so its counts are of one moment. A `queues`
 // signal of the cluster (the scrape saw depths move, a redrive or purge committed) drops its counts, so the refetch it
-// causes asks the brokers again; an answer with a failed node is not kept.
+// causes asks the brokers again; an answer with a failed node is not kept. A cluster whose nodes changed or that was
+// removed (ClusterChanged) loses its counts, and this process ends what it held for nodes that are gone.
 import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { LiveCache } from '@/base/live-cache.ts';
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import type { QueueCount, QueueRef } from '@/modules/platform/broker/index.ts';
+import { followNodeRemovals } from '@/modules/platform/clusters/index.ts';
 
 export interface NodeFailureRow {
   readonly clusterId: string;
@@ -42,7 +46,12 @@ const cache = new LiveCache<string, QueueCounted>();
 const following = new WeakSet<DatabaseBus>();
 
 /** Drops the kept counts of a cluster when a `queues` signal says its queues changed (once per bus, per process). */
-export function followQueueSignals(bus: DatabaseBus): void {
+export function followQueueSignals(runtime: {
+  readonly bus: DatabaseBus;
+  readonly notifications: InternalNotifications;
+  readonly prisma: PrismaClient;
+}): void {
+  const { bus } = runtime;
   if (following.has(bus)) return;
   following.add(bus);
   bus.listen(STREAM_CHANNEL, (payload) => {
@@ -51,6 +60,8 @@ export function followQueueSignals(bus: DatabaseBus): void {
   });
   // Signals sent while the bus was down are lost: forget everything rather than serve what may have changed.
   bus.onReconnect(() => cache.invalidate(undefined));
+  runtime.notifications.subscribe('ClusterChanged', ({ clusterId }) => cache.invalidate(clusterId));
+  followNodeRemovals(runtime);
 }
 
 /** Drops what is kept (of one cluster, or of all): tests, and a caller that knows better. */

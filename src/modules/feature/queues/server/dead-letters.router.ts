@@ -25,7 +25,7 @@ export const deadLetterProcedures = {
     .input(listDeadLettersInput)
     .output(listDeadLettersOutput)
     .query(async ({ ctx, input }) => {
-      followQueueSignals(ctx.runtime.bus);
+      followQueueSignals(ctx.runtime);
       return listDeadLetters(ctx.runtime, await ctx.grants(), {
         q: input.q || undefined,
         cluster: input.cluster,

@@ -49,7 +49,7 @@ interface ListInput {
 
 const LIST_KEYS = new Set(['clusterId', 'clear', 'q', 'sort', 'page', 'pageSize']);
 
-type Runtime = ResourcesRuntime & { bus: Parameters<typeof followChangeSignals>[0] };
+type Runtime = ResourcesRuntime & Parameters<typeof followChangeSignals>[0];
 
 interface Caller {
   readonly runtime: Runtime & Omit<Parameters<typeof guardCluster>[0], 'clusterId' | 'grants'>;
@@ -82,7 +82,7 @@ async function contentView<Answer>(
 
 /** The live list of a kind; every input key that is not a list key is one of the kind's filters. */
 function liveList(caller: Caller, kind: ResourceKind, input: ListInput, defaults: Record<string, string> = {}) {
-  followChangeSignals(caller.runtime.bus);
+  followChangeSignals(caller.runtime);
   const filters: Record<string, string | undefined> = { ...defaults };
   for (const [key, value] of Object.entries(input))
     if (!LIST_KEYS.has(key) && typeof value === 'string') filters[key] = value;
@@ -148,7 +148,7 @@ export const resourcesRouter = router({
     .query(
       ({ ctx, input }) =>
         contentView(ctx, input, `connection ${input.connectionId}`, async (clear) => {
-          followChangeSignals(ctx.runtime.bus);
+          followChangeSignals(ctx.runtime);
           const all = { q: undefined, page: 1, pageSize: Number.MAX_SAFE_INTEGER, clear };
           const node = input.nodeId ? { node: input.nodeId } : {};
           const on = { ...node, connection: input.connectionId };
@@ -225,7 +225,7 @@ export const resourcesRouter = router({
     .input(factsInput)
     .output(factsOutput)
     .query(async ({ ctx, input }) => {
-      followChangeSignals(ctx.runtime.bus);
+      followChangeSignals(ctx.runtime);
       const facts = await readClusterFacts(ctx.runtime, input.clusterId.toLowerCase());
       return { ...facts, nodes: facts.nodes.filter((node) => !input.nodeId || node.nodeId === input.nodeId) };
     }),

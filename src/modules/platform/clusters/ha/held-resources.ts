@@ -4,8 +4,8 @@
 // every node it knew that is gone (its cluster removed, or the node itself) or whose URL changed, it drops the
 // notification subscription and closes the pooled native connection, and ends the management URL's clients, limiter
 // and health state (unless another stored node still uses that URL). Only nodes that were stored are released, so a
-// registration's probe, whose nodes are not stored yet, is never cut. A pooled connection of a node not stored at all
-// is closed too. After a lost bus connection (notifications missed) it reads again.
+// registration's probe, whose nodes are not stored yet, is never cut. A pooled connection of a known cluster whose node
+// is not stored is closed too. After a lost bus connection (notifications missed) it reads again.
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
@@ -54,9 +54,11 @@ export class HeldResources {
       if (!now || now.amqpUrl !== before.amqpUrl) nativeGone.add(nodeId);
       if (!storedUrls.has(before.managementUrl)) releaseManagementNode(before.managementUrl);
     }
+    // A connection this follower never saw stored (opened before its first read) still ends with its cluster.
+    const knownClusters = new Set([...this.known.values()].map((node) => node.clusterId));
     for (const endpoint of pooledNativeEndpoints()) {
-      const stored = current.get(endpoint.nodeKey);
-      if (!stored || stored.clusterId !== endpoint.clusterKey) nativeGone.add(endpoint.nodeKey);
+      if (knownClusters.has(endpoint.clusterKey) && current.get(endpoint.nodeKey)?.clusterId !== endpoint.clusterKey)
+        nativeGone.add(endpoint.nodeKey);
     }
     // The subscription first, then its connection (the shutdown order of the native side).
     for (const nodeId of nativeGone) {
