@@ -39,6 +39,15 @@ module.exports = {
       to: { path: '^src/modules/feature/' },
     },
     {
+      name: 'commands-above-clusters-and-broker',
+      severity: 'error',
+      comment:
+        'The broker command sequence (platform/commands) builds on broker and clusters and serves the features ' +
+        '(and mcp): the platform modules below it never import it. It imports no feature (platform-not-feature).',
+      from: { path: '^src/modules/platform/(broker|clusters|governance|scrape)/' },
+      to: { path: '^src/modules/platform/commands/' },
+    },
+    {
       name: 'production-not-test',
       severity: 'error',
       comment: 'Only test files beside the code may use test/ (its support code).',

@@ -10,6 +10,7 @@ import type { ModuleDescriptor } from '@/modules/kernel/plugin/index.ts';
 import { brokerModule } from '@/modules/platform/broker/module.ts';
 import { governanceModule } from '@/modules/platform/governance/module.ts';
 import { clustersModule } from '@/modules/platform/clusters/module.ts';
+import { commandsModule } from '@/modules/platform/commands/module.ts';
 import { scrapeModule } from '@/modules/platform/scrape/module.ts';
 import { mcpModule } from '@/modules/platform/mcp/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
@@ -38,6 +39,7 @@ export const installedModules: readonly ModuleDescriptor[] = [
   brokerModule,
   governanceModule,
   clustersModule,
+  commandsModule,
   scrapeModule,
   mcpModule,
   identityLocalModule,

@@ -27,6 +27,11 @@ describe('dependency-cruiser boundary rules', () => {
         ['base-is-ground-floor', 'src/base/backoff.ts', 'src/ui/format.ts'],
         ['kernel-not-upward', `${audit}/server/imports-feature.ts`, `${queues}/module.ts`],
         ['platform-not-feature', 'src/modules/platform/broker/server/imports-feature.ts', `${queues}/index.ts`],
+        [
+          'commands-above-clusters-and-broker',
+          'src/modules/platform/broker/server/imports-commands.ts',
+          'src/modules/platform/commands/index.ts',
+        ],
         ['production-not-test', `${queues}/server/imports-test-support.ts`, 'test/support/clock.ts'],
         ['production-not-test', `${queues}/server/imports-test-file.ts`, `${queues}/server/queues.test.ts`],
         ['production-not-test', 'src/ui/shell.test.ts', 'test/e2e/app.ts'],

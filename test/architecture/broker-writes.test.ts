@@ -1,8 +1,9 @@
 // Every public mutation goes through the broker command sequence or the audit service, and only the sequence holds
 // the broker's write operations:
 // - the write operations (`brokerWrites`, the native `sendMessage`) are imported by production code only in the
-//   clusters module's broker-command.ts, and the Jolokia operations that change a broker are spelled only in the
-//   broker module's broker-writes.ts (createQueues/destroyQueues seed test fleets and benchmarks, nothing else);
+//   commands module's fan-out phase (fan-out.ts), and the Jolokia operations that change a broker are spelled only
+//   in the broker module's broker-writes.ts (createQueues/destroyQueues seed test fleets and benchmarks, nothing
+//   else);
 // - every mutation procedure of the real app router reaches `runBrokerCommand`, `audited`, `openAudit` or
 //   `recordAuditEvent`, directly or through the functions it calls (followed by name across src/, a few levels).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,7 +26,7 @@ const production = sourcesOf(path.join(ROOT, 'src')).map((file) => ({
   text: readFileSync(file, 'utf8'),
 }));
 
-const SEQUENCE = 'src/modules/platform/clusters/server/commands/broker-command.ts';
+const SEQUENCE = 'src/modules/platform/commands/server/fan-out.ts';
 const WRITES = 'src/modules/platform/broker/management/broker-writes.ts';
 const BROKER_ENTRY = 'src/modules/platform/broker/index.ts';
 

@@ -16,7 +16,9 @@ describe('moduleImports', () => {
       { importer: 'queues', imported: 'audit', file: 'imports-other-module-internals.ts', fromTest: false },
       { importer: 'queues', imported: 'audit', file: 'queue-store.ts', fromTest: false },
       { importer: 'queues', imported: 'audit', file: 'queues.test.ts', fromTest: true },
+      { importer: 'queues', imported: 'commands', file: 'runs-command.ts', fromTest: false },
       { importer: 'audit', imported: 'queues', file: 'imports-feature.ts', fromTest: false },
+      { importer: 'broker', imported: 'commands', file: 'imports-commands.ts', fromTest: false },
       { importer: 'broker', imported: 'queues', file: 'imports-feature.ts', fromTest: false },
     ]);
   });

@@ -6,7 +6,7 @@ export const messagesModule = defineModule({
   layer: 'feature',
   description:
     'Browse a queue’s messages (native AMQP while the notification subscription is live: whole bodies, typed properties; the management channel for filters and deep pages, with truncation flagged) and send messages with typed properties; all content through the content policy, every send audited.',
-  requires: ['core', 'access', 'broker', 'clusters', 'governance', 'queues'],
+  requires: ['core', 'access', 'broker', 'clusters', 'commands', 'governance', 'queues'],
   permissions: [
     {
       id: 'message:browse',

@@ -26,7 +26,7 @@ export const queuesModule = defineModule({
   layer: 'feature',
   description:
     'The cross-node queue grid of a cluster (one row per queue with a cell per node, totals over logical nodes, stale nodes flagged, filters, rates, CSV) and the queue detail view.',
-  requires: ['core', 'access', 'stream', 'scrape', 'broker', 'clusters', 'governance'],
+  requires: ['core', 'access', 'stream', 'scrape', 'broker', 'clusters', 'commands', 'governance'],
   permissions: [
     { id: 'queue:read', description: 'See a cluster’s queues and their numbers', includedIn: 'viewer' },
     { id: 'queue:write', description: 'Pause, resume, create and delete queues', includedIn: 'operator' },

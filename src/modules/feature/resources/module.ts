@@ -7,7 +7,7 @@ export const resourcesModule = defineModule({
   layer: 'feature',
   description:
     'Live-through addresses, consumers, producers, sessions and connections merged across the serving nodes (one management call per node, shared for a few seconds, refreshed by the events module’s signals), and the facts of each node: version, uptime, memory and disk against their limits, paging and full addresses.',
-  requires: ['core', 'access', 'stream', 'broker', 'clusters', 'governance'],
+  requires: ['core', 'access', 'stream', 'broker', 'clusters', 'commands', 'governance'],
   permissions: [
     {
       id: 'resource:read',

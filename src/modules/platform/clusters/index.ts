@@ -18,13 +18,13 @@ export {
   capabilityRecheckIntervalMs,
   recordManagementEvidence,
   recordManagementRecheck,
+  recordWriteOutcome,
 } from './server/capabilities/management-evidence.ts';
 export type { ManagementFailure } from './server/capabilities/management-evidence.ts';
 export { listCapabilities, visibleClusters } from './server/cluster-query.ts';
 export type { FleetCluster } from './server/cluster-query.ts';
-export { runBrokerCommand } from './server/commands/broker-command.ts';
-export type { CommandNodeView, CommandResult, CommandRuntime } from './server/commands/broker-command.ts';
-export { loadCommandTargets } from './server/commands/command-targets.ts';
-export { managementClientFor, nodeFailureOf } from './server/commands/node-clients.ts';
-export type { NodeFailure } from './server/commands/node-clients.ts';
-export { commandResultSchema } from './server/commands/command-result.schema.ts';
+export { loadCommandTargets } from './server/targets/command-targets.ts';
+export type { CommandTargets } from './server/targets/command-targets.ts';
+export { managementClientFor, nodeFailureOf } from './server/targets/node-clients.ts';
+export type { NodeFailure } from './server/targets/node-clients.ts';
+export { reservedAddressesOf } from './server/targets/reserved-addresses.ts';

@@ -2,7 +2,6 @@ import { clusterLocatorPoint } from '@/modules/kernel/access/module.ts';
 import { contribution, createExtensionPoint, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { allowedNetworksSetting } from './server/registration/allowed-networks.ts';
 import { capabilityRecheckSetting } from './server/capabilities/management-evidence.ts';
-import { bulkCapSetting } from './server/commands/safety.settings.ts';
 import type { RegistrationCheckDeclaration } from './server/registration/registration-check.ts';
 
 export type { RegistrationCheckDeclaration } from './server/registration/registration-check.ts';
@@ -45,7 +44,7 @@ export const clustersModule = defineModule({
       includedIn: 'admin',
     },
   ],
-  settings: [allowedNetworksSetting, capabilityRecheckSetting, bulkCapSetting],
+  settings: [allowedNetworksSetting, capabilityRecheckSetting],
   apiPrefixes: ['/api/v1/clusters', '/api/v1/environments'],
   extensionPoints: [registrationChecks],
   contributions: [

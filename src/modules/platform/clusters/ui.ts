@@ -1,5 +1,5 @@
-// The clusters module's public entry for the browser: the screens its routes render and the parts other modules'
-// screens may use (the broker command dialog every write goes through, and the capability gate of write controls).
+// The clusters module's public entry for the browser: the screens its routes render and the part other modules'
+// screens may use (the capability gate of write controls; the broker command dialog is the commands module's).
 // Server code stays out of it, so a page never pulls the database client into its bundle.
 export { ClusterOverviewScreen, ClusterTopologyScreen } from './ui/cluster-overview.screen.tsx';
 export { ClustersScreen } from './ui/clusters.screen.tsx';
@@ -13,5 +13,3 @@ export {
   writesOffOf,
 } from './ui/capability-gate.tsx';
 export type { CapabilityGate } from './ui/gate-of.ts';
-export { formatCount, type CommandResult } from './ui/command-nodes.tsx';
-export { OperationDialog, type OperationSpec, type RunFlags } from './ui/operation-dialog.tsx';

@@ -1,7 +1,7 @@
 // Inputs and outputs of browse and send. A message's body travels as base64 with what it is; properties keep their
 // AMQP type (propertyTypes) so `int` 5 and `long` 5 stay apart.
 import { z } from 'zod';
-import { commandResultSchema } from '@/modules/platform/clusters/index.ts';
+import { commandResultSchema } from '@/modules/platform/commands/index.ts';
 
 const clearFlag = z
   .enum(['true', 'false'])

@@ -5,13 +5,8 @@
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { ProblemError, type InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { reservedPropertyPrefix, type SendRequest, type TypedValue } from '@/modules/platform/broker/index.ts';
-import {
-  followNodeRemovals,
-  loadCommandTargets,
-  runBrokerCommand,
-  type CommandResult,
-  type CommandRuntime,
-} from '@/modules/platform/clusters/index.ts';
+import { followNodeRemovals, loadCommandTargets } from '@/modules/platform/clusters/index.ts';
+import { runBrokerCommand, type CommandResult, type CommandRuntime } from '@/modules/platform/commands/index.ts';
 import type { Database } from '@/base/db/database.ts';
 import { viewMessages, type MessageView } from './message-view.ts';
 

@@ -8,16 +8,13 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconArrowsRightLeft, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { CapabilityNote, GateIcon, GateTooltip, type CapabilityGate } from '@/modules/platform/clusters/ui.ts';
 import {
-  CapabilityNote,
-  GateIcon,
-  GateTooltip,
   OperationDialog,
-  type CapabilityGate,
   type CommandResult,
   type OperationSpec,
   type RunFlags,
-} from '@/modules/platform/clusters/ui.ts';
+} from '@/modules/platform/commands/ui.ts';
 import { TargetQueuePicker } from '@/modules/feature/queues/ui.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 

@@ -3,7 +3,7 @@
 // many of them, whole or by original address, as one broker command.
 import { z } from 'zod';
 import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
-import { commandResultSchema } from '@/modules/platform/clusters/index.ts';
+import { commandResultSchema } from '@/modules/platform/commands/index.ts';
 import { DEAD_LETTER_SORT_FIELDS } from '@/modules/platform/scrape/index.ts';
 import { deadLetterSettingsSchema } from './queues.schema.ts';
 

@@ -17,10 +17,9 @@ import {
   loadCommandTargets,
   managementClientFor,
   nodeFailureOf,
-  runBrokerCommand,
   visibleClusters,
-  type CommandResult,
 } from '@/modules/platform/clusters/index.ts';
+import { runBrokerCommand, type CommandResult } from '@/modules/platform/commands/index.ts';
 import {
   deadLetterStatusesOf,
   queuesNamed,

@@ -11,7 +11,7 @@ import {
   resumeQueue,
   retryMessages,
 } from './queue-actions.ts';
-import { commandResultSchema } from '@/modules/platform/clusters/index.ts';
+import { commandResultSchema } from '@/modules/platform/commands/index.ts';
 import {
   createQueueInput,
   deleteMessagesInput,

@@ -9,7 +9,7 @@ import {
   type CommandNodeView,
   type CommandResult,
   type CommandRuntime,
-} from '@/modules/platform/clusters/index.ts';
+} from '@/modules/platform/commands/index.ts';
 import type { Database } from '@/base/db/database.ts';
 import { queuesNamed } from '@/modules/platform/scrape/index.ts';
 

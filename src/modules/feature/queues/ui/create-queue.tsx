@@ -11,11 +11,10 @@ import {
   CapabilityNote,
   GateIcon,
   GateTooltip,
-  OperationDialog,
   useCapabilityGate,
   type CapabilityGate,
-  type OperationSpec,
 } from '@/modules/platform/clusters/ui.ts';
+import { OperationDialog, type OperationSpec } from '@/modules/platform/commands/ui.ts';
 import { queuePath } from './queue-paths.ts';
 
 type RoutingType = 'ANYCAST' | 'MULTICAST';

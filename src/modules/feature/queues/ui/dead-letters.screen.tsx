@@ -20,12 +20,10 @@ import {
   CapabilityNote,
   GateIcon,
   GateTooltip,
-  OperationDialog,
-  formatCount,
   useCapabilityGate,
   type CapabilityGate,
-  type OperationSpec,
 } from '@/modules/platform/clusters/ui.ts';
+import { OperationDialog, formatCount, type OperationSpec } from '@/modules/platform/commands/ui.ts';
 
 type Answer = RouterOutputs['queues']['deadLetters'];
 type Row = Answer['items'][number];

@@ -12,16 +12,14 @@ import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
+import { CapabilityNote, GateIcon, useCapabilityGate } from '@/modules/platform/clusters/ui.ts';
 import {
   OperationDialog,
   formatCount,
   type CommandResult,
   type OperationSpec,
   type RunFlags,
-  CapabilityNote,
-  GateIcon,
-  useCapabilityGate,
-} from '@/modules/platform/clusters/ui.ts';
+} from '@/modules/platform/commands/ui.ts';
 import { queuesPath } from './queue-paths.ts';
 
 type Queue = RouterOutputs['queues']['get'];

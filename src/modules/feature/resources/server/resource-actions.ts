@@ -3,7 +3,7 @@
 // drop what they keep of the cluster afterwards, so the next read shows the change.
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { listResourcePages, type ManagementClient } from '@/modules/platform/broker/index.ts';
-import { runBrokerCommand, type CommandResult, type CommandRuntime } from '@/modules/platform/clusters/index.ts';
+import { runBrokerCommand, type CommandResult, type CommandRuntime } from '@/modules/platform/commands/index.ts';
 import { forgetLiveLists } from './live-read.ts';
 
 interface Flags {

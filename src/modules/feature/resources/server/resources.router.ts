@@ -10,7 +10,7 @@ import { listLive, listsLive, type ResourcesRuntime } from './live-read.ts';
 import { readClusterFacts } from './node-facts.ts';
 import { closeConnection, createAddress, deleteAddress } from './resource-actions.ts';
 import { closeConnectionInput, createAddressInput, deleteAddressInput } from './resource-actions.schema.ts';
-import { commandResultSchema } from '@/modules/platform/clusters/index.ts';
+import { commandResultSchema } from '@/modules/platform/commands/index.ts';
 import type { ResourceKind } from './resource-kinds.ts';
 import {
   addressesInput,

@@ -14,12 +14,10 @@ import {
   CapabilityNote,
   GateIcon,
   GateTooltip,
-  OperationDialog,
   useCapabilityGate,
   type CapabilityGate,
-  type CommandResult,
-  type OperationSpec,
 } from '@/modules/platform/clusters/ui.ts';
+import { OperationDialog, type CommandResult, type OperationSpec } from '@/modules/platform/commands/ui.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { addressPath, resourceListPath } from './resource-paths.ts';
 

@@ -3,20 +3,11 @@
 // internal one: a message there is a management request or a forged broker event (docs/messages.md). Nor may one
 // create, delete or change the broker's own plumbing there: a queue created on the notification address reads every
 // broker event (usernames included); one deleted, purged or paused blinds the cluster bridges and Flotilla's events. The addresses
-// each node is configured with come from its last poll (cluster_node); a node never polled adds nothing, and the
-// broker defaults are refused whatever the nodes say, so an unread configuration still refuses the usual names.
-import type { PrismaClient } from '@/base/db/database.ts';
+// each node is configured with come from its last poll (clusters' `reservedAddressesOf`); a node never polled adds
+// nothing, and the broker defaults are refused whatever the nodes say, so an unread configuration still refuses the
+// usual names.
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { reservedAddressReason } from '@/modules/platform/broker/index.ts';
-
-/** The management and notification addresses the cluster's nodes reported (blank for a node never polled). */
-export async function reservedAddressesOf(prisma: PrismaClient, clusterId: string): Promise<string[]> {
-  const nodes = await prisma.clusterNode.findMany({
-    where: { clusterId },
-    select: { managementAddress: true, notificationAddress: true },
-  });
-  return nodes.flatMap((node) => [node.managementAddress ?? '', node.notificationAddress ?? '']);
-}
 
 /** Throws 400 `destination-reserved` for the first name that reaches a reserved address on any node of the cluster. */
 export function refuseReservedDestinations(reserved: readonly string[], names: readonly string[]): void {

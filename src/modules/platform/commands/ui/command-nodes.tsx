@@ -1,7 +1,7 @@
 'use client';
 // What a broker command answered, node by node: before (a dry run: what each node would do, its estimate) and
 // after (what each node did, or why it failed with the advice and the configuration that fixes it). Every broker
-// command (platform/clusters' command sequence) answers this one shape; the modules that run them (queues, messages,
+// command (platform/commands' sequence) answers this one shape; the modules that run them (queues, messages,
 // resources) show it through ui.ts.
 import { Badge, Code, Stack, Text } from '@mantine/core';
 import type { RouterOutputs } from '@/ui/data/trpc.ts';

@@ -1,6 +1,6 @@
 // One management client per registered node for the process, made again when the node's endpoint, credentials or
 // limits change; and a node failure in the words every answer uses (kind, message, advice, configuration snippet).
-// Shared by live-through reads and the broker command sequence.
+// Shared by live-through reads and the broker command sequence (platform/commands).
 import { createHash } from 'node:crypto';
 import {
   ManagementClient,

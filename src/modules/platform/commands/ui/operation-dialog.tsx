@@ -3,7 +3,7 @@
 // run first, shown node by node with the total and the bulk cap; then the confirmation (held for a destructive one,
 // whose label names the action and the count); while the call runs, how many nodes it acts on; then each node's
 // outcome and the audit row it left. Over the cap the server refuses (422 bulk-cap-exceeded): only after the preview
-// and the hold is the cap offered to be overridden, and held again. Shared through the clusters module's ui.ts.
+// and the hold is the cap offered to be overridden, and held again. Shared through the commands module's ui.ts.
 import { Alert, Anchor, Button, Checkbox, Code, CopyButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
