@@ -1,8 +1,9 @@
 // Removing a cluster, or one of its nodes, ends what every process held for it. A second web process (a child
 // process, as in production, with its own native pool) browses over the native channel; the worker holds the
 // notification subscription, the management clients and their health state. After a node is deleted (as the node
-// endpoint will: the row goes, then ClusterChanged 'updated') or the cluster is removed over REST, the broker lists
-// no AMQP connection of Flotilla's within one cadence and the `brokers` health report names nothing of it.
+// endpoint does: the row goes, then ClusterChanged 'updated') or the cluster is removed over REST, the broker lists
+// no AMQP connection of Flotilla's within one cadence and the health report names nothing of it. A node's URLs
+// edited: the old URLs' connections and health state end, the new ones are used.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -36,6 +37,15 @@ async function amqpConnections(): Promise<number> {
   const listed = (await jolokiaExec(node, brokerMbean(node.name), 'listConnectionsAsJSON()', [])) as string;
   const connections = JSON.parse(listed) as { implementation?: string }[];
   return connections.filter((connection) => connection.implementation === 'ActiveMQProtonRemotingConnection').length;
+}
+
+/** The ids of the AMQP connections the broker holds. */
+async function amqpConnectionIds(): Promise<string[]> {
+  const listed = (await jolokiaExec(node, brokerMbean(node.name), 'listConnectionsAsJSON()', [])) as string;
+  const connections = JSON.parse(listed) as { implementation?: string; connectionID?: string }[];
+  return connections
+    .filter((connection) => connection.implementation === 'ActiveMQProtonRemotingConnection')
+    .map((connection) => String(connection.connectionID));
 }
 
 /** The `brokers` component as this instance's health endpoint shows it (the worker's report). */
@@ -198,13 +208,52 @@ describe('removing a node', () => {
   });
 });
 
+describe('editing a node’s URLs', () => {
+  it('ends the old URLs’ connections and health state in every process, and uses the new ones', async () => {
+    const { clusterId } = scenario;
+    await browseNativelyInChild(clusterId);
+    const before = await amqpConnectionIds();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+
+    // The same broker under other URL text (what PATCH …/nodes/{nodeId} stores, then ClusterChanged 'updated').
+    const stored = await web.prisma.clusterNode.findFirstOrThrow({ where: { clusterId } });
+    const managementUrl = `${stored.managementUrl}/`;
+    await web.prisma.clusterNode.update({
+      where: { id: stored.id },
+      data: { managementUrl, amqpUrl: `${String(stored.amqpUrl)}/` },
+    });
+    await web.notifications.publish('ClusterChanged', { clusterId, change: 'updated' });
+
+    await waitFor(
+      'the old connections closed and the worker subscribed over the new URL',
+      async () => {
+        const now = await amqpConnectionIds();
+        return now.length > 0 && !now.some((id) => before.includes(id)) ? true : undefined;
+      },
+      WITHIN_ONE_CADENCE_MS,
+    );
+    await waitFor(
+      'the brokers health naming the new management URL only',
+      async () => {
+        const health = await brokersHealth();
+        const urls = health.nodes.map((entry) => entry.node);
+        return health.status === 'UP' && urls.includes(managementUrl) && !urls.includes(stored.managementUrl)
+          ? true
+          : undefined;
+      },
+      WITHIN_ONE_CADENCE_MS,
+    );
+  });
+});
+
 describe('removing a cluster', () => {
   it('ends its connections in every process and leaves the brokers health clean', async () => {
     const { clusterId } = scenario;
     await browseNativelyInChild(clusterId);
     expect(await amqpConnections()).toBeGreaterThanOrEqual(2);
+    const { managementUrl } = await web.prisma.clusterNode.findFirstOrThrow({ where: { clusterId } });
     await waitFor('the cluster in the brokers health', async () =>
-      (await brokersHealth()).nodes.some((entry) => entry.node === node.managementUrl) ? true : undefined,
+      (await brokersHealth()).nodes.some((entry) => entry.node === managementUrl) ? true : undefined,
     );
 
     const rest = createRestHandler(() => Promise.resolve(web));
@@ -224,10 +273,14 @@ describe('removing a cluster', () => {
         const clean =
           health.status === 'UP' &&
           !(clusterId in health.nativeConnections) &&
-          !health.nodes.some((entry) => entry.node === node.managementUrl);
+          !health.nodes.some((entry) => entry.node === managementUrl);
         return clean ? true : undefined;
       },
       WITHIN_ONE_CADENCE_MS,
     );
+    // No component of the health report names the removed cluster any more.
+    const report = JSON.stringify((await healthReport(scenario.runtimes.web)).components);
+    expect(report).not.toContain(clusterId);
+    expect(report).not.toContain(managementUrl);
   });
 });
