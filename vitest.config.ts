@@ -1,6 +1,7 @@
 // Projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts, src/**/*.brokers.int.test.ts
-// with PostgreSQL too, and test/fleet): unit (pure logic, beside the code), integration (real PostgreSQL, beside the code as
-// *.int.test.ts, plus test/integration and test/architecture) and e2e (the app started as `npm start` does).
+// with PostgreSQL too; browser: test/browser and the demo fleet's test/fleet): unit (pure logic, beside the code),
+// integration (real PostgreSQL, beside the code as *.int.test.ts, plus test/integration and test/architecture) and e2e
+// (the app started as `npm start` does).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -46,11 +47,7 @@ export default defineConfig({
           name: 'brokers',
           maxWorkers: groupWorkers,
           // *.brokers.int.test.ts: modules above the broker platform tested on brokers and PostgreSQL together.
-          include: [
-            'src/modules/platform/broker/**/*.int.test.ts',
-            'src/**/*.brokers.int.test.ts',
-            'test/fleet/**/*.test.ts',
-          ],
+          include: ['src/modules/platform/broker/**/*.int.test.ts', 'src/**/*.brokers.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -73,7 +70,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
+          // test/fleet: the demo fleet's four JVMs, registered in Flotilla and failed over in Chromium.
+          include: ['test/browser/**/*.test.ts', 'test/fleet/**/*.test.ts'],
           globalSetup: [
             'test/support/postgres-global-setup.ts',
             'test/support/build-global-setup.ts',
