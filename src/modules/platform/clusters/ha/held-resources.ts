@@ -73,8 +73,9 @@ const followers = new WeakMap<InternalNotifications, HeldResources>();
 
 /**
  * Makes this process end what it holds for removed nodes, once per runtime (idempotent), for the life of the runtime:
- * the web process calls it on the first use of a native connection (browse, send). The worker's HA service wires
- * its own follower, which it orders after the reconciler and stops with the service.
+ * the web process calls it on its first browse or send (native connections) and its first live read of resources or
+ * dead letters (management clients). The worker's HA service wires its own follower, which it orders after the
+ * reconciler and stops with the service.
  */
 export function followNodeRemovals(runtime: HeldResourcesRuntime): void {
   if (followers.has(runtime.notifications)) return;
