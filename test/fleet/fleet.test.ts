@@ -387,7 +387,9 @@ describe('npm run fleet', () => {
     try {
       await overview.goto(`${app.baseUrl}/clusters/${haPairId}`);
       const servingNode = overview.locator('[data-testid="topology-node"][data-serving="true"]');
-      await withState(servingNode.and(overview.locator('[data-role="PRIMARY"]')).waitFor({ timeout: 30_000 }));
+      step('the overview loaded');
+      // Its first render waits on many queries (queues, charts, ledger): on two busy cores that takes a while.
+      await withState(servingNode.and(overview.locator('[data-role="PRIMARY"]')).waitFor({ timeout: 60_000 }));
       step('the overview shows the primary serving');
       const clusterHealth = overview.getByTestId('cluster-health').locator('[data-health]');
       await clusterHealth.and(overview.locator('[data-health="healthy"]')).waitFor({ timeout: 30_000 });
