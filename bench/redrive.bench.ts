@@ -3,6 +3,7 @@
 // addresses in them), one redrive dry run over all 50 (half of them by one original address). Prints the POSTs
 // per node (target, issue 19: one management POST per node) and the time the preview took.
 //   npm run bench:redrive        (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
+import { InternalNotifications } from '../src/modules/kernel/core/index.ts';
 import { randomUUID } from 'node:crypto';
 import { startCluster, type BrokerNode } from '../test/support/artemis/index.ts';
 import { startCountingProxy, type CountingProxy } from '../test/support/counting-proxy.ts';
@@ -67,6 +68,7 @@ try {
         db,
         prisma: db.prisma,
         bus,
+        notifications: new InternalNotifications(bus),
         settings: { value: () => undefined, integer: () => 1_000, duration: () => 5_000 },
       };
       const request = { requestId: 'bench-redrive', actor: { name: 'bench', userId: null }, sourceIp: '127.0.0.1' };

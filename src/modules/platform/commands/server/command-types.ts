@@ -4,6 +4,7 @@
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { openAudit } from '@/modules/kernel/audit/index.ts';
+import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import type { BrokerWrites, ManagementClient, NativeEndpoint, SendRequest } from '@/modules/platform/broker/index.ts';
 import type { NodeFailure } from '@/modules/platform/clusters/index.ts';
 
@@ -11,6 +12,8 @@ export interface CommandRuntime {
   readonly db: Database;
   readonly prisma: PrismaClient;
   readonly bus: DatabaseBus;
+  /** Followed so that this process ends what it holds for nodes removed or edited elsewhere. */
+  readonly notifications: InternalNotifications;
   readonly settings: { value(key: string): unknown; integer(key: string): number };
 }
 

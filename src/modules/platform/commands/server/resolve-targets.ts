@@ -5,6 +5,7 @@
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { readManagementLimits } from '@/modules/platform/broker/index.ts';
 import {
+  followNodeRemovals,
   loadCommandTargets,
   managementClientFor,
   reservedAddressesOf,
@@ -27,9 +28,11 @@ function clusterGone(): ProblemError {
 
 /** 404 when the cluster is gone, 409 when a named node is not serving, 400 when a destination is reserved. */
 export async function resolveTargets(
-  runtime: Pick<CommandRuntime, 'prisma'>,
+  runtime: Pick<CommandRuntime, 'prisma' | 'notifications' | 'bus'>,
   command: Pick<BrokerCommand, 'clusterId' | 'nodeId' | 'destinations'>,
 ): Promise<ResolvedTargets> {
+  // A web process that only runs commands must still end the clients it made for nodes removed elsewhere.
+  followNodeRemovals(runtime);
   const found = await loadCommandTargets(runtime.prisma, command.clusterId, command.nodeId);
   if (!found) throw clusterGone();
   const destinations = command.destinations ?? [];
