@@ -52,7 +52,8 @@ const PRISMA_METHODS = new Set([
 ]);
 const SKIPPED_FOLDERS = new Set(['generated', 'node_modules', 'fixtures']);
 // The word before a table in SQL: what reads it (FROM, JOIN) and what writes it (INTO, UPDATE, TRUNCATE, TABLE).
-const SQL_TABLE = /\b(FROM|JOIN|INTO|UPDATE|TABLE|TRUNCATE)\s+(?:ONLY\s+|IF\s+(?:NOT\s+)?EXISTS\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+const SQL_TABLE =
+  /\b(FROM|JOIN|INTO|UPDATE|TABLE|TRUNCATE)\s+(?:ONLY\s+|IF\s+(?:NOT\s+)?EXISTS\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 const SQL_WRITES = new Set(['INTO', 'UPDATE', 'TABLE', 'TRUNCATE']);
 
 /** The module folders (`<layer>/<id>`) under `<root>/src/modules`. */

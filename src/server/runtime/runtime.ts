@@ -1,8 +1,6 @@
 // What a process holds for its lifetime: database, bus, registry and settings. Built once per process by
 // `openRuntime`; the web process adds the stream hub (web-runtime.ts), the worker the scheduler (worker/).
 import { InternalNotifications } from '@/modules/kernel/core/index.ts';
-import { storeParametersThrough } from '@/modules/kernel/audit/index.ts';
-import { auditParameterView } from '@/modules/kernel/audit/module.ts';
 import { type ModuleDescriptor, type ModuleRegistry, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import {
   createSettingsStore,
@@ -30,12 +28,11 @@ export interface Runtime {
 
 const BUS_READY_TIMEOUT_MS = 10_000;
 
-/** Audit rows keep their parameters as the content policy shows them (the module contributing audit.parameter-view). */
-async function storeAuditParametersMasked(registry: ModuleRegistry, db: Database, bus: DatabaseBus): Promise<void> {
-  const [declared] = registry.contributionsTo(auditParameterView);
-  if (!declared) return;
-  const view = await declared.value.load();
-  storeParametersThrough(db.prisma, async (parameters) => (await view.govern({ db, bus }, [parameters]))[0] ?? {});
+/** Every enabled module's per-process start hook, in module order (the module wires its own points). */
+async function startModules(kind: Runtime['kind'], registry: ModuleRegistry, db: Database, bus: DatabaseBus) {
+  for (const descriptor of registry.enabledDescriptors) {
+    if (descriptor.processStart) await (await descriptor.processStart.load()).start({ kind, db, bus, registry });
+  }
 }
 
 export async function openRuntime(
@@ -60,7 +57,7 @@ export async function openRuntime(
         setTimeout(() => reject(new Error('database bus did not connect')), BUS_READY_TIMEOUT_MS).unref(),
       ),
     ]);
-    await storeAuditParametersMasked(registry, db, bus);
+    await startModules(kind, registry, db, bus);
     return {
       kind,
       environment,

@@ -1,27 +1,8 @@
-import type { DatabaseBus } from '@/base/db/bus.ts';
-import type { Database } from '@/base/db/database.ts';
 import { denialLogPoint } from '@/modules/kernel/access/module.ts';
-import {
-  contribution,
-  createExtensionPoint,
-  defineModule,
-  durationSetting,
-  integerSetting,
-} from '@/modules/kernel/plugin/index.ts';
+import { contribution, defineModule, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
+import { auditParameterView } from './server/parameter-view.ts';
 
-/** How the audit log shows each row's parameters when it is read: the content policy's view (the governance module). */
-export interface AuditParameterView {
-  govern(
-    runtime: { readonly db: Database; readonly bus: DatabaseBus },
-    parameters: ReadonlyArray<Readonly<Record<string, unknown>>>,
-  ): Promise<Array<Record<string, unknown>>>;
-}
-
-export const auditParameterView = createExtensionPoint<{ id: string; load: () => Promise<AuditParameterView> }>({
-  id: 'audit.parameter-view',
-  owner: 'audit',
-  cardinality: 'one',
-});
+export { auditParameterView, type AuditParameterView } from './server/parameter-view.ts';
 
 export const auditModule = defineModule({
   id: 'audit',
@@ -66,6 +47,7 @@ export const auditModule = defineModule({
   ],
   apiPrefixes: ['/api/v1/audit'],
   extensionPoints: [auditParameterView],
+  processStart: { load: () => import('./server/process-start.ts') },
   contributions: [
     contribution(denialLogPoint, {
       load: () => import('./server/denial-log.ts').then((module) => module.denialLog),

@@ -6,7 +6,7 @@
 // module's procedures are refused by the feature gate.
 import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/base/db/bus.ts';
-import type { PrismaClient } from '@/base/db/database.ts';
+import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import type { Contribution, ExtensionPoint } from './extension-point.ts';
 import type { SettingDeclaration } from './setting-types.ts';
@@ -115,6 +115,22 @@ export interface WorkerServiceContext {
   readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
 }
 
+/** What a module's process-start hook gets: the process's runtime, typed structurally so modules import no process code. */
+export interface ProcessStartContext {
+  readonly kind: 'web' | 'worker';
+  readonly db: Database;
+  readonly bus: DatabaseBus;
+  readonly registry: ModuleRegistry;
+}
+
+/**
+ * Run once in every process (web and worker) of an enabled module, in module order, when the runtime is open and before
+ * the process serves or starts services: where a module wires its own extension points for the process's lifetime.
+ */
+interface ProcessStartDeclaration {
+  readonly load: () => Promise<{ start: (context: ProcessStartContext) => Promise<void> }>;
+}
+
 export type ToggleSource = 'default' | 'environment' | 'database';
 
 export interface InstalledModule {
@@ -172,6 +188,8 @@ export interface ModuleDescriptor {
   readonly extensionPoints: readonly ExtensionPoint<unknown>[];
   /** What this module contributes to other modules' (or its own) extension points. */
   readonly contributions: readonly Contribution[];
+  /** The module's per-process start hook, if it has one. */
+  readonly processStart?: ProcessStartDeclaration;
 }
 
 type Optional =

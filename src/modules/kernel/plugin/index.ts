@@ -12,6 +12,7 @@ export type {
   ModuleDescriptor,
   ModuleRegistry,
   PermissionDeclaration,
+  ProcessStartContext,
   RunningWorkerService,
   SettingsReader,
   WorkerServiceContext,
