@@ -450,6 +450,63 @@ describe('npm run fleet', () => {
     }
   }, 240_000);
 
+  it('a node discovery could not confirm is given its URLs in place from the overview: checked, then saved', async () => {
+    const { app, page } = started();
+    const [live1, live2] = status.clusters[0]?.nodes ?? [];
+    if (!live1 || !live2) throw new Error('no two-node cluster in the fleet');
+    // Registered from its seed only: the fleet's ports follow no rule, so live2's management URL cannot be guessed.
+    const registered = await apiCall('POST', '/clusters', {
+      name: 'seed-only',
+      environment: 'demo',
+      nodes: [{ managementUrl: live1.managementUrl }],
+      credentials: { username: live1.user, password: live1.password },
+    });
+    const answer = (await registered.json()) as RegisterAnswer;
+    expect(registered.status, JSON.stringify(answer)).toBe(200);
+    expect(answer.nodes.map((node) => node.urlSource.method)).toEqual(['given', 'not-confirmed']);
+    const clusterId = answer.clusterId ?? '';
+    try {
+      await page.goto(`${app.baseUrl}/clusters/${clusterId}`);
+      const nodes = page.getByTestId('cluster-nodes');
+      const give = nodes.getByRole('button', { name: 'Give URLs' });
+      await give.waitFor({ timeout: 60_000 });
+      expect(await nodes.getByRole('button', { name: 'Give URLs' }).count()).toBe(1);
+      await give.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('not-confirmed-note').waitFor();
+      const managementUrl = dialog.getByRole('textbox', { name: /Management URL/ });
+      const save = dialog.getByRole('button', { name: 'Save node' });
+
+      // A URL that does not answer: the check says so, and Save stays off.
+      await managementUrl.fill('http://127.0.0.1:1/console/jolokia');
+      await dialog.getByRole('button', { name: 'Check' }).click();
+      await dialog.getByTestId('problem').waitFor({ timeout: 30_000 });
+      expect(await dialog.getByTestId('problem').innerText()).toContain('did not answer');
+      expect(await save.isDisabled()).toBe(true);
+
+      await managementUrl.fill(live2.managementUrl);
+      await dialog.getByRole('button', { name: 'Check' }).click();
+      await dialog.getByTestId('node-check-ok').waitFor({ timeout: 30_000 });
+      expect(await dialog.getByTestId('node-check-ok').innerText()).toContain(live2.amqpUrl);
+      await saveScreenshot(page, 'fleet-node-give-urls');
+      await save.click();
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+      // The table follows without a reload: no node left to give URLs to.
+      await expect.poll(() => nodes.getByRole('button', { name: 'Give URLs' }).count(), { timeout: 30_000 }).toBe(0);
+      await nodes.getByText('live2').first().waitFor({ timeout: 30_000 });
+
+      const stored = (await (await apiCall('GET', `/clusters/${clusterId}/nodes`)).json()) as { items: NodeRow[] };
+      expect(
+        byName(stored.items).map((node) => [node.name, node.managementUrl, node.amqpUrl, node.urlSource, node.role]),
+      ).toEqual([
+        ['live1', live1.managementUrl, live1.amqpUrl, 'given', 'PRIMARY'],
+        ['live2', live2.managementUrl, live2.amqpUrl, 'given', 'PRIMARY'],
+      ]);
+    } finally {
+      await apiCall('DELETE', `/clusters/${clusterId}`);
+    }
+  }, 240_000);
+
   it('down stops the serve process and every broker JVM of the data dir', async () => {
     // The HA primary is already gone (kill -9 above): `down` stops the three others and the serve process.
     // (When the kill test failed before its kill, the primary still runs and `down` stops four.)

@@ -75,7 +75,18 @@ const nodeColumns: readonly Column<NodeListRow>[] = [
   {
     id: 'ha',
     header: 'Active / Backup / Replica sync',
-    cell: (node) => `${flag(node.active)} / ${flag(node.backup)} / ${flag(node.replicaSync)}`,
+    cell: (node) => {
+      const flags = `${flag(node.active)} / ${flag(node.backup)} / ${flag(node.replicaSync)}`;
+      // A node whose last poll failed shows what it said before, marked as such, never as its current state.
+      const stale = node.lastFailureAt !== null && (node.lastSuccessAt ?? '') < node.lastFailureAt;
+      return stale ? (
+        <Text size="sm" c="dimmed" title="The last poll failed: these flags are from the poll before">
+          last known: {flags}
+        </Text>
+      ) : (
+        flags
+      );
+    },
   },
   {
     id: 'health',
