@@ -1,5 +1,6 @@
 // What a process holds for its lifetime: database, bus, registry and settings. Built once per process by
-// `openRuntime`; the web process adds the stream hub (web-runtime.ts), the worker the scheduler (worker/).
+// `openRuntime`, which runs every enabled module's process-start hook (the stream module opens the web process's
+// hub there; web-runtime.ts hands it to the routes); the worker adds the scheduler (worker/).
 import { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { type ModuleDescriptor, type ModuleRegistry, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import {

@@ -2,6 +2,7 @@
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { StreamHub } from './server/hub.ts';
 export { ReplayRegistry } from './server/replay.ts';
+export { webStreamOf } from './server/process-start.ts';
 export { INSTALLATION_SCOPE_ID, STREAM_CHANNEL, parseSignal, publishSignal } from './server/signal.ts';
 export { handleStreamRequest, openStream } from './server/stream-endpoint.ts';
 export { parseStreamQuery, type StreamQuery } from './server/stream-query.ts';

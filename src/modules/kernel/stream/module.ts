@@ -1,14 +1,7 @@
-import { createExtensionPoint, defineModule, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
-import type { StreamEventSourceDeclaration } from './server/event-source.ts';
+import { defineModule, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
+import { streamEventSources } from './server/event-source.ts';
 
-export type { StreamEventSourceDeclaration } from './server/event-source.ts';
-
-/** Topics that carry events with a replay position (Last-Event-ID), each with its bus channel and reader. */
-export const streamEventSources = createExtensionPoint<StreamEventSourceDeclaration>({
-  id: 'stream.event-sources',
-  owner: 'stream',
-  cardinality: 'many',
-});
+export { streamEventSources } from './server/event-source.ts';
 
 export const streamModule = defineModule({
   id: 'stream',
@@ -34,4 +27,5 @@ export const streamModule = defineModule({
   ],
   apiPrefixes: ['/api/v1/stream'],
   extensionPoints: [streamEventSources],
+  processStart: { load: () => import('./server/process-start.ts') },
 });

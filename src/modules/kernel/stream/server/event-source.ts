@@ -1,9 +1,11 @@
 // The stream.event-sources extension point's contract: a module whose topic carries events (not change signals)
 // says which bus channel announces new ones, how to read the events an announcement names, and how to replay what
-// a reconnecting client missed. The web process wires each enabled source to its hub and replay registry.
+// a reconnecting client missed. The stream module wires each enabled source to the web process's hub and replay
+// registry (process-start.ts). The point is declared here, not in module.ts, so that wiring reads it without a cycle.
 import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database } from '@/base/db/database.ts';
+import { createExtensionPoint } from '@/modules/kernel/plugin/index.ts';
 import type { StreamEvent } from './hub.ts';
 
 export interface ReplayAnswer {
@@ -32,3 +34,10 @@ export interface StreamEventSourceDeclaration {
   readonly topic: string;
   readonly load: () => Promise<{ createEventSource(context: EventSourceContext): StreamEventSource }>;
 }
+
+/** Topics that carry events with a replay position (Last-Event-ID), each with its bus channel and reader. */
+export const streamEventSources = createExtensionPoint<StreamEventSourceDeclaration>({
+  id: 'stream.event-sources',
+  owner: 'stream',
+  cardinality: 'many',
+});
