@@ -17,10 +17,15 @@ export function CapabilityValue({ value }: { value: 'AVAILABLE' | 'UNAVAILABLE' 
   );
 }
 
+// One order on every row (the ledger's rows come back in whatever order they were last written).
+const ORDER = Object.keys(SHORT);
+const rank = (capability: string) => (ORDER.includes(capability) ? ORDER.indexOf(capability) : ORDER.length);
+
 export function CapabilityBadges({ values }: { values: Record<string, 'AVAILABLE' | 'UNAVAILABLE' | 'UNKNOWN'> }) {
+  const ordered = Object.entries(values).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
   return (
     <Group gap={4} wrap="wrap">
-      {Object.entries(values).map(([capability, value]) => (
+      {ordered.map(([capability, value]) => (
         <Tooltip key={capability} label={`${capability}: ${value}`}>
           <Badge size="xs" variant="light" color={COLORS[value]} data-capability={capability}>
             {SHORT[capability] ?? capability}
