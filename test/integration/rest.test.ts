@@ -194,6 +194,7 @@ describe('REST edge', () => {
       '/clusters/{clusterId}/metrics/queue',
       '/clusters/{clusterId}/node-facts',
       '/clusters/{clusterId}/nodes',
+      '/clusters/{clusterId}/nodes/{nodeId}',
       '/clusters/{clusterId}/producers',
       '/clusters/{clusterId}/queues',
       '/clusters/{clusterId}/queues/{queueName}',
