@@ -69,27 +69,22 @@ export async function probeCluster(
         return [name, { value: 'UNAVAILABLE', detail: verdict.reason, snippet: verdict.configSnippet }];
       }),
     );
-    const probe: RegistrationProbe = {
+    // What the answer keeps is plain data; the checks also get a `call` on this probe's clients.
+    const plain: Omit<RegistrationProbe, 'call'> = {
       purpose: request.purpose,
       conflicts: discovery.conflicts.map((conflict) => conflict.message),
       clusterName: request.name,
       username: request.credentials.username,
       nodes: discovery.nodes,
       capabilities,
+    };
+    const checks = await runChecks(registry, {
+      ...plain,
       call: async (managementUrl, requests) => {
         const results = await clientFor(managementUrl).call(requests as never);
         return results.map((result) => (result.ok ? result.value : { error: result.error.message }));
       },
-    };
-    const checks = await runChecks(registry, probe);
-    const plain = {
-      purpose: probe.purpose,
-      conflicts: probe.conflicts,
-      clusterName: probe.clusterName,
-      username: probe.username,
-      nodes: probe.nodes,
-      capabilities,
-    };
+    });
     return { probe: plain, checks, refused: checks.some((check) => check.blocking && check.status === 'fail') };
   });
 }
