@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { SignInScreen } from '@/ui/auth/sign-in.screen.tsx';
+import { SignInScreen } from '@/modules/kernel/security/ui.ts';
 
 export default function SignInPage() {
   return (

@@ -4,4 +4,5 @@ export { AccountScreen } from './ui/account.screen.tsx';
 export { ChangePasswordScreen } from './ui/change-password.screen.tsx';
 export { GrantsScreen } from './ui/grants.screen.tsx';
 export { RolesScreen } from './ui/roles.screen.tsx';
+export { SignInScreen } from './ui/sign-in.screen.tsx';
 export { UsersScreen } from './ui/users.screen.tsx';

@@ -20,10 +20,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconSailboat } from '@tabler/icons-react';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
-import { useTRPC } from '../data/trpc.ts';
-import { ProblemView } from '../parts/problem-view.tsx';
+import { useTRPC } from '@/ui/data/trpc.ts';
+import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { safeNextPath } from '@/base/next-path.ts';
-import { changePasswordPath } from './session.ts';
+import { changePasswordPath } from '@/ui/auth/session.ts';
 
 const REDIRECT_ERRORS: Record<string, string> = {
   'sign-in-failed': 'The identity provider did not sign you in, or your account here is disabled.',
