@@ -2,6 +2,7 @@
 // closed slot list. Each module exports one `ModuleUi` from its `ui/contributions.ts(x)`; src/ui/installed-ui.ts
 // lists them and the shell keeps only those of enabled modules.
 import type { ComponentType } from 'react';
+import type { PaletteSearch } from './palette-search-types.ts';
 import type {
   AdminGroup,
   LinkSlotId,
@@ -10,6 +11,7 @@ import type {
   RowMenuSection,
   RowMenuSlotId,
   SettingsHeading,
+  ShellSlotId,
 } from './slot-ids.ts';
 
 type NoProps = Record<string, never>;
@@ -82,6 +84,21 @@ interface AdminTabContribution extends ContributionBase {
   readonly href: string;
 }
 
+/**
+ * A section of the command palette (src/ui/command-palette), beyond the spec's slots: the shell's own search asks
+ * each enabled module for its things by name, so a switched-off module's section is gone with it.
+ */
+interface PaletteSearchContribution extends ContributionBase {
+  readonly slot: ShellSlotId;
+  /** The section's heading, e.g. `Clusters`. */
+  readonly title: string;
+  /**
+   * A React hook: the section for the settled text ('' before any is typed). The palette calls the hook of every
+   * enabled module on each render, in installation order, and starts afresh when that list changes.
+   */
+  readonly useSearch: (text: string) => PaletteSearch;
+}
+
 /** The row a row menu or a link acts on: its key (e.g. a queue name) and the row as the table holds it. */
 export interface RowTarget {
   readonly clusterId?: string;
@@ -110,7 +127,12 @@ interface LinkContribution extends ContributionBase {
 }
 
 export type Contribution =
-  PanelContribution | SettingsSectionContribution | AdminTabContribution | RowMenuContribution | LinkContribution;
+  | PanelContribution
+  | SettingsSectionContribution
+  | AdminTabContribution
+  | RowMenuContribution
+  | LinkContribution
+  | PaletteSearchContribution;
 
 /** Runtime plugins may not contribute links, and their settings sections always sit under `Plugins`. */
 export type PluginContribution =

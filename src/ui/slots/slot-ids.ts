@@ -20,6 +20,9 @@ export const PAGE_SLOTS = [
   'account.sections',
 ] as const;
 
+/** Slots of the shell's own parts, beyond the spec's list: the command palette's sections (`palette.search`). */
+export type ShellSlotId = 'palette.search';
+
 /** Every row-menu item names its section; sections render in this order, separated by dividers. */
 export const ROW_MENU_SECTIONS = ['Open', 'Copy', 'Operate', 'Destroy'] as const;
 

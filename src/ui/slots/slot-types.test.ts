@@ -5,12 +5,14 @@ import { defineModuleUi, type Contribution, type PluginContribution } from './co
 import { PAGE_SLOTS } from './slot-ids.ts';
 
 const Empty = () => null;
+const useNothing = () => ({ result: { kind: 'absent' as const }, pending: false });
 
 const valid: Contribution[] = [
   { slot: 'home.empty', id: 'a', component: Empty },
   { slot: 'queue.actions', id: 'b', section: 'Operate', label: 'Purge', run: () => undefined },
   { slot: 'queue.link', id: 'c', href: ({ key }) => `/queues/${key}` },
   { slot: 'admin.tabs', id: 'd', group: 'Support', label: 'Jobs', href: '/admin/jobs' },
+  { slot: 'palette.search', id: 'e', title: 'Things', useSearch: useNothing },
 ];
 
 const misspelt: Contribution[] = [
@@ -22,6 +24,8 @@ const misspelt: Contribution[] = [
   { slot: 'queue.actions', id: 'z', section: 'Delete', label: 'Delete' },
   // @ts-expect-error 'Security' is not an admin group
   { slot: 'admin.tabs', id: 'w', group: 'Security', label: 'Users', href: '/admin/users' },
+  // @ts-expect-error a palette section needs its heading
+  { slot: 'palette.search', id: 'v', useSearch: useNothing },
 ];
 
 const pluginLink: PluginContribution[] = [
@@ -41,9 +45,10 @@ describe('slot typing', () => {
       'queue.actions',
       'queue.link',
       'admin.tabs',
+      'palette.search',
     ]);
     expect(PAGE_SLOTS).toHaveLength(15);
-    expect(misspelt).toHaveLength(4);
+    expect(misspelt).toHaveLength(5);
     expect(pluginLink).toHaveLength(2);
   });
 });

@@ -2,6 +2,7 @@ import { IconMailX, IconStack2 } from '@tabler/icons-react';
 import { copyText } from '@/ui/parts/copy-text.ts';
 import { defineModuleUi, type RowTarget } from '@/ui/slots/contribution-types.ts';
 import { ClusterQueuesSummary } from './cluster-queues-summary.tsx';
+import { useQueuePaletteSearch } from './queue-palette-search.ts';
 import { QueueSelectionPanel } from './queue-selection.tsx';
 import { queuePath } from './queue-paths.ts';
 
@@ -85,5 +86,6 @@ export const queuesUi = defineModuleUi({
     },
     { slot: 'queues.selection', id: 'selection-names', component: QueueSelectionPanel },
     { slot: 'cluster.header', id: 'queues-summary', order: 20, component: ClusterQueuesSummary },
+    { slot: 'palette.search', id: 'queues', order: 20, title: 'Queues', useSearch: useQueuePaletteSearch },
   ],
 });
