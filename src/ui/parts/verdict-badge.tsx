@@ -1,8 +1,9 @@
 // A consumer-health verdict as a badge, coloured by how much it needs someone: the metrics module's screens, triage
 // and the queue grid show verdicts alike (the grid through an extension point, so it cannot import metrics' UI).
 import { Badge, type BadgeProps } from '@mantine/core';
+import { isVerdict, verdictLabel, type Verdict } from '@/base/consumer-verdicts.ts';
 
-const COLORS: Record<string, string> = {
+const COLORS: Record<Verdict, string> = {
   BROKER_SLOW: 'red',
   STALLED: 'red',
   STARVED: 'red',
@@ -17,8 +18,15 @@ const COLORS: Record<string, string> = {
 /** A verdict in words, coloured by how much it needs someone. */
 export function VerdictBadge({ verdict, size }: { verdict: string; size?: BadgeProps['size'] }) {
   return (
-    <Badge variant="light" size={size} color={COLORS[verdict] ?? 'gray'} data-verdict={verdict} tt="none" miw={110}>
-      {verdict.toLowerCase().replaceAll('_', ' ')}
+    <Badge
+      variant="light"
+      size={size}
+      color={isVerdict(verdict) ? COLORS[verdict] : 'gray'}
+      data-verdict={verdict}
+      tt="none"
+      miw={110}
+    >
+      {verdictLabel(verdict)}
     </Badge>
   );
 }

@@ -1,33 +1,11 @@
 // One verdict per queue saying why a backlog is (not) draining (spec: Consumer health verdicts). Pure: the inputs
 // are the scrape's totals and window aggregates and the broker's CONSUMER_SLOW notifications; the same function
 // serves the API, the screen and the queue panel, so they always agree. The conditions are in docs/metrics.md.
+import type { Verdict } from '@/base/consumer-verdicts.ts';
 import type { QueueHealthInput } from '@/modules/platform/scrape/index.ts';
 
-export const VERDICTS = [
-  'INSUFFICIENT_DATA',
-  'PAUSED',
-  'NO_CONSUMERS',
-  'BROKER_SLOW',
-  'STALLED',
-  'STARVED',
-  'FALLING_BEHIND',
-  'DRAINING',
-  'HEALTHY',
-] as const;
-export type Verdict = (typeof VERDICTS)[number];
-
-/** Worst first: what needs someone's attention leads every list (the ladder's order is for deciding, this one for reading). */
-export const SEVERITY: readonly Verdict[] = [
-  'BROKER_SLOW',
-  'STALLED',
-  'STARVED',
-  'NO_CONSUMERS',
-  'FALLING_BEHIND',
-  'PAUSED',
-  'INSUFFICIENT_DATA',
-  'DRAINING',
-  'HEALTHY',
-];
+// The names are the shared vocabulary's (src/base); metrics' entry hands them on to the modules that ask it.
+export { VERDICTS, type Verdict } from '@/base/consumer-verdicts.ts';
 
 export interface HealthSettings {
   readonly windowMs: number;

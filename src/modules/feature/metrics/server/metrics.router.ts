@@ -3,7 +3,7 @@
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { readNodeSeries, readQueueSeries } from '@/modules/platform/scrape/index.ts';
 import { pageOf, ProblemError } from '@/modules/kernel/core/index.ts';
-import { SEVERITY, VERDICTS, type Verdict } from './consumer-health.ts';
+import { VERDICTS, VERDICTS_WORST_FIRST, type Verdict } from '@/base/consumer-verdicts.ts';
 import { consumerHealthOf } from './consumer-health-read.ts';
 import {
   clusterSeriesInput,
@@ -57,7 +57,8 @@ export const metricsRouter = router({
           ? a.queueName.localeCompare(b.queueName)
           : field === 'depth'
             ? a.evidence.depth - b.evidence.depth
-            : SEVERITY.indexOf(a.verdict) - SEVERITY.indexOf(b.verdict) || b.evidence.depth - a.evidence.depth;
+            : VERDICTS_WORST_FIRST.indexOf(a.verdict) - VERDICTS_WORST_FIRST.indexOf(b.verdict) ||
+              b.evidence.depth - a.evidence.depth;
       matching.sort((a, b) => (descending ? -compare(a, b) : compare(a, b)));
       const start = (input.page - 1) * input.pageSize;
       return {

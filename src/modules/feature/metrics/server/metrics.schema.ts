@@ -1,7 +1,7 @@
 // The metrics API's shapes: a queue's series per node over a time range, downsampled on the server.
 import { z } from 'zod';
 import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
-import { VERDICTS } from './consumer-health.ts';
+import { VERDICTS } from '@/base/consumer-verdicts.ts';
 
 const isoDate = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time' });
 

@@ -4,7 +4,8 @@
 import type { Database } from '@/base/db/database.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import type { QueueVerdictSource } from '@/modules/feature/queues/module.ts';
-import { SEVERITY, VERDICTS, type QueueHealth, type Verdict } from './consumer-health.ts';
+import { NEEDS_ATTENTION, VERDICTS, VERDICTS_WORST_FIRST, type Verdict } from '@/base/consumer-verdicts.ts';
+import type { QueueHealth } from './consumer-health.ts';
 
 /** Replaces the cluster's stored verdicts with these, in one transaction. */
 export async function storeVerdicts(
@@ -29,7 +30,7 @@ export async function storeVerdicts(
         column((item) => item.queueName),
         column((item) => item.routingType),
         column((item) => item.verdict),
-        column((item) => SEVERITY.indexOf(item.verdict)),
+        column((item) => VERDICTS_WORST_FIRST.indexOf(item.verdict)),
         column((item) => item.evidence.depth),
         column((item) =>
           item.evidence.depthAtEnd !== null && item.evidence.depthAtStart !== null
@@ -68,7 +69,7 @@ export async function verdictCountsOf(
     const mine = rows.filter((row) => row.cluster_id === clusterId);
     const counts = Object.fromEntries(VERDICTS.map((verdict) => [verdict, 0])) as Record<Verdict, number>;
     for (const row of mine) counts[row.verdict] = row.n;
-    const worst = SEVERITY.find((verdict) => counts[verdict] > 0) ?? null;
+    const worst = VERDICTS_WORST_FIRST.find((verdict) => counts[verdict] > 0) ?? null;
     const newest = mine.map((row) => row.evaluated_at.getTime()).sort((a, b) => b - a)[0];
     result.set(clusterId, { counts, worst, evaluatedAt: newest ? new Date(newest).toISOString() : null });
   }
@@ -92,7 +93,7 @@ export interface RankedQueue {
 
 /**
  * The worst queues of the clusters named: by severity, then by how much the backlog grew over the window, then
- * by depth. `verdicts` narrows the list (default: every verdict that needs attention, not HEALTHY or DRAINING).
+ * by depth. `verdicts` narrows the list (default: every verdict that needs attention, the vocabulary's NEEDS_ATTENTION).
  */
 const RANKING = 'severity, depth_change DESC NULLS LAST, depth DESC';
 const WORST_ORDER: Record<string, string> = {
@@ -120,7 +121,7 @@ export async function worstQueuesOf(
   clusterIds: readonly string[],
   options: { verdicts?: readonly Verdict[]; sort?: string; page: number; pageSize: number },
 ): Promise<{ items: RankedQueue[]; total: number }> {
-  const verdicts = options.verdicts ?? SEVERITY.filter((verdict) => verdict !== 'HEALTHY' && verdict !== 'DRAINING');
+  const verdicts = options.verdicts ?? NEEDS_ATTENTION;
   const where = 'cluster_id = ANY($1::uuid[]) AND verdict = ANY($2::text[])';
   const [rows, counted] = await Promise.all([
     db.query<{

@@ -4,11 +4,10 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { NEEDS_ATTENTION } from '@/base/consumer-verdicts.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import type { PanelSlotProps } from '@/ui/slots/contribution-types.ts';
 import { useLive } from '@/ui/stream/live-query.ts';
-
-const NEEDS_ATTENTION = ['BROKER_SLOW', 'STALLED', 'STARVED', 'NO_CONSUMERS', 'FALLING_BEHIND'] as const;
 
 export function ClusterHealthSummary({ clusterId }: PanelSlotProps['cluster.header']) {
   const trpc = useTRPC();

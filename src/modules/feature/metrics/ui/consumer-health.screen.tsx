@@ -13,21 +13,10 @@ import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { VerdictBadge } from '@/ui/parts/verdict-badge.tsx';
+import { VERDICTS_WORST_FIRST, verdictLabel } from '@/base/consumer-verdicts.ts';
 
 type Input = RouterInputs['metrics']['consumerHealth'];
 type Row = RouterOutputs['metrics']['consumerHealth']['items'][number];
-
-const VERDICTS = [
-  'BROKER_SLOW',
-  'STALLED',
-  'STARVED',
-  'NO_CONSUMERS',
-  'FALLING_BEHIND',
-  'PAUSED',
-  'INSUFFICIENT_DATA',
-  'DRAINING',
-  'HEALTHY',
-] as const;
 
 const rate = (value: number | null) =>
   value === null ? '—' : value < 10 ? value.toFixed(1) : String(Math.round(value));
@@ -120,9 +109,9 @@ export function ConsumerHealthScreen() {
             onChange={(values) => list.setFilter('verdict', values.join(',') || undefined)}
           >
             <Group gap={6} aria-label="Verdicts">
-              {VERDICTS.map((verdict) => (
+              {VERDICTS_WORST_FIRST.map((verdict) => (
                 <Chip key={verdict} value={verdict} size="xs" variant="light">
-                  {verdict.toLowerCase().replaceAll('_', ' ')} {counts ? `(${String(counts[verdict])})` : ''}
+                  {verdictLabel(verdict)} {counts ? `(${String(counts[verdict])})` : ''}
                 </Chip>
               ))}
             </Group>

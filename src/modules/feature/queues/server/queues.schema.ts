@@ -1,6 +1,7 @@
 // Inputs and outputs of the queues API: the grid row of the spec (key, a cell per node with its stale flag,
 // cluster totals, nodesPresent, nodesTotal).
 import { z } from 'zod';
+import { VERDICTS } from '@/base/consumer-verdicts.ts';
 import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 import { QUEUE_GRID_SORT_FIELDS, queueMetricsShape } from '@/modules/platform/scrape/index.ts';
 
@@ -61,7 +62,7 @@ export const listQueuesInput = listQuerySchema(QUEUE_GRID_SORT_FIELDS, 'queueNam
     .string()
     .trim()
     .max(500)
-    .regex(/^[A-Z_,]*$/, 'must be verdicts separated by commas, e.g. STALLED,NO_CONSUMERS')
+    .regex(/^[A-Z_,]*$/, `must be verdicts separated by commas: ${VERDICTS.join(', ')}`)
     .optional()
     .describe('Only queues whose last consumer-health verdict is one of these (needs the metrics module)'),
 });

@@ -3,6 +3,7 @@
 // expiry queues, growing backlogs, the consumer-health verdict (with the metrics module), and whether Artemis's
 // internal queues show at all.
 import { Select, Switch } from '@mantine/core';
+import { NEEDS_ATTENTION, VERDICTS_WORST_FIRST, verdictLabel, type Verdict } from '@/base/consumer-verdicts.ts';
 import type { ListStateApi } from '@/ui/table/list-state.ts';
 
 export const QUEUE_FILTERS = ['consumers', 'paused', 'stale', 'deadLetter', 'growing', 'verdict', 'internal'] as const;
@@ -13,6 +14,10 @@ interface Choice {
   readonly label: string;
   readonly options: ReadonlyArray<{ value: string; label: string }>;
 }
+
+/** Not offered alone: paused queues have the State filter, and a queue too new to judge has no health to look for. */
+const NOT_OFFERED: ReadonlySet<Verdict> = new Set(['PAUSED', 'INSUFFICIENT_DATA']);
+const capitalized = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 const CHOICES: readonly Choice[] = [
   {
@@ -51,14 +56,11 @@ const CHOICES: readonly Choice[] = [
     filter: 'verdict',
     label: 'Consumer health',
     options: [
-      { value: 'BROKER_SLOW,STALLED,STARVED,NO_CONSUMERS,FALLING_BEHIND,PAUSED', label: 'Needs attention' },
-      { value: 'STALLED', label: 'Stalled' },
-      { value: 'STARVED', label: 'Starved' },
-      { value: 'NO_CONSUMERS', label: 'No consumers' },
-      { value: 'FALLING_BEHIND', label: 'Falling behind' },
-      { value: 'BROKER_SLOW', label: 'Slow consumer (broker)' },
-      { value: 'DRAINING', label: 'Draining' },
-      { value: 'HEALTHY', label: 'Healthy' },
+      { value: NEEDS_ATTENTION.join(','), label: 'Needs attention' },
+      ...VERDICTS_WORST_FIRST.filter((verdict) => !NOT_OFFERED.has(verdict)).map((verdict) => ({
+        value: verdict,
+        label: capitalized(verdictLabel(verdict)),
+      })),
     ],
   },
   {

@@ -5,14 +5,12 @@ import type { Database } from '@/base/db/database.ts';
 import { clusterPermissions, type EffectiveGrant } from '@/modules/kernel/access/index.ts';
 import { visibleClusters, type FleetCluster } from '@/modules/platform/clusters/index.ts';
 import { queueSummariesOf } from '@/modules/platform/scrape/index.ts';
-import { verdictCountsOf, type Verdict } from '@/modules/feature/metrics/index.ts';
+import { isVerdict, needsAttention, type Verdict } from '@/base/consumer-verdicts.ts';
+import { verdictCountsOf } from '@/modules/feature/metrics/index.ts';
 import { parseSort } from '@/modules/kernel/core/index.ts';
 import type { CLUSTER_HEALTH, FLEET_SORT } from './triage.schema.ts';
 
 type Health = (typeof CLUSTER_HEALTH)[number];
-
-/** Verdicts nobody needs to act on. */
-const CALM: ReadonlySet<Verdict> = new Set(['HEALTHY', 'DRAINING', 'INSUFFICIENT_DATA']);
 
 function healthOf(cluster: FleetCluster): { health: Health; problems: string[] } {
   const problems: string[] = [];
@@ -110,7 +108,7 @@ interface FleetItem {
 
 function needingAttention(item: FleetItem): number {
   return Object.entries(item.verdicts?.counts ?? {})
-    .filter(([verdict]) => !CALM.has(verdict as Verdict))
+    .filter(([verdict]) => isVerdict(verdict) && needsAttention(verdict))
     .reduce((count, [, n]) => count + n, 0);
 }
 

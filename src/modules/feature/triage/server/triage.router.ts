@@ -3,7 +3,8 @@
 // queues the caller may read). Clusters the caller may not see are simply absent: no error tells them apart.
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { pageOf, ProblemError } from '@/modules/kernel/core/index.ts';
-import { VERDICTS, worstQueuesOf, type Verdict } from '@/modules/feature/metrics/index.ts';
+import { isVerdict, VERDICTS, type Verdict } from '@/base/consumer-verdicts.ts';
+import { worstQueuesOf } from '@/modules/feature/metrics/index.ts';
 import { visibleClusters } from '@/modules/platform/clusters/index.ts';
 import { searchFleetQueues } from '@/modules/platform/scrape/index.ts';
 import { readFleet } from './fleet.ts';
@@ -22,7 +23,7 @@ const tags = ['triage'];
 function verdictsOf(text: string | undefined): Verdict[] | undefined {
   const named = (text ?? '').split(',').filter(Boolean);
   if (named.length === 0) return undefined;
-  const unknown = named.filter((name) => !(VERDICTS as readonly string[]).includes(name));
+  const unknown = named.filter((name) => !isVerdict(name));
   if (unknown.length > 0) {
     throw new ProblemError({
       type: 'validation-failed',

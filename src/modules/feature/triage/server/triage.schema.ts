@@ -2,7 +2,7 @@
 // fleet-wide queue search.
 import { z } from 'zod';
 import { listResultSchema, sortSchema } from '@/modules/kernel/core/index.ts';
-import { VERDICTS } from '@/modules/feature/metrics/index.ts';
+import { NEEDS_ATTENTION, VERDICTS } from '@/base/consumer-verdicts.ts';
 
 const verdict = z.enum(VERDICTS);
 const page = z.coerce.number().int().min(1).default(1).describe('1-based page number');
@@ -78,7 +78,7 @@ export const fleetOutput = z.object({
     needingAttention: z
       .number()
       .int()
-      .describe('Queues whose verdict needs someone (not HEALTHY, DRAINING or INSUFFICIENT_DATA)'),
+      .describe(`Queues whose verdict needs someone (${NEEDS_ATTENTION.join(', ')})`),
   }),
 });
 
@@ -87,7 +87,7 @@ export const triageInput = z.object({
     .string()
     .trim()
     .max(500)
-    .regex(/^[A-Z_,]*$/, 'must be verdicts separated by commas, e.g. STALLED,NO_CONSUMERS')
+    .regex(/^[A-Z_,]*$/, `must be verdicts separated by commas: ${VERDICTS.join(', ')}`)
     .optional()
     .describe('Only these verdicts (default: every verdict that needs attention)'),
   sort: sortSchema(TRIAGE_SORT, 'severity'),

@@ -5,6 +5,7 @@
 import { Anchor, Chip, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { NEEDS_ATTENTION, verdictLabel } from '@/base/consumer-verdicts.ts';
 import { VerdictBadge } from '@/ui/parts/verdict-badge.tsx';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
@@ -17,8 +18,6 @@ import { TimeAgo } from '@/ui/time/time-ago.tsx';
 
 type Row = RouterOutputs['triage']['worst']['items'][number];
 type Input = RouterInputs['triage']['worst'];
-
-const ATTENTION = ['BROKER_SLOW', 'STALLED', 'STARVED', 'NO_CONSUMERS', 'FALLING_BEHIND', 'PAUSED'] as const;
 
 const rate = (value: number | null) =>
   value === null ? '—' : value < 10 ? value.toFixed(1) : Math.round(value).toString();
@@ -132,9 +131,9 @@ export function TriageScreen() {
             onChange={(values) => list.setFilter('verdict', values.join(',') || undefined)}
           >
             <Group gap={6} aria-label="Verdicts">
-              {ATTENTION.map((verdict) => (
+              {NEEDS_ATTENTION.map((verdict) => (
                 <Chip key={verdict} value={verdict} size="xs" variant="light">
-                  {verdict.toLowerCase().replaceAll('_', ' ')}
+                  {verdictLabel(verdict)}
                 </Chip>
               ))}
             </Group>

@@ -2,6 +2,7 @@
 // agent follows, calling the tools in order. A step whose tool belongs to a feature that is off is kept and says
 // which property turns the feature back on, so the agent can tell its operator instead of guessing.
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
+import { NEEDS_ATTENTION } from '@/base/consumer-verdicts.ts';
 import { invalidParams, type McpContext } from './tool-kit.ts';
 
 interface Step {
@@ -29,7 +30,7 @@ const RUNBOOKS: Runbook[] = [
       { module: 'alerting', text: `activity_log source=alerts clusterId=${clusterId}: what is firing.` },
       {
         module: 'metrics',
-        text: 'For each verdict other than HEALTHY in queueVerdicts: list_resources kind=queues, then diagnose_queue on the deepest.',
+        text: `For each verdict in queueVerdicts that needs attention (${NEEDS_ATTENTION.join(', ')}): list_resources kind=queues, then diagnose_queue on the deepest.`,
       },
       {
         module: 'events',
