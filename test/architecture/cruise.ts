@@ -15,6 +15,8 @@ export interface ModuleImport {
   readonly file: string;
   readonly target: string;
   readonly fromTest: boolean;
+  /** A dynamic `import()` or a type-only import: nothing of the imported module loads with the importer. */
+  readonly lazy: boolean;
 }
 
 const MODULE_FILE = /^src\/modules\/(?:kernel|platform|feature)\/([^/]+)\//;
@@ -58,6 +60,7 @@ export async function moduleImports(root = repositoryRoot): Promise<ModuleImport
         file: cruised.source,
         target: dependency.resolved,
         fromTest: TEST_FILE.test(cruised.source),
+        lazy: dependency.dynamic || dependency.dependencyTypes.includes('type-only'),
       };
       imports.set(`${edge.file} ${edge.target}`, edge);
     }

@@ -12,8 +12,9 @@ const CONTRACT_MODULE = 'plugin';
 const SSE_OWNERS = ['src/modules/kernel/stream/', 'src/modules/feature/sql/'];
 
 /**
- * Production imports between modules that their importer does not declare, and declared `requires` that no file
- * imports (a stale declaration hides the real graph as surely as a missing one).
+ * Production imports between modules that their importer does not declare (in `requires`, or in `uses` for a module
+ * it calls only while that one is enabled), and declarations that no file imports (a stale declaration hides the
+ * real graph as surely as a missing one).
  */
 export function findRequiresMismatches(
   imports: readonly ModuleImport[],
@@ -23,18 +24,29 @@ export function findRequiresMismatches(
   const problems: string[] = [];
   for (const edge of imports) {
     if (edge.imported === CONTRACT_MODULE) continue;
-    const declared = descriptors.find((descriptor) => descriptor.id === edge.importer)?.requires ?? [];
+    const importer = descriptors.find((descriptor) => descriptor.id === edge.importer);
+    const declared = [...(importer?.requires ?? []), ...(importer?.uses ?? [])];
     if (!edge.fromTest) observed.set(edge.importer, (observed.get(edge.importer) ?? new Set()).add(edge.imported));
     if (!declared.includes(edge.imported) && !edge.fromTest) {
       problems.push(
-        `${edge.file} imports module "${edge.imported}", which "${edge.importer}" does not declare in requires`,
+        `${edge.file} imports module "${edge.imported}", which "${edge.importer}" declares in neither requires nor uses`,
+      );
+    } else if (!edge.fromTest && !edge.lazy && !importer?.requires.includes(edge.imported)) {
+      // A module in `uses` may be off or absent: its code loads only once the importer has seen it enabled.
+      problems.push(
+        `${edge.file} imports module "${edge.imported}" statically, but "${edge.importer}" only uses it: import it lazily`,
       );
     }
   }
   for (const descriptor of descriptors) {
-    for (const required of descriptor.requires) {
-      if (required === CONTRACT_MODULE || observed.get(descriptor.id)?.has(required)) continue;
-      problems.push(`module "${descriptor.id}" declares "${required}" in requires, but none of its files imports it`);
+    for (const [list, ids] of [
+      ['requires', descriptor.requires],
+      ['uses', descriptor.uses],
+    ] as const) {
+      for (const required of ids) {
+        if (required === CONTRACT_MODULE || observed.get(descriptor.id)?.has(required)) continue;
+        problems.push(`module "${descriptor.id}" declares "${required}" in ${list}, but none of its files imports it`);
+      }
     }
   }
   return [...new Set(problems)];

@@ -12,7 +12,8 @@ export const alertingModule = defineModule({
   layer: 'feature',
   description:
     'Alert rules evaluated after every scrape tier by the worker that owns the cluster: conditions contributed by modules (queue thresholds, consumer health, DLQ growing, node down, split-brain, capability and subscription lost), alerts pending → firing → resolved with acknowledge and silence, flapping damped, every transition audited and on the alerts topic, delivered to signed webhooks, Slack-compatible webhooks and email over SMTP with retries.',
-  requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance', 'queues'],
+  requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance'],
+  uses: ['metrics'],
   permissions: [
     { id: 'alert:read', description: 'See alerts, alert rules and notification channels', includedIn: 'viewer' },
     {
@@ -73,5 +74,5 @@ export const alertingModule = defineModule({
       load: () => import('./server/conditions/subscription-lost.ts').then((loaded) => loaded.subscriptionLost),
     }),
   ],
-  workerServices: [{ id: 'alerting', stage: 'scrape', load: () => import('./server/alerting.service.ts') }],
+  workerServices: [{ id: 'alerting', stage: 'scrape', load: () => import('./server/alerting.worker.ts') }],
 });

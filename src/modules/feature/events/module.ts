@@ -24,7 +24,7 @@ export const eventsModule = defineModule({
       load: () => import('./server/jobs/events-retention.job.ts'),
     },
   ],
-  workerServices: [{ id: 'remask', stage: 'scrape', load: () => import('./server/remask.service.ts') }],
+  workerServices: [{ id: 'remask', stage: 'scrape', load: () => import('./server/remask.worker.ts') }],
   contributions: [
     contribution(storedContent, {
       id: 'broker-events',

@@ -2,4 +2,4 @@
 // module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { VERDICTS } from './server/consumer-health.ts';
 export type { Verdict } from './server/consumer-health.ts';
-export { verdictCountsOf, worstQueuesOf } from './server/verdict-store.ts';
+export { storedVerdictsOf, verdictCountsOf, worstQueuesOf } from './server/verdict-store.ts';

@@ -19,5 +19,5 @@ export const metricsModule = defineModule({
       load: async () => (await import('./server/verdict-store.ts')).queueVerdictSourceOf(),
     }),
   ],
-  workerServices: [{ id: 'verdicts', stage: 'scrape', load: () => import('./server/verdict-refresher.service.ts') }],
+  workerServices: [{ id: 'verdicts', stage: 'scrape', load: () => import('./server/verdict-refresher.worker.ts') }],
 });

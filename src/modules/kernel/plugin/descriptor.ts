@@ -175,6 +175,11 @@ export interface ModuleDescriptor {
   readonly layer: ModuleLayer;
   readonly description: string;
   readonly requires: readonly string[];
+  /**
+   * Modules whose public entry this one calls only while they are enabled (it asks `registry.isEnabled` first and
+   * imports the entry lazily): unlike `requires`, they may be off or not installed, and this module still runs.
+   */
+  readonly uses: readonly string[];
   readonly permissions: readonly PermissionDeclaration[];
   readonly settings: readonly SettingDeclaration[];
   readonly topics: readonly string[];
@@ -194,6 +199,7 @@ export interface ModuleDescriptor {
 
 type Optional =
   | 'requires'
+  | 'uses'
   | 'permissions'
   | 'settings'
   | 'topics'
@@ -210,6 +216,7 @@ export type ModuleDefinition = Omit<ModuleDescriptor, Optional> & Partial<Pick<M
 export function defineModule(definition: ModuleDefinition): ModuleDescriptor {
   return {
     requires: [],
+    uses: [],
     permissions: [],
     settings: [],
     topics: [],

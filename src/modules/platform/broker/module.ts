@@ -37,7 +37,7 @@ export const brokerModule = defineModule({
   // The `subscriptions` indicator is the clusters module's: it knows which nodes serve and reads the worker's
   // persisted subscription state, which the web process answering health can see.
   workerServices: [
-    { id: 'native-pools', stage: 'pools', load: () => import('./native/native-pools.service.ts') },
-    { id: 'health-report', stage: 'scrape', load: () => import('./management/worker-report.ts') },
+    { id: 'native-pools', stage: 'pools', load: () => import('./native/native-pools.worker.ts') },
+    { id: 'health-report', stage: 'scrape', load: () => import('./management/health-report.worker.ts') },
   ],
 });

@@ -94,5 +94,5 @@ export const clustersModule = defineModule({
   ],
   // HA changes (serving node, split-brain) are `topology` signals; `health` is the jobs module's topic.
   topics: ['topology'],
-  workerServices: [{ id: 'ha', stage: 'subscriptions', load: () => import('./ha/ha.service.ts') }],
+  workerServices: [{ id: 'ha', stage: 'subscriptions', load: () => import('./ha/ha.worker.ts') }],
 });

@@ -42,5 +42,5 @@ export const scrapeModule = defineModule({
     },
   ],
   healthIndicators: [{ id: 'scrape', load: () => import('./server/scrape.health.ts') }],
-  workerServices: [{ id: 'scrape', stage: 'scrape', load: () => import('./server/scrape-service.ts') }],
+  workerServices: [{ id: 'scrape', stage: 'scrape', load: () => import('./server/scrape.worker.ts') }],
 });

@@ -231,7 +231,7 @@ describe('dlq-growing', () => {
 });
 
 describe('consumer-health', () => {
-  it('fires on the queues whose stored verdict the rule names, and judges nothing without a verdict source', async () => {
+  it('fires on the queues whose stored verdict the rule names, and judges nothing with metrics off', async () => {
     const target = await servedCluster('consumers');
     for (const name of ['work.stalled', 'work.fine', 'work.starved']) {
       await queueWith(
@@ -267,7 +267,7 @@ describe('consumer-health', () => {
       'work.starved': ['firing', 1],
     });
 
-    // Metrics turned off (and triage, which needs it): queues has no verdict source, and the condition says nothing.
+    // Metrics turned off (and triage, which needs it): alerting still runs, and the condition says nothing.
     const withoutMetrics = resolveModules(installedModules, {
       environment: { FLOTILLA_FEATURES_METRICS_ENABLED: 'false', FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false' },
       stored: new Map(),

@@ -1,10 +1,10 @@
 // The `brokers` health indicator, answered by whichever process serves /actuator/health/flotilla from what the
-// workers reported (worker-report.ts): per node the last management success and failure with its classified
+// workers reported (health-report.worker.ts): per node the last management success and failure with its classified
 // problem and the limiter's wait, per cluster the open native connections, and how old the report is. This
 // instance's worker not reporting for two intervals is DOWN; a node whose latest call failed is DEGRADED, never
 // DOWN: an unreachable broker is not a reason to restart Flotilla.
 import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
-import type { NodeReport } from './worker-report.ts';
+import type { NodeReport } from './health-report.worker.ts';
 
 interface ReportRow {
   readonly instanceId: string;

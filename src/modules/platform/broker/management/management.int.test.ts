@@ -8,7 +8,7 @@ import { startSingleNode, type BrokerNode, type Topology } from '../../../../../
 import { startFaultProxy, type FaultProxy } from '../../../../../test/support/artemis/fault-proxy.ts';
 import { eventually } from '../../../../../test/support/app-process.ts';
 import { createQueues, listAll, listResourcePages, readBrokerState } from './broker-operations.ts';
-import { currentReport } from './worker-report.ts';
+import { currentReport } from './health-report.worker.ts';
 import { probeCapabilities } from './capability-probe.ts';
 import { browseQueue, queueObjectName } from './management-browse.ts';
 import { ManagementClient, type ManagementEndpoint } from './management-client.ts';

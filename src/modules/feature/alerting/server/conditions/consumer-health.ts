@@ -1,9 +1,8 @@
 // consumer-health: a queue's consumer-health verdict is one the rule names (default STALLED). The verdicts are the
-// ones the metrics module keeps for the fleet (the same evaluation as the consumer-health screen and API), read
-// through the queues module's `queues.verdict-source` extension point, which metrics contributes to: alerting does
-// not require metrics, and with no source installed (metrics off) the condition judges nothing.
+// ones the metrics module keeps for the fleet (the same evaluation as the consumer-health screen and API), asked of
+// metrics' entry. Alerting only `uses` metrics: with metrics off or not installed the condition judges nothing, and
+// metrics' code is not even loaded.
 import { z } from 'zod';
-import { queueVerdictSource } from '@/modules/feature/queues/module.ts';
 import type { AlertCondition, ConditionResult } from '../condition.ts';
 
 const consumerHealthParams = z.object({
@@ -18,17 +17,16 @@ export const consumerHealth: AlertCondition = {
   params: consumerHealthParams,
   async evaluate(context) {
     const params = consumerHealthParams.parse(context.params);
-    const [declared] = context.registry.contributionsTo(queueVerdictSource);
-    if (!declared) return [];
+    if (!context.registry.isEnabled('metrics')) return [];
     const wanted = [...new Set(params.verdicts)].sort();
     // Only the queues with a wanted verdict (few, where a fleet has thousands of queues): a queue whose verdict
     // changed is no longer answered, which resolves its alert.
     const verdicts = await context.once(`queue-verdicts:${wanted.join(',')}`, async () => {
-      const source = await declared.value.load();
-      const known = wanted.filter((verdict) => source.verdicts.includes(verdict));
+      const metrics = await import('@/modules/feature/metrics/index.ts');
+      const known = metrics.VERDICTS.filter((verdict) => wanted.includes(verdict));
       return known.length === 0
         ? new Map<string, string>()
-        : source.verdictsOf(context.db, context.clusterId, { verdicts: known });
+        : metrics.storedVerdictsOf(context.db, context.clusterId, { verdicts: known });
     });
     const results: ConditionResult[] = [];
     for (const queueName of verdicts.keys()) {
