@@ -3,6 +3,7 @@
 // metrics' entry. Alerting only `uses` metrics: with metrics off or not installed the condition judges nothing, and
 // metrics' code is not even loaded.
 import { z } from 'zod';
+import { NEEDS_ATTENTION, isVerdict } from '@/base/consumer-verdicts.ts';
 import type { AlertCondition, ConditionResult } from '../condition.ts';
 
 const consumerHealthParams = z.object({
@@ -10,7 +11,7 @@ const consumerHealthParams = z.object({
     .array(z.string().regex(/^[A-Z_]+$/, 'a verdict such as STALLED or NO_CONSUMERS'))
     .min(1)
     .default(['STALLED'])
-    .describe('The verdicts that fire (STALLED, NO_CONSUMERS, STARVED, FALLING_BEHIND, PAUSED, BROKER_SLOW, …)'),
+    .describe(`The verdicts that fire (${NEEDS_ATTENTION.join(', ')})`),
 });
 
 export const consumerHealth: AlertCondition = {
@@ -22,8 +23,8 @@ export const consumerHealth: AlertCondition = {
     // Only the queues with a wanted verdict (few, where a fleet has thousands of queues): a queue whose verdict
     // changed is no longer answered, which resolves its alert.
     const verdicts = await context.once(`queue-verdicts:${wanted.join(',')}`, async () => {
+      const known = wanted.filter(isVerdict);
       const metrics = await import('@/modules/feature/metrics/index.ts');
-      const known = metrics.VERDICTS.filter((verdict) => wanted.includes(verdict));
       return known.length === 0
         ? new Map<string, string>()
         : metrics.storedVerdictsOf(context.db, context.clusterId, { verdicts: known });
