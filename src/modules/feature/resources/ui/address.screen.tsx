@@ -5,6 +5,7 @@
 import { Badge, Code, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'next/navigation';
+import { decodeSegment } from '@/base/path-segment.ts';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { PageSection } from '@/ui/parts/page-section.tsx';
@@ -70,7 +71,7 @@ function Bindings({ clusterId, node }: { clusterId: string; node: AddressOnNode 
 
 export function AddressScreen() {
   const { clusterId, address } = useParams<{ clusterId: string; address: string }>();
-  const name = decodeURIComponent(address);
+  const name = decodeSegment(address);
   const trpc = useTRPC();
   const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
   const query = useQuery({

@@ -5,6 +5,7 @@ import { Code, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
+import { decodeSegment } from '@/base/path-segment.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { PageSection } from '@/ui/parts/page-section.tsx';
@@ -36,7 +37,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 export function ConnectionScreen() {
   const { clusterId, connectionId } = useParams<{ clusterId: string; connectionId: string }>();
   const writesOff = useWritesOff(clusterId);
-  const id = decodeURIComponent(connectionId);
+  const id = decodeSegment(connectionId);
   const nodeId = useSearchParams().get('node') ?? undefined;
   const trpc = useTRPC();
   const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
