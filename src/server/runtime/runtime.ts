@@ -1,7 +1,7 @@
 // What a process holds for its lifetime: database, bus, registry and settings. Built once per process by
 // `openRuntime`, which runs every enabled module's process-start hook (the stream module opens the web process's
 // hub there; web-runtime.ts hands it to the routes); the worker adds the scheduler (worker/).
-import { InternalNotifications } from '@/modules/kernel/core/index.ts';
+import { notificationsOf, type InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { type ModuleDescriptor, type ModuleRegistry, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import {
   createSettingsStore,
@@ -68,7 +68,7 @@ export async function openRuntime(
       bus,
       registry,
       settings,
-      notifications: new InternalNotifications(bus),
+      notifications: notificationsOf(bus),
       async close() {
         await bus.close();
         await db.close();

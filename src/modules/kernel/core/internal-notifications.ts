@@ -76,3 +76,14 @@ function parseEnvelope(raw: string): Envelope | undefined {
     return undefined;
   }
 }
+
+const perBus = new WeakMap<DatabaseBus, InternalNotifications>();
+
+/** The process's one notifications object on a bus, so a module's start hook and the runtime share consumers. */
+export function notificationsOf(bus: DatabaseBus): InternalNotifications {
+  const existing = perBus.get(bus);
+  if (existing) return existing;
+  const created = new InternalNotifications(bus);
+  perBus.set(bus, created);
+  return created;
+}

@@ -11,7 +11,6 @@ export {
 export type { ManagementTargets } from './server/management-targets.ts';
 export type { PolledHaState } from './server/polls/poll-change.ts';
 export { loadStoredSubscriptions } from './ha/ha-store.ts';
-export { followNodeRemovals } from './ha/held-resources.ts';
 export { splitBrainOf } from './ha/split-brain-query.ts';
 export { recordNodePoll, recordNodePollFailure } from './server/polls/record-node-poll.ts';
 export {

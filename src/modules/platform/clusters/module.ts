@@ -13,9 +13,7 @@ export const registrationChecks = createExtensionPoint<RegistrationCheckDeclarat
   cardinality: 'many',
 });
 
-const check = (
-  name: 'reachability' | 'givenNodes' | 'authentication' | 'version' | 'capabilities' | 'topology',
-) =>
+const check = (name: 'reachability' | 'givenNodes' | 'authentication' | 'version' | 'capabilities' | 'topology') =>
   import('./server/registration/builtin-checks.ts').then((checks) => checks[name]);
 
 declare module '@/modules/kernel/core/internal-notifications.ts' {
@@ -95,4 +93,5 @@ export const clustersModule = defineModule({
   // HA changes (serving node, split-brain) are `topology` signals; `health` is the jobs module's topic.
   topics: ['topology'],
   workerServices: [{ id: 'ha', stage: 'subscriptions', load: () => import('./ha/ha.worker.ts') }],
+  processStart: { load: () => import('./server/process-start.ts') },
 });

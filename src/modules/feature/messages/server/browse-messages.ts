@@ -12,12 +12,7 @@ import {
   readManagementLimits,
   type QueueRef,
 } from '@/modules/platform/broker/index.ts';
-import {
-  followNodeRemovals,
-  loadCommandTargets,
-  managementClientFor,
-  nodeFailureOf,
-} from '@/modules/platform/clusters/index.ts';
+import { loadCommandTargets, managementClientFor, nodeFailureOf } from '@/modules/platform/clusters/index.ts';
 import { governFields } from '@/modules/platform/governance/index.ts';
 import { fromManagement, fromNative, viewMessages, type MessageView } from './message-view.ts';
 
@@ -70,8 +65,6 @@ export async function browseMessages(
   runtime: BrowseRuntime,
   input: BrowseInput,
 ): Promise<BrowseAnswer & { governed: Awaited<ReturnType<typeof viewMessages>>['governed'] }> {
-  // This process may now hold a native connection to the node: it ends with the node (or its cluster).
-  followNodeRemovals(runtime);
   const found = await loadCommandTargets(runtime.prisma, input.clusterId, input.nodeId);
   const target = found?.targets[0];
   if (!target)

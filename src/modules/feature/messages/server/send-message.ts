@@ -5,7 +5,7 @@
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { ProblemError, type InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { reservedPropertyPrefix, type SendRequest, type TypedValue } from '@/modules/platform/broker/index.ts';
-import { followNodeRemovals, loadCommandTargets } from '@/modules/platform/clusters/index.ts';
+import { loadCommandTargets } from '@/modules/platform/clusters/index.ts';
 import { runBrokerCommand, type CommandResult, type CommandRuntime } from '@/modules/platform/commands/index.ts';
 import type { Database } from '@/base/db/database.ts';
 import { viewMessages, type MessageView } from './message-view.ts';
@@ -108,8 +108,6 @@ export async function sendOne(
       detail: 'body.base64 is not valid base64.',
     });
   refuseReservedProperties(input.properties);
-  // This process may now hold a native connection to the node: it ends with the node (or its cluster).
-  followNodeRemovals(runtime);
   const found = await loadCommandTargets(runtime.prisma, input.clusterId, input.nodeId);
   const nodeId = input.nodeId ?? found?.targets[0]?.nodeId;
   const message = requestOf(input);

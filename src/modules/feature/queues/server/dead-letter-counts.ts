@@ -11,7 +11,6 @@ import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { LiveCache } from '@/base/live-cache.ts';
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import type { QueueCount, QueueRef } from '@/modules/platform/broker/index.ts';
-import { followNodeRemovals } from '@/modules/platform/clusters/index.ts';
 
 export interface NodeFailureRow {
   readonly clusterId: string;
@@ -61,7 +60,6 @@ export function followQueueSignals(runtime: {
   // Signals sent while the bus was down are lost: forget everything rather than serve what may have changed.
   bus.onReconnect(() => cache.invalidate(undefined));
   runtime.notifications.subscribe('ClusterChanged', ({ clusterId }) => cache.invalidate(clusterId));
-  followNodeRemovals(runtime);
 }
 
 /** Drops what is kept (of one cluster, or of all): tests, and a caller that knows better. */

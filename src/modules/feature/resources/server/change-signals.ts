@@ -1,14 +1,13 @@
 // Change signals end what the cache keeps: the events module turns each consumer, session and connection
 // notification into a signal on the bus, and this process drops the lists they touch, so the screen that refetches
 // on the same signal reads the brokers again instead of the copy from before the change. A cluster whose nodes
-// changed, or that was removed (ClusterChanged), loses everything kept of it, and this process ends what it held for
-// nodes that are gone (their management clients, limiters and health state: the clusters module's followNodeRemovals).
+// changed, or that was removed (ClusterChanged), loses everything kept of it (what the process held for nodes that
+// are gone, their management clients, limiters and health state, the clusters module ends in every process).
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import type { LiveListKind } from '@/modules/platform/broker/index.ts';
-import { followNodeRemovals } from '@/modules/platform/clusters/index.ts';
 import { forgetLiveLists } from './live-read.ts';
 import { forgetNodeFacts } from './node-facts.ts';
 
@@ -46,5 +45,4 @@ export function followChangeSignals(runtime: {
     forgetLiveLists(clusterId);
     forgetNodeFacts(clusterId);
   });
-  followNodeRemovals(runtime);
 }

@@ -73,9 +73,8 @@ const followers = new WeakMap<InternalNotifications, HeldResources>();
 
 /**
  * Makes this process end what it holds for removed nodes, once per runtime (idempotent), for the life of the runtime:
- * the web process calls it on its first browse or send (native connections) and its first live read of resources or
- * dead letters (management clients). The worker's HA service wires its own follower, which it orders after the
- * reconciler and stops with the service.
+ * the web process from its start (the module's process-start hook). The worker's HA service wires its own follower,
+ * which it orders after the reconciler and stops with the service.
  */
 export function followNodeRemovals(runtime: HeldResourcesRuntime): void {
   if (followers.has(runtime.notifications)) return;

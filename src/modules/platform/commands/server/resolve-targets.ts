@@ -5,7 +5,6 @@
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { readManagementLimits } from '@/modules/platform/broker/index.ts';
 import {
-  followNodeRemovals,
   loadCommandTargets,
   managementClientFor,
   reservedAddressesOf,
@@ -31,8 +30,6 @@ export async function resolveTargets(
   runtime: Pick<CommandRuntime, 'prisma' | 'notifications' | 'bus'>,
   command: Pick<BrokerCommand, 'clusterId' | 'nodeId' | 'destinations'>,
 ): Promise<ResolvedTargets> {
-  // A web process that only runs commands must still end the clients it made for nodes removed elsewhere.
-  followNodeRemovals(runtime);
   const found = await loadCommandTargets(runtime.prisma, command.clusterId, command.nodeId);
   if (!found) throw clusterGone();
   const destinations = command.destinations ?? [];
