@@ -1,6 +1,7 @@
 'use client';
 // The events list's own filters, kept in the URL beside q/sort/page: kinds, queue, address and a time range.
-import { MultiSelect, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
+import { DateRangeFilter } from '@/ui/parts/date-range-filter.tsx';
 import type { ListStateApi } from '@/ui/table/list-state.ts';
 import { SearchBox } from '@/ui/table/search-box.tsx';
 
@@ -22,14 +23,6 @@ const KINDS = [
   'SECURITY_AUTHENTICATION_VIOLATION',
   'SECURITY_PERMISSION_VIOLATION',
 ];
-
-/** `datetime-local` speaks the viewer's local time without a zone; the API wants ISO 8601 with one. */
-const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
-const toLocal = (iso: string | undefined) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 export function EventFilters({ list }: { list: ListStateApi<EventFilter> }) {
   const { filters } = list.state;
@@ -61,20 +54,7 @@ export function EventFilters({ list }: { list: ListStateApi<EventFilter> }) {
         value={filters.address ?? ''}
         onChange={(value) => list.setFilter('address', value || undefined)}
       />
-      <TextInput
-        type="datetime-local"
-        label="From"
-        w={175}
-        value={toLocal(filters.from)}
-        onChange={(event) => list.setFilter('from', toIso(event.currentTarget.value))}
-      />
-      <TextInput
-        type="datetime-local"
-        label="To"
-        w={175}
-        value={toLocal(filters.to)}
-        onChange={(event) => list.setFilter('to', toIso(event.currentTarget.value))}
-      />
+      <DateRangeFilter from={filters.from} to={filters.to} onChange={(bound, iso) => list.setFilter(bound, iso)} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 // The audit log's own filters, kept in the URL beside q/sort/page.
-import { Select, TextInput } from '@mantine/core';
+import { Select } from '@mantine/core';
+import { DateRangeFilter } from '@/ui/parts/date-range-filter.tsx';
 import type { ListStateApi } from '@/ui/table/list-state.ts';
 import { SearchBox } from '@/ui/table/search-box.tsx';
 
@@ -9,14 +10,6 @@ export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
 // DENIED: calls an access check refused (403, a hidden cluster's 404, 409, CSRF), one row per key and window.
 const OUTCOMES = ['SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED', 'PENDING'];
-
-/** `datetime-local` speaks the viewer's local time without a zone; the API wants ISO 8601 with one. */
-const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
-const toLocal = (iso: string | undefined) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
 
 export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
   const { filters } = list.state;
@@ -59,20 +52,7 @@ export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
         value={filters.dryRun ?? null}
         onChange={(value) => list.setFilter('dryRun', value ?? undefined)}
       />
-      <TextInput
-        type="datetime-local"
-        label="From"
-        w={175}
-        value={toLocal(filters.from)}
-        onChange={(event) => list.setFilter('from', toIso(event.currentTarget.value))}
-      />
-      <TextInput
-        type="datetime-local"
-        label="To"
-        w={175}
-        value={toLocal(filters.to)}
-        onChange={(event) => list.setFilter('to', toIso(event.currentTarget.value))}
-      />
+      <DateRangeFilter from={filters.from} to={filters.to} onChange={(bound, iso) => list.setFilter(bound, iso)} />
     </>
   );
 }
