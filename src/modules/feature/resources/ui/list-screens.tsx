@@ -2,75 +2,29 @@
 // Resources → Addresses, Consumers, Producers, Sessions and Connections of a cluster: live-through lists merged
 // across the serving nodes, made live by the consumers, sessions and connections topics (the events module's
 // signals), filtered, sorted and paged by the server. Addresses has Create address (resource-actions.tsx). The
-// frame, the filters and the live query options are ResourceScreen's; each screen names its kind's parts.
+// frame, the filters and the live query options are ResourceScreen's; each screen names its kind's parts: its
+// columns, and its filters (list-filters.ts).
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { useListState } from '@/ui/table/list-state.ts';
+import { addressColumns } from './address-columns.tsx';
+import { connectionColumns } from './connection-columns.tsx';
 import {
-  addressColumns,
-  connectionColumns,
-  consumerColumns,
-  producerColumns,
-  sessionColumns,
-} from './resource-columns.tsx';
-import type { FilterField } from './resource-filters.tsx';
+  ADDRESS_FIELDS,
+  ADDRESS_FILTERS,
+  CONNECTION_FIELDS,
+  CONNECTION_FILTERS,
+  CONSUMER_FIELDS,
+  CONSUMER_FILTERS,
+  PRODUCER_FIELDS,
+  PRODUCER_FILTERS,
+  SESSION_FIELDS,
+  SESSION_FILTERS,
+} from './list-filters.ts';
 import { CreateAddressButton } from './resource-actions.tsx';
+import { consumerColumns, producerColumns, sessionColumns } from './resource-columns.tsx';
 import { listQueryInput, ResourceScreen, useClusterId, useLiveListOptions } from './resource-screen.tsx';
-
-const YES_NO = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-];
-const PROTOCOLS = ['CORE', 'AMQP', 'OPENWIRE', 'MQTT', 'STOMP'].map((value) => ({ value, label: value }));
-const ROUTING_TYPES = [
-  { value: 'ANYCAST', label: 'Anycast' },
-  { value: 'MULTICAST', label: 'Multicast' },
-];
-const SHOWN_HIDDEN = [
-  { value: 'true', label: 'Shown' },
-  { value: 'false', label: 'Hidden' },
-];
-
-const CLIENT_ADDRESS = { filter: 'remoteAddress', label: 'Client address' } as const;
-const CONNECTION = { filter: 'connection', label: 'Connection', width: 140 } as const;
-const NODE = { filter: 'node', label: 'Node' } as const;
-
-// Filters kept in the URL without a field of their own (address, session) arrive on links from other screens.
-const CONSUMER_FILTERS = ['queue', 'address', 'connection', 'session', 'remoteAddress', 'node', 'slow'] as const;
-const CONSUMER_FIELDS: FilterField<(typeof CONSUMER_FILTERS)[number]>[] = [
-  { filter: 'queue', label: 'Queue' },
-  CLIENT_ADDRESS,
-  CONNECTION,
-  NODE,
-  { filter: 'slow', label: 'Slow', options: YES_NO, width: 100 },
-];
-
-const PRODUCER_FILTERS = ['address', 'connection', 'session', 'remoteAddress', 'node'] as const;
-const PRODUCER_FIELDS: FilterField<(typeof PRODUCER_FILTERS)[number]>[] = [
-  { filter: 'address', label: 'Address' },
-  CLIENT_ADDRESS,
-  CONNECTION,
-  NODE,
-];
-
-const SESSION_FILTERS = ['connection', 'node'] as const;
-const SESSION_FIELDS: FilterField<(typeof SESSION_FILTERS)[number]>[] = [CONNECTION, NODE];
-
-const CONNECTION_FILTERS = ['remoteAddress', 'node', 'protocol'] as const;
-const CONNECTION_FIELDS: FilterField<(typeof CONNECTION_FILTERS)[number]>[] = [
-  CLIENT_ADDRESS,
-  { filter: 'protocol', label: 'Protocol', options: PROTOCOLS, width: 130 },
-  NODE,
-];
-
-const ADDRESS_FILTERS = ['node', 'paging', 'internal', 'routingType'] as const;
-const ADDRESS_FIELDS: FilterField<(typeof ADDRESS_FILTERS)[number]>[] = [
-  { filter: 'paging', label: 'Paging', options: YES_NO, width: 110 },
-  { filter: 'routingType', label: 'Routing', options: ROUTING_TYPES, width: 130 },
-  { filter: 'internal', label: 'Internal', options: SHOWN_HIDDEN, width: 110 },
-  NODE,
-];
 
 export function ConsumersScreen() {
   const clusterId = useClusterId();
