@@ -2,8 +2,8 @@
 // src/installation, src/server, src/ui, src/app). Every rule is an error; `npm run lint:deps` fails on any.
 // test/architecture/boundaries.test.ts shows each rule failing on a fixture tree. Paths are relative to baseDir.
 
-/** A module's public entries: descriptor, server surface, browser surface. */
-const PUBLIC_ENTRY = '^src/modules/[^/]+/[^/]+/(index|module|ui)\\.ts$';
+/** A module's public entries: descriptor, server surface, browser surface, and a read side's own entry. */
+const PUBLIC_ENTRY = '^src/modules/[^/]+/[^/]+/(index|module|ui|read/index)\\.ts$';
 const TEST_FILE = '\\.test\\.tsx?$'; // also *.int.test.ts
 const PRODUCTION = '^(src|worker)/';
 const ROUTER = '^src/modules/[^/]+/[^/]+/server/.+\\.router\\.ts$';
@@ -46,6 +46,24 @@ module.exports = {
         '(and mcp): the platform modules below it never import it. It imports no feature (platform-not-feature).',
       from: { path: '^src/modules/platform/(broker|clusters|governance|scrape)/' },
       to: { path: '^src/modules/platform/commands/' },
+    },
+    {
+      name: 'read-side-not-writer',
+      severity: 'error',
+      comment:
+        "A module's read side (<module>/read/: queries over the tables the module writes) stands on its own: it " +
+        'imports nothing of its module outside read/, so what reads the tables never loads what writes them.',
+      from: { path: '^src/modules/([^/]+/[^/]+)/read/' },
+      to: { path: '^src/modules/$1/', pathNot: '^src/modules/$1/read/' },
+    },
+    {
+      name: 'scrape-read-only',
+      severity: 'error',
+      comment:
+        'The scrape writes, the others read: another module imports the scrape only through its read entry ' +
+        '(platform/scrape/read/index.ts). Its tests may seed the tables through the writer entry.',
+      from: { path: '^src/modules/', pathNot: ['^src/modules/platform/scrape/', TEST_FILE] },
+      to: { path: '^src/modules/platform/scrape/', pathNot: '^src/modules/platform/scrape/read/' },
     },
     {
       name: 'production-not-test',

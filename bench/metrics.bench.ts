@@ -6,7 +6,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../src/base/db/database.ts';
 import { migrate } from '../src/base/db/migrate.ts';
-import { makeDayPartitions, readQueueSeries, rollUpSamples } from '../src/modules/platform/scrape/index.ts';
+import { makeDayPartitions, rollUpSamples } from '../src/modules/platform/scrape/index.ts';
+import { readQueueSeries } from '../src/modules/platform/scrape/read/index.ts';
 
 const ADMIN_URL = process.env.FLOTILLA_TEST_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const DAY_MS = 86_400_000;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/base/db/database.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
 import { inTransaction } from '../src/base/db/transaction.ts';
-import { readQueueGrid, type QueueGridQuery } from '../src/modules/platform/scrape/server/queue-grid.ts';
+import { readQueueGrid, type QueueGridQuery } from '../src/modules/platform/scrape/read/queue-grid.ts';
 import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-totals.ts';
 
 const SIZES = [1_000, 10_000, 100_000];

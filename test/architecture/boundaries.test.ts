@@ -7,6 +7,7 @@ import { cruiseResult } from './cruise.ts';
 const fixture = path.join(import.meta.dirname, 'fixtures/boundaries');
 const queues = 'src/modules/feature/queues';
 const audit = 'src/modules/kernel/audit';
+const scrape = 'src/modules/platform/scrape';
 
 /** A package's resolved path (node_modules/rhea/lib/...) as its name, which does not depend on where it is installed. */
 const packageOrPath = (resolved: string) => /node_modules\/([^/]+)\//.exec(resolved)?.[1] ?? resolved;
@@ -32,6 +33,8 @@ describe('dependency-cruiser boundary rules', () => {
           'src/modules/platform/broker/server/imports-commands.ts',
           'src/modules/platform/commands/index.ts',
         ],
+        ['read-side-not-writer', `${scrape}/read/imports-writer.ts`, `${scrape}/server/queue-totals.ts`],
+        ['scrape-read-only', `${queues}/server/imports-scrape-writer.ts`, `${scrape}/index.ts`],
         ['production-not-test', `${queues}/server/imports-test-support.ts`, 'test/support/clock.ts'],
         ['production-not-test', `${queues}/server/imports-test-file.ts`, `${queues}/server/queues.test.ts`],
         ['production-not-test', 'src/ui/shell.test.ts', 'test/e2e/app.ts'],

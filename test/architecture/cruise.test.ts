@@ -14,8 +14,11 @@ describe('moduleImports', () => {
     }));
     expect(imports).toEqual([
       { importer: 'queues', imported: 'audit', file: 'imports-other-module-internals.ts', fromTest: false },
+      { importer: 'queues', imported: 'scrape', file: 'imports-scrape-writer.ts', fromTest: false },
+      { importer: 'queues', imported: 'scrape', file: 'queue-grid.test.ts', fromTest: true },
       { importer: 'queues', imported: 'audit', file: 'queue-store.ts', fromTest: false },
       { importer: 'queues', imported: 'audit', file: 'queues.test.ts', fromTest: true },
+      { importer: 'queues', imported: 'scrape', file: 'reads-scrape.ts', fromTest: false },
       { importer: 'queues', imported: 'commands', file: 'runs-command.ts', fromTest: false },
       { importer: 'audit', imported: 'queues', file: 'imports-feature.ts', fromTest: false },
       { importer: 'broker', imported: 'commands', file: 'imports-commands.ts', fromTest: false },

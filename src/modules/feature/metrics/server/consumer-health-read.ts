@@ -3,7 +3,7 @@
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { slowConsumerQueues } from '@/modules/feature/events/index.ts';
-import { readQueueHealthInputs } from '@/modules/platform/scrape/index.ts';
+import { readQueueHealthInputs } from '@/modules/platform/scrape/read/index.ts';
 import { evaluateHealth, type QueueHealth } from './consumer-health.ts';
 import { METRICS_SETTING_KEYS } from './metrics.settings.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { QueueHealthInput } from '@/modules/platform/scrape/index.ts';
+import type { QueueHealthInput } from '@/modules/platform/scrape/read/index.ts';
 import { evaluateHealth, verdictOf, type HealthSettings } from './consumer-health.ts';
 
 const settings: HealthSettings = { windowMs: 300_000, minSamples: 3, trendShare: 0.05 };

@@ -2,7 +2,7 @@
 // are the scrape's totals and window aggregates and the broker's CONSUMER_SLOW notifications; the same function
 // serves the API, the screen and the queue panel, so they always agree. The conditions are in docs/metrics.md.
 import type { Verdict } from '@/base/consumer-verdicts.ts';
-import type { QueueHealthInput } from '@/modules/platform/scrape/index.ts';
+import type { QueueHealthInput } from '@/modules/platform/scrape/read/index.ts';
 
 // The names are the shared vocabulary's (src/base); metrics' entry hands them on to the modules that ask it.
 export { VERDICTS, type Verdict } from '@/base/consumer-verdicts.ts';

@@ -1,7 +1,7 @@
 // The metrics API: GET /api/v1/clusters/{clusterId}/metrics/queue — one queue's depth, consumers, in-delivery and
 // in/out/expired rates per node over a range, at most `points` buckets, from the scrape's metric_sample.
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
-import { readNodeSeries, readQueueSeries } from '@/modules/platform/scrape/index.ts';
+import { readNodeSeries, readQueueSeries } from '@/modules/platform/scrape/read/index.ts';
 import { pageOf, ProblemError } from '@/modules/kernel/core/index.ts';
 import { VERDICTS, VERDICTS_WORST_FIRST, type Verdict } from '@/base/consumer-verdicts.ts';
 import { consumerHealthOf } from './consumer-health-read.ts';

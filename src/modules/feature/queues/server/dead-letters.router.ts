@@ -3,7 +3,7 @@
 // (message:write on the cluster). Thin: dead-letters.ts does the work; the counts follow `queues` signals.
 import { moduleProcedure } from '@/modules/kernel/access/index.ts';
 import { parseSort } from '@/modules/kernel/core/index.ts';
-import type { DeadLetterQuery } from '@/modules/platform/scrape/index.ts';
+import type { DeadLetterQuery } from '@/modules/platform/scrape/read/index.ts';
 import { followQueueSignals } from './dead-letter-counts.ts';
 import { listDeadLetters, redriveDeadLetters } from './dead-letters.ts';
 import { listDeadLettersInput, listDeadLettersOutput, redriveInput, redriveOutput } from './dead-letters.schema.ts';

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
 import { commandResultSchema } from '@/modules/platform/commands/index.ts';
-import { DEAD_LETTER_SORT_FIELDS } from '@/modules/platform/scrape/index.ts';
+import { DEAD_LETTER_SORT_FIELDS } from '@/modules/platform/scrape/read/index.ts';
 import { deadLetterSettingsSchema } from './queues.schema.ts';
 
 /** Original addresses shown per queue, most messages first. */

@@ -25,7 +25,7 @@ import {
   queuesNamed,
   readDeadLetterQueues,
   type DeadLetterQuery,
-} from '@/modules/platform/scrape/index.ts';
+} from '@/modules/platform/scrape/read/index.ts';
 import { keptCounts, type ClusterCount, type NodeFailureRow } from './dead-letter-counts.ts';
 import { originalAddressFilter, refOf, type QueueActionRuntime } from './queue-actions.ts';
 import { TOP_ORIGINAL_ADDRESSES } from './dead-letters.schema.ts';

@@ -11,7 +11,7 @@ import {
   type CommandRuntime,
 } from '@/modules/platform/commands/index.ts';
 import type { Database } from '@/base/db/database.ts';
-import { queuesNamed } from '@/modules/platform/scrape/index.ts';
+import { queuesNamed } from '@/modules/platform/scrape/read/index.ts';
 
 export interface QueueActionRuntime extends CommandRuntime {
   readonly db: Database;

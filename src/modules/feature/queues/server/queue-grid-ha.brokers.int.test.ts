@@ -10,7 +10,7 @@ import {
   waitFor,
 } from '../../../../../test/support/native-test-helpers.ts';
 import { startHaScenario, type HaScenario, type RegisteredNode } from '../../../../../test/support/ha-test-kit.ts';
-import { readQueueGrid, type QueueGridRow } from '@/modules/platform/scrape/index.ts';
+import { readQueueGrid, type QueueGridRow } from '@/modules/platform/scrape/read/index.ts';
 
 const MESSAGES = 5;
 let scenario: HaScenario;

@@ -7,7 +7,7 @@ import {
   trendKeyOf,
   type QueueGridFilters,
   type QueueGridSortField,
-} from '@/modules/platform/scrape/index.ts';
+} from '@/modules/platform/scrape/read/index.ts';
 import { guardCluster, moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { auditClearView, governFields, requireClearAccess } from '@/modules/platform/governance/index.ts';
 import type { Database } from '@/base/db/database.ts';

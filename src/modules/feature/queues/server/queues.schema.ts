@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { VERDICTS } from '@/base/consumer-verdicts.ts';
 import { listQuerySchema, listResultSchema } from '@/modules/kernel/core/index.ts';
-import { QUEUE_GRID_SORT_FIELDS, queueMetricsShape } from '@/modules/platform/scrape/index.ts';
+import { QUEUE_GRID_SORT_FIELDS, queueMetricsShape } from '@/modules/platform/scrape/read/index.ts';
 
 const queueCellSchema = z.object({
   nodeId: z.string(),

@@ -4,7 +4,7 @@
 import type { Database } from '@/base/db/database.ts';
 import { clusterPermissions, type EffectiveGrant } from '@/modules/kernel/access/index.ts';
 import { visibleClusters, type FleetCluster } from '@/modules/platform/clusters/index.ts';
-import { queueSummariesOf } from '@/modules/platform/scrape/index.ts';
+import { queueSummariesOf } from '@/modules/platform/scrape/read/index.ts';
 import { isVerdict, needsAttention, type Verdict } from '@/base/consumer-verdicts.ts';
 import { verdictCountsOf } from '@/modules/feature/metrics/index.ts';
 import { parseSort } from '@/modules/kernel/core/index.ts';

@@ -6,7 +6,7 @@ import { pageOf, ProblemError } from '@/modules/kernel/core/index.ts';
 import { isVerdict, VERDICTS, type Verdict } from '@/base/consumer-verdicts.ts';
 import { worstQueuesOf } from '@/modules/feature/metrics/index.ts';
 import { visibleClusters } from '@/modules/platform/clusters/index.ts';
-import { searchFleetQueues } from '@/modules/platform/scrape/index.ts';
+import { searchFleetQueues } from '@/modules/platform/scrape/read/index.ts';
 import { readFleet } from './fleet.ts';
 import {
   fleetInput,

@@ -40,7 +40,8 @@ import {
 } from './node-fetch.ts';
 import { keysOf, removeUnlisted, sampleNodeTotals, upsertQueueRows } from './queue-persist.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
-import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS, type Tier } from './scrape.settings.ts';
+import { TIERS, type Tier } from '../read/tiers.ts';
+import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS } from './scrape.settings.ts';
 import { recordSweep, type SweepOutcome } from './sweep-persist.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 

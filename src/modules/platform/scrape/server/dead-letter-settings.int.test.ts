@@ -13,7 +13,7 @@ import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode } from '../../../../../test/support/queue-rows.ts';
 import { describeFailure } from './node-fetch.ts';
 import { makePartitionsAhead } from './partition-maintenance.ts';
-import { readQueueGrid } from './queue-grid.ts';
+import { readQueueGrid } from '../read/queue-grid.ts';
 import { keysOf, upsertQueueRows } from './queue-persist.ts';
 import type { QueueRow } from './queue-rows.ts';
 import { refreshQueueTotals } from './queue-totals.ts';

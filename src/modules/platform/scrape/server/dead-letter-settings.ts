@@ -11,8 +11,6 @@ import { readAddressSettings, type ManagementClient } from '@/modules/platform/b
 /** Address settings asked per management POST. */
 const SETTINGS_PER_POST = 500;
 
-export type DeadLetterKind = 'dead-letter' | 'expiry';
-
 export interface DeadLetterAddresses {
   readonly deadLetter: readonly string[];
   readonly expiry: readonly string[];
@@ -127,35 +125,4 @@ export async function recordDeadLetterRead(
     [clusterId],
   );
   return { marksChanged: marked.rows.length, statusChanged };
-}
-
-export interface DeadLetterSettingsStatus {
-  /** When the addresses were last read in full; null: never. */
-  readonly readAt: string | null;
-  /** The last read worked: the marks are the brokers' settings as of readAt. */
-  readonly ok: boolean;
-  readonly error: string | null;
-}
-
-const NOT_READ: DeadLetterSettingsStatus = {
-  readAt: null,
-  ok: false,
-  error:
-    'The brokers’ address settings have not been read yet (after the first full sweep of the cluster): no queue is marked as dead-letter or expiry until they are.',
-};
-
-/** The last settings read of each cluster named (a cluster never read answers NOT_READ). */
-export async function deadLetterStatusesOf(
-  db: { query<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]> },
-  clusterIds: readonly string[],
-): Promise<Map<string, DeadLetterSettingsStatus>> {
-  const rows = await db.query<{ cluster_id: string; read_at: Date | null; ok: boolean; error: string | null }>(
-    'SELECT cluster_id, read_at, ok, error FROM scrape_dead_letter_read WHERE cluster_id = ANY($1::uuid[])',
-    [clusterIds],
-  );
-  const statuses = new Map(clusterIds.map((clusterId) => [clusterId, NOT_READ]));
-  for (const row of rows) {
-    statuses.set(row.cluster_id, { readAt: row.read_at?.toISOString() ?? null, ok: row.ok, error: row.error });
-  }
-  return statuses;
 }

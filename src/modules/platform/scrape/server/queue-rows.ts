@@ -1,16 +1,6 @@
 // A queue listing row (every value a JSON string, see docs/scrape.md) read into the columns of queue_snapshot, and
 // the planning of tier C's one POST.
-/** The six metrics recorded per queue per sweep (spec: Scrape, rule 6). */
-export interface QueueMetrics {
-  readonly messageCount: number;
-  readonly consumerCount: number;
-  readonly deliveringCount: number;
-  readonly messagesAdded: number;
-  readonly messagesAcked: number;
-  readonly messagesExpired: number;
-  /** Messages dead-lettered or dropped after their delivery attempts. */
-  readonly messagesKilled: number;
-}
+import type { QueueMetrics } from '../read/queue-metrics.ts';
 
 export interface QueueRow extends QueueMetrics {
   readonly address: string;

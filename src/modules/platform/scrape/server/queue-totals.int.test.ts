@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../../test/suppo
 import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
 import { insertScrapedNode } from '../../../../../test/support/queue-rows.ts';
 import { makePartitionsAhead } from './partition-maintenance.ts';
-import { readQueueGrid, type QueueGridQuery } from './queue-grid.ts';
+import { readQueueGrid, type QueueGridQuery } from '../read/queue-grid.ts';
 import { keysOf, removeUnlisted, sampleNodeTotals, upsertQueueRows } from './queue-persist.ts';
 import type { QueueRow } from './queue-rows.ts';
 import { refreshQueueTotals } from './queue-totals.ts';

@@ -6,9 +6,8 @@
 // queue when its address is one the brokers' address settings name as such (dead-letter-settings.ts), never by its
 // name: until the settings are read, nothing is marked.
 import { lockInTransaction, type Queryable } from '@/base/advisory-lock.ts';
-import type { Database } from '@/base/db/database.ts';
 import { startingWith } from '@/base/db/like-pattern.ts';
-import type { QueueKey } from './queue-trends.ts';
+import type { QueueKey } from '../read/queue-trends.ts';
 
 /** Artemis's own plumbing: store-and-forward queues of cluster bridges and other internal queues. */
 const INTERNAL_ADDRESS_PREFIX = '$.artemis.internal.';
@@ -110,22 +109,4 @@ export async function refreshQueueTotals(
     startingWith(INTERNAL_ADDRESS_PREFIX),
   ]);
   return result.rows[0] ?? { written: 0, removed: 0 };
-}
-
-export interface QueueCount {
-  readonly queueName: string;
-  readonly depth: number;
-  readonly consumers: number;
-}
-
-/**
- * Each queue's depth and consumers now (its totals over the counted cells), one row per queue name, in one small
- * read: what a threshold on depth or consumers needs, without the window the rates take.
- */
-export function readQueueCounts(db: Database, clusterId: string): Promise<QueueCount[]> {
-  return db.query<QueueCount>(
-    `SELECT queue_name AS "queueName", message_count::float8 AS depth, consumer_count::float8 AS consumers
-       FROM queue_total WHERE cluster_id = $1`,
-    [clusterId],
-  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPartitionSql, dropExpiredPartitionsSql, partitionFor, partitionsAhead } from './partitions.ts';
 import { queueRowsOf, tierCPageCount, toQueueRow } from './queue-rows.ts';
-import { isStale, queueDataStale } from './staleness.ts';
+import { isStale, queueDataStale } from '../read/staleness.ts';
 
 describe('staleness', () => {
   const now = new Date('2026-11-22T12:00:00Z');

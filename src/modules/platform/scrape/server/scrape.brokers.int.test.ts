@@ -16,8 +16,9 @@ import {
   type SavedCluster,
   type WorkerInstance,
 } from '../../../../../test/support/scrape-harness.ts';
-import { readQueueGrid } from './queue-grid.ts';
-import { readQueueRows, readSweeps } from './scrape-read.ts';
+import { readQueueGrid } from '../read/queue-grid.ts';
+import { readQueueRows } from '../read/node-queue-rows.ts';
+import { readSweeps } from '../read/sweeps.ts';
 import { check as scrapeHealth } from './scrape.health.ts';
 
 let topology: Topology;

@@ -5,7 +5,7 @@
 // node makes the group DEGRADED, never DOWN.
 import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
 import { listPolledNodes } from '@/modules/platform/clusters/index.ts';
-import { readSweeps } from './scrape-read.ts';
+import { readSweeps } from '../read/sweeps.ts';
 
 export async function check(context: HealthContext): Promise<HealthComponent> {
   const [sweeps, nodes] = await Promise.all([readSweeps(context.prisma), listPolledNodes(context.prisma)]);

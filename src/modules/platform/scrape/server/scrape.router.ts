@@ -3,8 +3,9 @@
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { listQuerySchema, listResultSchema, pageOf, parseSort } from '@/modules/kernel/core/index.ts';
-import { queueMetricsShape } from './queue-metrics.schema.ts';
-import { readQueueRows, readSweeps, type QueueSortField } from './scrape-read.ts';
+import { readQueueRows, type QueueSortField } from '../read/node-queue-rows.ts';
+import { queueMetricsShape } from '../read/queue-metrics.schema.ts';
+import { readSweeps } from '../read/sweeps.ts';
 
 const procedure = moduleProcedure('scrape');
 const clusterRead = { clusterPermission: 'cluster:read' } as const;

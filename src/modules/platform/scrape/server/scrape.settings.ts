@@ -1,5 +1,6 @@
 // Runtime settings of the scrape: tier cadences (re-applied on change), listing page sizes and metric retention.
 import { durationSetting, integerSetting, type SettingDeclaration } from '@/modules/kernel/plugin/index.ts';
+import type { Tier } from '../read/tiers.ts';
 
 export const SCRAPE_SETTING_KEYS = {
   tierA: 'scrape.tier-a-interval',
@@ -10,9 +11,6 @@ export const SCRAPE_SETTING_KEYS = {
   metricRetention: 'scrape.metric-retention',
   maintenanceInterval: 'scrape.metric-maintenance-interval',
 } as const;
-
-export type Tier = 'A' | 'B' | 'C';
-export const TIERS: readonly Tier[] = ['A', 'B', 'C'];
 
 export const TIER_INTERVAL_KEYS: Record<Tier, string> = {
   A: SCRAPE_SETTING_KEYS.tierA,

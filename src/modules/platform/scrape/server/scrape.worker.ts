@@ -8,7 +8,8 @@ import { clusterOwnershipOf, listClusterIds, loadManagementTargets } from '@/mod
 import { makePartitionsAhead } from './partition-maintenance.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
-import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS, TIERS } from './scrape.settings.ts';
+import { TIERS } from '../read/tiers.ts';
+import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS } from './scrape.settings.ts';
 
 export class ScrapeService implements RunningWorkerService {
   private readonly scrapers = new Map<string, ClusterScraper>();

@@ -1,7 +1,7 @@
 // The sweep record of one node and tier (scrape_sweep): started, completed or failed, how long, how many rows,
 // the listing's total (tier C sizes its POST from it) and the limiter wait. Written in the node's transaction.
 import type { PoolClient } from 'pg';
-import type { Tier } from './scrape.settings.ts';
+import type { Tier } from '../read/tiers.ts';
 
 export interface SweepOutcome {
   readonly clusterId: string;

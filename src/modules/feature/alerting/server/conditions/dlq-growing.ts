@@ -3,7 +3,7 @@
 // growth is the depth at the end of the window minus the depth at its start, from the scrape's per-minute rollup,
 // read for those queues only (readQueueGrowth), so a built-in rule on every cluster costs two small statements.
 import { z } from 'zod';
-import { readDeadLetterQueues, readQueueGrowth } from '@/modules/platform/scrape/index.ts';
+import { readDeadLetterQueues, readQueueGrowth } from '@/modules/platform/scrape/read/index.ts';
 import type { AlertCondition, ConditionResult } from '../condition.ts';
 import { growthOf } from './queue-numbers.ts';
 

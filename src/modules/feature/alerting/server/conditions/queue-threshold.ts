@@ -4,7 +4,7 @@
 // the end of the window minus the depth at its start (same read), and the age of the oldest message is the scrape's
 // lower bound from the counters (readQueueOldestAges), read only when a rule asks for it.
 import { z } from 'zod';
-import { readQueueCounts, readQueueHealthInputs, readQueueOldestAges } from '@/modules/platform/scrape/index.ts';
+import { readQueueCounts, readQueueHealthInputs, readQueueOldestAges } from '@/modules/platform/scrape/read/index.ts';
 import type { AlertCondition, ConditionResult } from '../condition.ts';
 import { compare, growthOf } from './queue-numbers.ts';
 

@@ -1,11 +1,10 @@
-// Reads for the screens, the API and health: per node per tier the last sweep with staleness, and the per-node
-// queue rows with their node's staleness. Staleness is judged against the interval recorded with each sweep, so
-// any process can tell (the web process answering health has no scraper of its own).
+// The sweeps as any process reads them, for the screens, the API and health: per node per tier the last sweep with
+// its staleness, and which nodes' queue numbers are stale. Staleness is judged against the interval recorded with
+// each sweep, so any process can tell (the web process answering health has no scraper of its own).
 import type { PrismaClient } from '@/base/db/database.ts';
 import { listPolledNodes } from '@/modules/platform/clusters/index.ts';
-import type { QueueMetrics } from './queue-rows.ts';
-import { TIERS, type Tier } from './scrape.settings.ts';
 import { isStale, queueDataStale } from './staleness.ts';
+import { TIERS, type Tier } from './tiers.ts';
 
 export interface SweepView {
   readonly nodeId: string;
@@ -64,18 +63,6 @@ export async function readSweeps(
   );
 }
 
-export interface QueueRowView extends QueueMetrics {
-  readonly nodeId: string;
-  readonly address: string;
-  readonly queueName: string;
-  readonly routingType: string;
-  readonly paused: boolean | null;
-  readonly scrapedAt: string;
-  readonly seenIn: string;
-  /** The node's queue numbers are old: its last tier-B or tier-C sweep is more than two tier-B intervals ago. */
-  readonly stale: boolean;
-}
-
 /** Whether a node's queue numbers are stale, for every node of the cluster (one read of its B and C sweeps). */
 export async function staleNodesOf(
   prisma: PrismaClient,
@@ -89,56 +76,5 @@ export async function staleNodesOf(
     const [b, c] = [sweepOf(nodeId, 'B'), sweepOf(nodeId, 'C')];
     const tierB = b?.intervalMs ?? c?.intervalMs;
     return tierB === undefined || queueDataStale(b?.lastCompletedAt, c?.lastCompletedAt, tierB, now);
-  };
-}
-
-export type QueueSortField = 'queueName' | 'messageCount' | 'consumerCount' | 'scrapedAt';
-
-export async function readQueueRows(
-  prisma: PrismaClient,
-  query: {
-    clusterId: string;
-    nodeId?: string;
-    q?: string;
-    sort: { field: QueueSortField; direction: 'asc' | 'desc' };
-    page: number;
-    pageSize: number;
-  },
-  now: Date = new Date(),
-): Promise<{ items: QueueRowView[]; total: number }> {
-  const where = {
-    clusterId: query.clusterId,
-    ...(query.nodeId ? { nodeId: query.nodeId } : {}),
-    ...(query.q ? { queueName: { contains: query.q, mode: 'insensitive' as const } } : {}),
-  };
-  const [rows, total, stale] = await Promise.all([
-    prisma.queueSnapshot.findMany({
-      where,
-      orderBy: [{ [query.sort.field]: query.sort.direction }, { queueName: 'asc' }, { nodeId: 'asc' }],
-      skip: (query.page - 1) * query.pageSize,
-      take: query.pageSize,
-    }),
-    prisma.queueSnapshot.count({ where }),
-    staleNodesOf(prisma, query.clusterId, now),
-  ]);
-  return {
-    total,
-    items: rows.map((row) => ({
-      nodeId: row.nodeId,
-      address: row.address,
-      queueName: row.queueName,
-      routingType: row.routingType,
-      messageCount: Number(row.messageCount),
-      consumerCount: row.consumerCount,
-      deliveringCount: Number(row.deliveringCount),
-      messagesAdded: Number(row.messagesAdded),
-      messagesAcked: Number(row.messagesAcked),
-      messagesExpired: Number(row.messagesExpired),
-      messagesKilled: Number(row.messagesKilled),
-      paused: row.paused,
-      scrapedAt: row.scrapedAt.toISOString(),
-      seenIn: row.seenIn,
-      stale: stale(row.nodeId),
-    })),
   };
 }

@@ -3,7 +3,7 @@
 // rest. And the grid's key of named queues of one cluster, for a redrive of several at once. One statement each.
 import type { Database } from '@/base/db/database.ts';
 import { containing } from '@/base/db/like-pattern.ts';
-import type { DeadLetterKind } from './dead-letter-settings.ts';
+import type { DeadLetterKind } from './dead-letter-status.ts';
 
 export const DEAD_LETTER_SORT_FIELDS = ['messageCount', 'queueName', 'address', 'scrapedAt'] as const;
 type DeadLetterSortField = (typeof DEAD_LETTER_SORT_FIELDS)[number];

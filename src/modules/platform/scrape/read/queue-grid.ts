@@ -7,9 +7,9 @@
 // dead-letter queues when it shows any).
 import type { Database } from '@/base/db/database.ts';
 import { containing } from '@/base/db/like-pattern.ts';
-import { deadLetterStatusesOf, type DeadLetterKind, type DeadLetterSettingsStatus } from './dead-letter-settings.ts';
-import type { QueueMetrics } from './queue-rows.ts';
-import { staleNodesOf } from './scrape-read.ts';
+import { deadLetterStatusesOf, type DeadLetterKind, type DeadLetterSettingsStatus } from './dead-letter-status.ts';
+import type { QueueMetrics } from './queue-metrics.ts';
+import { staleNodesOf } from './sweeps.ts';
 
 export const QUEUE_GRID_SORT_FIELDS = [
   'queueName',

@@ -4,7 +4,7 @@
 // depth at its start and end and their summed in/out rates from the rises each minute keeps (a counter reset counts
 // as a restart: no negative rate). The window starts at the minute holding its start (samples are counted per minute).
 import type { Database, PrismaClient } from '@/base/db/database.ts';
-import { staleNodesOf } from './scrape-read.ts';
+import { staleNodesOf } from './sweeps.ts';
 
 export interface QueueHealthInput {
   readonly address: string;
