@@ -4,4 +4,4 @@ export { DeadLettersScreen } from './ui/dead-letters.screen.tsx';
 export { QueueDetailScreen } from './ui/queue-detail.screen.tsx';
 export { QueuesHomeScreen } from './ui/queues-home.screen.tsx';
 export { QueuesScreen } from './ui/queues.screen.tsx';
-export { TargetQueuePicker } from './ui/queue-operations.tsx';
+export { TargetQueuePicker } from './ui/target-queue-picker.tsx';

@@ -1,30 +1,33 @@
-// The queue grid's columns: the name links through `queue.link`, counts are cluster totals over logical nodes.
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
-import type { RouterOutputs } from '@/ui/data/trpc.ts';
+// The queue grid's columns: the name links through `queue.link`, counts are cluster totals over logical nodes. The
+// cells that are more than a number are in queue-cells.tsx.
+import { Text } from '@mantine/core';
 import { EntityLink } from '@/ui/slots/entity-link.tsx';
 import type { Column } from '@/ui/table/column.ts';
 import type { CsvColumn } from '@/ui/table/csv-text.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
-import { VerdictBadge } from '@/ui/parts/verdict-badge.tsx';
-import { Sparkline } from '@/ui/chart/sparkline.tsx';
-import { Count, NodesPresent } from './queue-numbers.tsx';
+import { NodesCell, Rate, StateCell, TrendCell, VerdictCell, type QueueGridRow } from './queue-cells.tsx';
+import { Count } from './queue-numbers.tsx';
 
-export type QueueGridRow = RouterOutputs['queues']['list']['items'][number];
+type Layout = Omit<Column<QueueGridRow>, 'cell' | 'sortField' | 'align'>;
+type CountField =
+  'consumerCount' | 'deliveringCount' | 'messagesAdded' | 'messagesAcked' | 'messagesExpired' | 'messagesKilled';
+type RateField = 'inRate' | 'outRate' | 'depthRate';
 
-/** Messages per second: one decimal below 10, whole numbers above; a dash while not known. */
-function Rate({ value }: { value: number | null }) {
-  if (value === null)
-    return (
-      <Text size="sm" c="dimmed" ff="monospace">
-        —
-      </Text>
-    );
-  return (
-    <Text size="sm" ff="monospace">
-      {value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en')}
-    </Text>
-  );
-}
+/** A count, right-aligned and sorted by the server on its field. */
+const countColumn = (field: CountField, layout: Layout): Column<QueueGridRow> => ({
+  ...layout,
+  align: 'right',
+  sortField: field,
+  cell: (row) => <Count value={row[field]} />,
+});
+
+/** A rate in messages per second, right-aligned and sorted by the server on its field. */
+const rateColumn = (field: RateField, layout: Layout): Column<QueueGridRow> => ({
+  ...layout,
+  align: 'right',
+  sortField: field,
+  cell: (row) => <Rate value={row[field]} />,
+});
 
 export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[] {
   return [
@@ -57,155 +60,19 @@ export function queueColumns(clusterId: string): readonly Column<QueueGridRow>[]
       sortField: 'messageCount',
       cell: (row) => <Count value={row.messageCount} stale={row.stale} />,
     },
-    {
-      id: 'trend',
-      header: 'Last 15 min',
-      width: 112,
-      cell: (row) =>
-        row.trend ? (
-          <Sparkline values={row.trend.depth} label={`Depth of ${row.queueName} over the last 15 minutes`} />
-        ) : (
-          <Text size="xs" c="dimmed">
-            no samples
-          </Text>
-        ),
-    },
-    {
-      id: 'inRate',
-      header: 'In/s',
-      align: 'right',
-      width: 90,
-      sortField: 'inRate',
-      cell: (row) => <Rate value={row.inRate} />,
-    },
-    {
-      id: 'outRate',
-      header: 'Out/s',
-      align: 'right',
-      width: 90,
-      sortField: 'outRate',
-      cell: (row) => <Rate value={row.outRate} />,
-    },
-    {
-      id: 'depthRate',
-      header: 'Growth/s',
-      align: 'right',
-      width: 110,
-      sortField: 'depthRate',
-      hiddenByDefault: true,
-      cell: (row) => <Rate value={row.depthRate} />,
-    },
-    {
-      id: 'verdict',
-      header: 'Health',
-      width: 140,
-      cell: (row) =>
-        row.verdict ? (
-          <VerdictBadge verdict={row.verdict} size="sm" />
-        ) : (
-          <Text size="xs" c="dimmed">
-            not judged
-          </Text>
-        ),
-    },
-    {
-      id: 'consumers',
-      header: 'Consumers',
-      align: 'right',
-      width: 120,
-      sortField: 'consumerCount',
-      cell: (row) => <Count value={row.consumerCount} />,
-    },
-    {
-      id: 'delivering',
-      header: 'In delivery',
-      align: 'right',
-      width: 120,
-      sortField: 'deliveringCount',
-      hiddenByDefault: true,
-      cell: (row) => <Count value={row.deliveringCount} />,
-    },
-    {
-      id: 'added',
-      header: 'Added',
-      align: 'right',
-      width: 120,
-      sortField: 'messagesAdded',
-      hiddenByDefault: true,
-      cell: (row) => <Count value={row.messagesAdded} />,
-    },
-    {
-      id: 'acked',
-      header: 'Acknowledged',
-      align: 'right',
-      width: 140,
-      sortField: 'messagesAcked',
-      hiddenByDefault: true,
-      cell: (row) => <Count value={row.messagesAcked} />,
-    },
-    {
-      id: 'expired',
-      header: 'Expired',
-      align: 'right',
-      width: 110,
-      sortField: 'messagesExpired',
-      hiddenByDefault: true,
-      cell: (row) => <Count value={row.messagesExpired} />,
-    },
-    {
-      id: 'killed',
-      header: 'Killed',
-      align: 'right',
-      width: 100,
-      sortField: 'messagesKilled',
-      hiddenByDefault: true,
-      cell: (row) => <Count value={row.messagesKilled} />,
-    },
-    {
-      id: 'nodes',
-      header: 'Nodes',
-      width: 90,
-      sortField: 'nodesPresent',
-      // A store-and-forward queue lives on one node by design: not a partial presence.
-      cell: (row) =>
-        row.internal ? (
-          <Text size="sm" c="dimmed">
-            {row.nodesPresent}
-          </Text>
-        ) : (
-          <NodesPresent present={row.nodesPresent} total={row.nodesTotal} />
-        ),
-    },
-    {
-      id: 'state',
-      header: 'State',
-      width: 150,
-      cell: (row) => (
-        <Group gap={4} wrap="nowrap">
-          {row.paused ? (
-            <Badge size="sm" color="yellow" variant="light">
-              paused
-            </Badge>
-          ) : (
-            <Text size="sm" c="dimmed">
-              active
-            </Text>
-          )}
-          {row.deadLetter && (
-            <Tooltip label="Its address is a dead-letter or expiry address in the brokers’ own address settings">
-              <Badge size="sm" color={row.deadLetterKind === 'expiry' ? 'yellow' : 'red'} variant="outline">
-                {row.deadLetterKind === 'expiry' ? 'expiry' : 'DLQ'}
-              </Badge>
-            </Tooltip>
-          )}
-          {row.internal && (
-            <Badge size="sm" color="gray" variant="outline">
-              internal
-            </Badge>
-          )}
-        </Group>
-      ),
-    },
+    { id: 'trend', header: 'Last 15 min', width: 112, cell: (row) => <TrendCell row={row} /> },
+    rateColumn('inRate', { id: 'inRate', header: 'In/s', width: 90 }),
+    rateColumn('outRate', { id: 'outRate', header: 'Out/s', width: 90 }),
+    rateColumn('depthRate', { id: 'depthRate', header: 'Growth/s', width: 110, hiddenByDefault: true }),
+    { id: 'verdict', header: 'Health', width: 140, cell: (row) => <VerdictCell row={row} /> },
+    countColumn('consumerCount', { id: 'consumers', header: 'Consumers', width: 120 }),
+    countColumn('deliveringCount', { id: 'delivering', header: 'In delivery', width: 120, hiddenByDefault: true }),
+    countColumn('messagesAdded', { id: 'added', header: 'Added', width: 120, hiddenByDefault: true }),
+    countColumn('messagesAcked', { id: 'acked', header: 'Acknowledged', width: 140, hiddenByDefault: true }),
+    countColumn('messagesExpired', { id: 'expired', header: 'Expired', width: 110, hiddenByDefault: true }),
+    countColumn('messagesKilled', { id: 'killed', header: 'Killed', width: 100, hiddenByDefault: true }),
+    { id: 'nodes', header: 'Nodes', width: 90, sortField: 'nodesPresent', cell: (row) => <NodesCell row={row} /> },
+    { id: 'state', header: 'State', width: 150, cell: (row) => <StateCell row={row} /> },
     {
       id: 'scraped',
       header: 'Scraped',
