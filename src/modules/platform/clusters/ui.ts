@@ -1,7 +1,8 @@
 // The clusters module's public entry for the browser: the screens its routes render and the part other modules'
 // screens may use (the capability gate of write controls; the broker command dialog is the commands module's).
 // Server code stays out of it, so a page never pulls the database client into its bundle.
-export { ClusterOverviewScreen, ClusterTopologyScreen } from './ui/cluster-overview.screen.tsx';
+export { ClusterOverviewScreen } from './ui/cluster-overview.screen.tsx';
+export { ClusterTopologyScreen } from './ui/cluster-topology.screen.tsx';
 export { ClustersScreen } from './ui/clusters.screen.tsx';
 export { RegisterClusterScreen } from './ui/register-cluster.screen.tsx';
 export {
