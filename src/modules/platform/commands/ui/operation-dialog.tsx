@@ -4,170 +4,19 @@
 // whose label names the action and the count); while the call runs, how many nodes it acts on; then each node's
 // outcome and the audit row it left. Over the cap the server refuses (422 bulk-cap-exceeded): only after the preview
 // and the hold is the cap offered to be overridden, and held again. Shared through the commands module's ui.ts.
-import { Alert, Anchor, Button, Checkbox, Code, CopyButton, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
-import { useId, useState, type ReactNode } from 'react';
-import { problemOf } from '@/ui/data/problem.ts';
+// What a module hands it is an OperationSpec (operation-spec.ts); the state is in use-operation-run.ts.
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
-import { CommandNodes, formatCount, type CommandResult } from './command-nodes.tsx';
-
-export interface RunFlags {
-  readonly dryRun: boolean;
-  readonly override: boolean;
-}
-
-export interface OperationSpec {
-  /** The dialog's title, e.g. "Purge orders". */
-  readonly title: string;
-  readonly description: ReactNode;
-  /** Shown under the description, e.g. that the cluster's writes are not confirmed yet (CapabilityNote). */
-  readonly notice?: ReactNode;
-  /** The operation's parameters (a filter, a target queue); absent: the preview starts at once. */
-  readonly form?: ReactNode;
-  /** The parameters as one string: a preview is of exactly these, and a change asks for a new one. */
-  readonly parameters: string;
-  /** The form is complete enough to preview. */
-  readonly ready: boolean;
-  /** A destructive operation is held to confirm: the verb and what it counts, e.g. Purge, message(s). */
-  readonly hold?: { readonly action: string; readonly noun: readonly [string, string]; readonly count?: number };
-  /** The button of an operation that is not destructive, e.g. "Pause on 2 nodes". */
-  readonly applyLabel?: (preview: CommandResult) => string;
-  /** One sentence on what the preview says would happen. */
-  readonly summary: (preview: CommandResult) => string;
-  /** One sentence on what was done, e.g. "4 messages removed on 1 node" (default: the count and the nodes). */
-  readonly done?: (result: CommandResult) => string;
-  readonly run: (flags: RunFlags) => Promise<CommandResult>;
-  /** What the audit log names as the target (the queue), for the link to its row. */
-  readonly auditTarget: string;
-  /** Shown below a finished operation, e.g. the way back to the queues after deleting one. */
-  readonly afterwards?: ReactNode;
-}
-
-type Phase =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'running'; readonly override: boolean }
-  | { readonly kind: 'capped'; readonly affectedCount: number; readonly cap: number }
-  | { readonly kind: 'done'; readonly result: CommandResult }
-  | { readonly kind: 'failed'; readonly error: unknown };
-
-/** The audit log filtered to the operation's rows on its target (newest first: this one on top). */
-const auditPath = (action: string, target: string) =>
-  `/audit?${new URLSearchParams({ action, q: target, dryRun: 'false' }).toString()}`;
-
-const acting = (preview: CommandResult | undefined) =>
-  preview ? preview.nodes.filter((node) => node.outcome === 'WOULD_APPLY').length : 0;
-const nodesWord = (count: number) => `${count} ${count === 1 ? 'node' : 'nodes'}`;
-
-/** The numbers a bulk-cap refusal carries (affectedCount, cap), when it is one. */
-function capRefusal(error: unknown): { affectedCount: number; cap: number } | undefined {
-  const problem = problemOf(error) as unknown as Record<string, unknown>;
-  if (problem.type !== 'bulk-cap-exceeded') return undefined;
-  const affectedCount = Number(problem.affectedCount);
-  const cap = Number(problem.cap);
-  return Number.isFinite(affectedCount) && Number.isFinite(cap) ? { affectedCount, cap } : undefined;
-}
-
-/** The per-node outcomes a refusal of every node carries (502 broker-command-failed). */
-function failedNodes(error: unknown): CommandResult['nodes'] | undefined {
-  const nodes = (problemOf(error) as unknown as Record<string, unknown>).nodes;
-  return Array.isArray(nodes) ? (nodes as CommandResult['nodes']) : undefined;
-}
-
-function Totals({ preview }: { preview: CommandResult }) {
-  const over = preview.cap !== null && preview.affectedCount > preview.cap;
-  return (
-    <Stack gap={4}>
-      <Group gap="lg">
-        <Text size="sm">
-          Total <strong data-testid="preview-total">{formatCount(preview.affectedCount)}</strong>
-        </Text>
-        {preview.cap !== null && (
-          <Text size="sm" c={over ? 'orange' : 'dimmed'} data-testid="preview-cap">
-            Bulk cap {formatCount(preview.cap)} (safety.bulk-cap)
-          </Text>
-        )}
-      </Group>
-      {over && (
-        <Text size="sm" c="orange">
-          This is over the bulk cap: after you hold the button, the server refuses and offers to override the cap.
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-function Outcome({ result, spec }: { result: CommandResult; spec: OperationSpec }) {
-  const failed = result.nodes.filter((node) => node.outcome === 'FAILED').length;
-  const colour = result.outcome === 'SUCCEEDED' ? 'teal' : result.outcome === 'PARTIAL' ? 'orange' : 'red';
-  return (
-    <Stack gap="sm" data-testid="operation-outcome" data-outcome={result.outcome}>
-      <Alert color={colour} variant="light" title={result.outcome === 'SUCCEEDED' ? 'Done' : 'Partly done'}>
-        <Text size="sm">
-          {spec.done?.(result) ??
-            `${formatCount(result.appliedCount)} done on ${nodesWord(result.nodes.filter((node) => node.outcome === 'APPLIED').length)}`}
-          {failed > 0 ? `; ${nodesWord(failed)} failed, see the advice below` : ''}.
-        </Text>
-      </Alert>
-      <CommandNodes nodes={result.nodes} after />
-      <AuditLink action={result.action} auditId={result.auditId} target={spec.auditTarget} />
-    </Stack>
-  );
-}
-
-function AuditLink({ action, auditId, target }: { action: string; auditId: string; target: string }) {
-  return (
-    <Group gap="xs">
-      <Anchor component={Link} href={auditPath(action, target)} size="sm" data-testid="audit-link">
-        Open the audit log
-      </Anchor>
-      <Text size="xs" c="dimmed">
-        audit row <Code>{auditId}</Code>
-      </Text>
-      <CopyButton value={auditId}>
-        {({ copied, copy }) => (
-          <Button size="compact-xs" variant="subtle" onClick={copy}>
-            {copied ? 'Copied' : 'Copy id'}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
+import { acting, failedNodes, nodesWord } from './command-answers.ts';
+import { CommandNodes } from './command-nodes.tsx';
+import { OperationCapped } from './operation-capped.tsx';
+import { Outcome, Totals } from './operation-results.tsx';
+import type { OperationSpec } from './operation-spec.ts';
+import { useOperationRun } from './use-operation-run.ts';
 
 export function OperationDialog({ spec, onClose }: { spec: OperationSpec; onClose: () => void }) {
-  const id = useId();
-  // The parameters a preview was asked for; without a form it is asked for at once.
-  const [requested, setRequested] = useState<string | undefined>(spec.form ? undefined : spec.parameters);
-  const [round, setRound] = useState(0);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
-  const [override, setOverride] = useState(false);
-  const previewing = requested !== undefined && requested === spec.parameters && spec.ready;
-  // A dry run writes an audit row: it runs when asked, never again by itself (focus, remount, reconnect).
-  const preview = useQuery({
-    queryKey: ['operation-preview', id, spec.parameters, round],
-    queryFn: () => spec.run({ dryRun: true, override: false }),
-    enabled: previewing,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
-  const data = previewing ? preview.data : undefined;
-
-  const act = async (withOverride: boolean) => {
-    setPhase({ kind: 'running', override: withOverride });
-    try {
-      const result = await spec.run({ dryRun: false, override: withOverride });
-      setPhase({ kind: 'done', result });
-    } catch (error) {
-      const refusal = withOverride ? undefined : capRefusal(error);
-      setPhase(refusal ? { kind: 'capped', ...refusal } : { kind: 'failed', error });
-    }
-  };
-
+  const { preview, previewing, data, askPreview, phase, act, override, setOverride } = useOperationRun(spec);
   const editing = phase.kind === 'idle';
   const holdCount = spec.hold?.count ?? data?.affectedCount ?? 0;
   return (
@@ -193,10 +42,7 @@ export function OperationDialog({ spec, onClose }: { spec: OperationSpec; onClos
               variant={data ? 'default' : 'filled'}
               disabled={!spec.ready}
               loading={previewing && preview.isFetching}
-              onClick={() => {
-                setRequested(spec.parameters);
-                if (requested === spec.parameters) setRound((current) => current + 1);
-              }}
+              onClick={askPreview}
             >
               {data ? 'Preview again' : 'Preview'}
             </Button>
@@ -242,30 +88,14 @@ export function OperationDialog({ spec, onClose }: { spec: OperationSpec; onClos
           </Group>
         )}
         {phase.kind === 'capped' && (
-          <Stack gap="sm" data-testid="operation-capped">
-            <Alert color="orange" variant="light" title="Over the bulk cap: nothing was done">
-              <Text size="sm">
-                It would affect {formatCount(phase.affectedCount)} {phase.affectedCount === 1 ? 'message' : 'messages'},
-                over the bulk cap of {formatCount(phase.cap)} (safety.bulk-cap). The refusal is in the audit log.
-              </Text>
-            </Alert>
-            <Checkbox
-              label={`Override the cap for this operation (${formatCount(phase.affectedCount)} at once)`}
-              checked={override}
-              onChange={(event) => setOverride(event.currentTarget.checked)}
-            />
-            {spec.hold && (
-              <Group justify="flex-end">
-                <HoldToConfirm
-                  action={spec.hold.action}
-                  count={spec.hold.count ?? phase.affectedCount}
-                  noun={spec.hold.noun}
-                  disabled={!override}
-                  onConfirm={() => void act(true)}
-                />
-              </Group>
-            )}
-          </Stack>
+          <OperationCapped
+            affectedCount={phase.affectedCount}
+            cap={phase.cap}
+            hold={spec.hold}
+            override={override}
+            onOverride={setOverride}
+            onConfirm={() => void act(true)}
+          />
         )}
         {phase.kind === 'failed' && (
           <Stack gap="sm" data-testid="operation-failed">
