@@ -59,7 +59,7 @@ export const auditModule = defineModule({
       description: 'Deletes audit rows older than audit.retention, in bounded batches.',
       schedule: { everySetting: 'audit.retention-sweep-interval' },
       exclusive: true,
-      load: () => import('./jobs/audit-retention.job.ts'),
+      load: () => import('./server/jobs/audit-retention.job.ts'),
     },
   ],
 });
