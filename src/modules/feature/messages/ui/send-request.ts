@@ -5,7 +5,7 @@ import type { RouterInputs } from '@/ui/data/trpc.ts';
 
 export type SendInput = RouterInputs['messages']['send'];
 export type RoutingType = 'ANYCAST' | 'MULTICAST';
-export type BodyType = 'text' | 'json' | 'bytes';
+type BodyType = 'text' | 'json' | 'bytes';
 type PropertyValue = NonNullable<SendInput['properties']>[string];
 export type PropertyType = PropertyValue['type'];
 
@@ -91,11 +91,7 @@ export function typedValue(row: PropertyRow): { value: PropertyValue } | { error
   return { value: { type: row.type, value: row.value } };
 }
 
-export function bodyOf(
-  type: BodyType,
-  text: string,
-  contentType: string,
-): { body: SendInput['body'] } | { error: string } {
+function bodyOf(type: BodyType, text: string, contentType: string): { body: SendInput['body'] } | { error: string } {
   if (type === 'text') return { body: { type: 'text', text } };
   if (type === 'json') {
     try {
