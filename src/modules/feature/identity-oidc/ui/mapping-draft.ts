@@ -32,3 +32,14 @@ export function toDrafts(mappings: readonly MappingBody[]): MappingDraft[] {
     scopeId: mapping.scope.id ?? '',
   }));
 }
+
+/** A new, empty row with a key no row has. */
+export function blankDraft(drafts: readonly MappingDraft[]): MappingDraft {
+  const key = Math.max(-1, ...drafts.map((row) => row.key)) + 1;
+  return { key, groupName: '', roleId: '', scopeKind: 'GLOBAL', scopeId: '' };
+}
+
+/** The rows with one changed. */
+export function patchDraft(drafts: readonly MappingDraft[], key: number, patch: Partial<MappingDraft>): MappingDraft[] {
+  return drafts.map((row) => (row.key === key ? { ...row, ...patch } : row));
+}
