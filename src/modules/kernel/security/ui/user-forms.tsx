@@ -1,63 +1,22 @@
 'use client';
-// Creating a local user, and changing one (names, email, disabled, a password reset, or deleting it). The
-// server's problem names the fields it refuses; they show inline.
-import { Alert, Button, Checkbox, Divider, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// Creating a local user, and changing one (names, email, disabled, a password reset, or deleting it: delete-user.tsx).
+// The server's problem names the fields it refuses; they show inline.
+import { Alert, Button, Checkbox, Divider, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type SyntheticEvent } from 'react';
 import { useTRPC } from '@/ui/data/trpc.ts';
-import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
+import { DeleteUser } from './delete-user.tsx';
 import { fieldErrors, FormProblem } from './form-problem.tsx';
+import { ProfileFields } from './profile-fields.tsx';
 import type { UserRow } from './user-columns.tsx';
+import { createUserInput, updateUserInput, type Profile } from './user-input.ts';
+import { useUsersChanged } from './use-users-changed.ts';
 
 const MIN_PASSWORD_LENGTH = 12;
 
-interface Profile {
-  readonly displayName: string;
-  readonly email: string;
-}
-
-function ProfileFields({
-  profile,
-  onChange,
-  errorOf,
-}: {
-  profile: Profile;
-  onChange: (next: Profile) => void;
-  errorOf: (field: string) => string | undefined;
-}) {
-  return (
-    <>
-      <TextInput
-        label="Display name"
-        value={profile.displayName}
-        error={errorOf('displayName')}
-        onChange={(event) => onChange({ ...profile, displayName: event.currentTarget.value })}
-      />
-      <TextInput
-        label="Email"
-        value={profile.email}
-        error={errorOf('email')}
-        onChange={(event) => onChange({ ...profile, email: event.currentTarget.value })}
-      />
-    </>
-  );
-}
-
-function useUsersMutationDone(onDone: () => void) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  return async () => {
-    await Promise.all([
-      queryClient.invalidateQueries(trpc.users.pathFilter()),
-      queryClient.invalidateQueries(trpc.grants.pathFilter()),
-    ]);
-    onDone();
-  };
-}
-
 export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const trpc = useTRPC();
-  const done = useUsersMutationDone(onDone);
+  const done = useUsersChanged(onDone);
   const [username, setUsername] = useState('');
   const [profile, setProfile] = useState<Profile>({ displayName: '', email: '' });
   const [password, setPassword] = useState('');
@@ -66,13 +25,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const errorOf = fieldErrors(create.error);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    create.mutate({
-      username,
-      password,
-      mustChangePassword,
-      ...(profile.displayName.trim() ? { displayName: profile.displayName } : {}),
-      ...(profile.email.trim() ? { email: profile.email.trim() } : {}),
-    });
+    create.mutate(createUserInput({ username, password, mustChangePassword, profile }));
   };
   return (
     <form onSubmit={submit} aria-label="Create user">
@@ -109,39 +62,9 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function DeleteUser({ user, onDone }: { user: UserRow; onDone: () => void }) {
-  const trpc = useTRPC();
-  const done = useUsersMutationDone(onDone);
-  const remove = useMutation(trpc.users.delete.mutationOptions({ onSuccess: done }));
-  if (user.soleAdministrator) {
-    // The server would refuse (409 last-admin): say why instead of offering it.
-    return (
-      <Text size="sm" c="dimmed" data-testid="sole-admin">
-        {user.username} is the only administrator and cannot be deleted or disabled. Give someone else the admin role
-        everywhere first.
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      <Text size="sm" c="dimmed">
-        Deleting {user.username} removes their grants, sessions and API tokens.
-      </Text>
-      <HoldToConfirm
-        action="Delete"
-        count={1}
-        noun={['user', 'users']}
-        disabled={remove.isPending}
-        onConfirm={() => remove.mutate({ id: user.id })}
-      />
-      <FormProblem error={remove.error} fields={[]} />
-    </Stack>
-  );
-}
-
 export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => void }) {
   const trpc = useTRPC();
-  const done = useUsersMutationDone(onDone);
+  const done = useUsersChanged(onDone);
   const [profile, setProfile] = useState<Profile>({ displayName: user.displayName ?? '', email: user.email ?? '' });
   const [disabled, setDisabled] = useState(user.disabled);
   const [password, setPassword] = useState('');
@@ -149,13 +72,7 @@ export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => vo
   const errorOf = fieldErrors(update.error);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
-    update.mutate({
-      id: user.id,
-      displayName: profile.displayName.trim() ? profile.displayName : null,
-      email: profile.email.trim() ? profile.email.trim() : null,
-      disabled,
-      ...(password ? { password } : {}),
-    });
+    update.mutate(updateUserInput(user.id, { profile, disabled, password }));
   };
   return (
     <Stack gap="md">
