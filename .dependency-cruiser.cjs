@@ -1,4 +1,4 @@
-// Architecture boundaries of src/ and worker/ (layout: src/base, src/modules/{kernel,platform,feature}/<id>,
+// Architecture boundaries of src/, worker/, test/, bench/ and scripts/ (layout: src/base, src/modules/{kernel,platform,feature}/<id>,
 // src/installation, src/server, src/ui, src/app). Every rule is an error; `npm run lint:deps` fails on any.
 // test/architecture/boundaries.test.ts shows each rule failing on a fixture tree. Paths are relative to baseDir.
 
@@ -109,6 +109,30 @@ module.exports = {
         'which nothing else may import.',
       from: { path: '^src/installation/' },
       to: { path: '^src/modules/[^/]+/[^/]+/', pathNot: [PUBLIC_ENTRY, ROUTER, CONTRIBUTIONS] },
+    },
+    {
+      name: 'production-not-tools',
+      severity: 'error',
+      comment:
+        'bench/ and scripts/ use the product (to time it, start it, migrate it); the product never imports them.',
+      from: { path: PRODUCTION },
+      to: { path: '^(bench|scripts)/' },
+    },
+    {
+      name: 'scripts-through-entries',
+      severity: 'error',
+      comment:
+        "An operator's script (start, migrate, the demo fleet, the docs generators) uses modules as the roof does: " +
+        'through their public entries. Benchmarks, like tests, may reach into a module to time one part of it.',
+      from: { path: '^scripts/' },
+      to: { path: '^src/modules/[^/]+/[^/]+/', pathNot: PUBLIC_ENTRY },
+    },
+    {
+      name: 'tools-not-app',
+      severity: 'error',
+      comment: 'Route files are for Next.js alone: a benchmark or a script reaches the product through its runtime.',
+      from: { path: '^(bench|scripts)/' },
+      to: { path: '^src/app/' },
     },
     {
       name: 'broker-libraries-in-broker',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { appRouter } from '../src/installation/app-router.ts';
-import type { ProcedureMeta } from '../src/modules/kernel/access/procedure.ts';
+import type { ProcedureMeta } from '../src/modules/kernel/access/index.ts';
 
 type Procedure = { _def: { meta?: ProcedureMeta } };
 

@@ -15,10 +15,13 @@ import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } 
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startCluster, startHaPair, type BrokerNode, type Topology } from '../test/support/artemis/index.ts';
-import { openAckConsumer } from '../src/modules/platform/broker/native/ack-consumer.ts';
-import { addressFromUrl, type NativeEndpoint } from '../src/modules/platform/broker/native/native-endpoint.ts';
-import { sendMessage } from '../src/modules/platform/broker/native/send.ts';
-import { shutdown as shutdownNative } from '../src/modules/platform/broker/native/shutdown.ts';
+import {
+  addressFromUrl,
+  openAckConsumer,
+  sendMessage,
+  shutdownNative,
+  type NativeEndpoint,
+} from '../src/modules/platform/broker/index.ts';
 
 const FLEET_DIR = path.resolve(process.env.FLEET_DATA_DIR ?? '.data/fleet');
 const STATE_FILE = path.join(FLEET_DIR, 'fleet.json');

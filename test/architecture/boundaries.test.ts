@@ -14,7 +14,7 @@ const packageOrPath = (resolved: string) => /node_modules\/([^/]+)\//.exec(resol
 
 describe('dependency-cruiser boundary rules', () => {
   it('report each deliberate violation of the fixture tree, and nothing else', async () => {
-    const { summary } = await cruiseResult(fixture, ['src', 'worker', 'test']);
+    const { summary } = await cruiseResult(fixture, ['src', 'worker', 'test', 'bench', 'scripts']);
     const violations = summary.violations.map(({ rule, from, to }) => [
       rule.name,
       rule.severity,
@@ -43,6 +43,9 @@ describe('dependency-cruiser boundary rules', () => {
         ['public-entry-only', `${queues}/server/imports-other-module-internals.ts`, `${audit}/server/audit-store.ts`],
         ['public-entry-only', 'src/server/imports-module-internals.ts', `${queues}/server/queue-store.ts`],
         ['broker-libraries-in-broker', `${queues}/server/imports-rhea.ts`, 'rhea'],
+        ['production-not-tools', 'src/server/imports-tool.ts', 'bench/imports-app.ts'],
+        ['scripts-through-entries', 'scripts/imports-module-internals.ts', `${queues}/server/queue-store.ts`],
+        ['tools-not-app', 'bench/imports-app.ts', 'src/app/page.tsx'],
       ]
         .map(([rule, from, to]) => [rule, 'error', from, to])
         .sort(),

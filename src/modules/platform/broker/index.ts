@@ -35,6 +35,9 @@ export { loadBrokerEventDispatcher } from './native/broker-event-consumers.ts';
 export type { BrokerEventConsumer, BrokerEventHandler } from './native/broker-event-consumer.ts';
 export type { BrokerEvent } from './native/broker-event.ts';
 export { addressFromUrl } from './native/native-endpoint.ts';
+// The demo fleet's traffic (scripts/fleet.ts) and its end: a consumer that acknowledges, and every native connection closed.
+export { openAckConsumer } from './native/ack-consumer.ts';
+export { shutdown as shutdownNative } from './native/shutdown.ts';
 export type { NativeEndpoint } from './native/native-endpoint.ts';
 export { closeNativeConnection, pooledNativeEndpoints } from './native/native-pool.ts';
 export { dropNotificationSubscription, ensureNotificationSubscription } from './native/notification-subscription.ts';
