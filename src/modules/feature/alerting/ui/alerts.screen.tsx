@@ -4,7 +4,7 @@
 // while the stream is down), with how old the page is. Open alerts carry Acknowledge, Silence (and Unsilence) for
 // viewers with alert:write; without it the buttons are off and say why. A row's subject opens the alert's drawer
 // (its facts, delivery log and transitions: alert-drawer.tsx), kept in the URL as `?open=<alert id>`.
-import { Anchor, Badge, Chip, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Chip, Group, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
@@ -16,6 +16,7 @@ import { useListState } from '@/ui/table/list-state.ts';
 import { useOpenedItem } from '@/ui/table/opened-item.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { formatAbsolute } from '@/ui/time/format-time.ts';
+import { ClusterPicker, useClusterName } from '@/modules/platform/clusters/ui.ts';
 import { AlertActions } from './alert-actions.tsx';
 import { AlertDrawer, STATE_COLOR } from './alert-drawer.tsx';
 import { AlertingTabs, DataAge, SeverityBadge, Toolbar, useAlertWrite, type WriteAccess } from './alerting-parts.tsx';
@@ -137,9 +138,7 @@ function AlertList({ history }: { history: boolean }) {
     ...useLive(['alerts']),
     placeholderData: keepPreviousData,
   });
-  const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
-  const names = new Map((clusters.data?.items ?? []).map((cluster) => [cluster.id, cluster.name]));
-  const clusterName = (id: string) => names.get(id) ?? id.slice(0, 8);
+  const clusterName = useClusterName();
   // The opened alert is in the URL (`?open=<id>`): a notification's link or a shared one opens its drawer. As it is
   // now: from this page while it is on it, else read on its own (a firing alert that resolves leaves Firing now,
   // and the drawer keeps following it).
@@ -172,14 +171,11 @@ function AlertList({ history }: { history: boolean }) {
         searchPlaceholder="Search subject or rule"
         filters={
           <Group gap="xs">
-            <Select
+            <ClusterPicker
+              everyCluster
               size="xs"
-              placeholder="Every cluster"
-              aria-label="Cluster"
-              clearable
-              data={(clusters.data?.items ?? []).map((cluster) => ({ value: cluster.id, label: cluster.name }))}
-              value={clusterId ?? null}
-              onChange={(value) => list.setFilter('cluster', value ?? undefined)}
+              value={clusterId}
+              onChange={(picked) => list.setFilter('cluster', picked)}
               w={200}
             />
             {!history && (

@@ -10,6 +10,7 @@ import { useLive } from '@/ui/stream/live-query.ts';
 import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
+import { useClusterName } from '@/modules/platform/clusters/ui.ts';
 import { AlertingTabs, DataAge, SeverityBadge, Toolbar, useAlertWrite, WriteGate } from './alerting-parts.tsx';
 
 type RuleRow = RouterOutputs['alerting']['listRules']['items'][number];
@@ -31,9 +32,7 @@ export function RulesScreen() {
     ...useLive(['alerts']),
     placeholderData: keepPreviousData,
   });
-  const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
-  const names = new Map((clusters.data?.items ?? []).map((cluster) => [cluster.id, cluster.name]));
-  const clusterName = (id: string) => names.get(id) ?? id.slice(0, 8);
+  const clusterName = useClusterName();
   const columns: readonly Column<RuleRow>[] = [
     {
       id: 'name',

@@ -4,194 +4,28 @@
 // original addresses its messages died on. Rows of one cluster are selected and redriven together: a dry run first,
 // node by node, then the hold to confirm, and over the bulk cap the override (the queue operations' one dialog).
 // Live on the `queues` topic; the fleet's page is not scoped to one cluster's stream, so it also re-counts every 30 s.
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTRPC, type RouterInputs, type RouterOutputs } from '@/ui/data/trpc.ts';
+import { useTRPC, type RouterInputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
-import { EntityLink } from '@/ui/slots/entity-link.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
-import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { ClusterPicker, GateIcon, GateTooltip, useCapabilityGate } from '@/modules/platform/clusters/ui.ts';
 import {
-  CapabilityNote,
-  GateIcon,
-  GateTooltip,
-  useCapabilityGate,
-  type CapabilityGate,
-} from '@/modules/platform/clusters/ui.ts';
-import { OperationDialog, formatCount, type OperationSpec } from '@/modules/platform/commands/ui.ts';
+  columnsFor,
+  rowKey,
+  type DeadLetterAnswer as Answer,
+  type DeadLetterRow as Row,
+} from './dead-letter-columns.tsx';
+import { RedriveDialog } from './redrive-dialog.tsx';
 
-type Answer = RouterOutputs['queues']['deadLetters'];
-type Row = Answer['items'][number];
 type Input = RouterInputs['queues']['deadLetters'];
 
 /** While the stream is connected, still re-count this often (queue signals are per cluster, this page is not). */
 const RECOUNT_MS = 30_000;
-const EVERY = '*';
-const SHOWN_ADDRESSES = 3;
-
-const rowKey = (row: Row) => `${row.clusterId}\u0000${row.routingType}\u0000${row.address}\u0000${row.queueName}`;
-const messages = (count: number) => `${formatCount(count)} ${count === 1 ? 'message' : 'messages'}`;
-
-function OriginalAddresses({ row }: { row: Row }) {
-  if (row.originalAddresses.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  const more = row.originalAddressCount - Math.min(SHOWN_ADDRESSES, row.originalAddresses.length);
-  return (
-    <Group gap={4} data-testid="original-addresses">
-      {row.originalAddresses.slice(0, SHOWN_ADDRESSES).map((original) => (
-        <Badge key={original.address} size="sm" variant="light" color="gray" tt="none">
-          {original.address} · {formatCount(original.count)}
-        </Badge>
-      ))}
-      {more > 0 && (
-        <Text size="xs" c="dimmed">
-          +{more} more
-        </Text>
-      )}
-    </Group>
-  );
-}
-
-function Depth({ row }: { row: Row }) {
-  const live = row.liveCount;
-  return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Text size="sm" ff="monospace" c={live === null ? 'dimmed' : undefined}>
-        {formatCount(live ?? row.messageCount)}
-      </Text>
-      {(live === null || !row.complete) && (
-        <Tooltip
-          label={
-            live === null
-              ? 'No node answered: the number is the one the scrape last read'
-              : 'Some node did not answer: counted over the nodes that did'
-          }
-        >
-          <Badge size="xs" color="orange" variant="light">
-            {live === null ? 'scraped' : 'partial'}
-          </Badge>
-        </Tooltip>
-      )}
-    </Group>
-  );
-}
-
-function columnsFor(selected: ReadonlyMap<string, Row>, toggle: (row: Row) => void): readonly Column<Row>[] {
-  return [
-    {
-      id: 'queue',
-      header: 'Queue',
-      sortField: 'queueName',
-      cell: (row) => (
-        <Group gap="xs" wrap="nowrap">
-          <Checkbox
-            aria-label={`Select ${row.queueName} of ${row.clusterName}`}
-            checked={selected.has(rowKey(row))}
-            onChange={() => toggle(row)}
-          />
-          <EntityLink kind="queue" target={{ clusterId: row.clusterId, key: row.queueName, row }}>
-            {row.queueName}
-          </EntityLink>
-        </Group>
-      ),
-    },
-    {
-      id: 'cluster',
-      header: 'Cluster',
-      cell: (row) => (
-        <Anchor component={Link} href={`/clusters/${row.clusterId}`} size="sm">
-          {row.clusterName}
-        </Anchor>
-      ),
-    },
-    {
-      id: 'kind',
-      header: 'Kind',
-      width: 110,
-      cell: (row) => (
-        <Badge size="sm" variant="outline" color={row.kind === 'expiry' ? 'yellow' : 'red'}>
-          {row.kind ?? 'dead-letter'}
-        </Badge>
-      ),
-    },
-    { id: 'address', header: 'Address', sortField: 'address', hiddenByDefault: true, cell: (row) => row.address },
-    {
-      id: 'depth',
-      header: 'Messages',
-      sortField: 'messageCount',
-      align: 'right',
-      width: 130,
-      cell: (row) => <Depth row={row} />,
-    },
-    { id: 'oldest', header: 'Oldest', width: 140, cell: (row) => <TimeAgo iso={row.oldestMessageAt} /> },
-    { id: 'origins', header: 'Died on', cell: (row) => <OriginalAddresses row={row} /> },
-    {
-      id: 'scraped',
-      header: 'Scraped',
-      sortField: 'scrapedAt',
-      hiddenByDefault: true,
-      width: 130,
-      cell: (row) => <TimeAgo iso={row.scrapedAt} />,
-    },
-  ];
-}
-
-/** The selected queues of one cluster, each whole or one original address, as one redrive command. */
-function RedriveDialog({ rows, gate, onClose }: { rows: readonly Row[]; gate: CapabilityGate; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const redrive = useMutation(trpc.queues.redriveDeadLetters.mutationOptions());
-  const [scopes, setScopes] = useState<Record<string, string>>({});
-  const [first] = rows;
-  if (!first) return null;
-  const items = rows.map((row) => {
-    const scope = scopes[rowKey(row)] ?? EVERY;
-    return { queueName: row.queueName, ...(scope === EVERY ? {} : { originalAddress: scope }) };
-  });
-  const spec: OperationSpec = {
-    title: `Redrive ${rows.length === 1 ? first.queueName : `${rows.length} dead-letter queues`} of ${first.clusterName}`,
-    description:
-      'Sends the messages back to the address each one died on (the broker reads it from the message): every message of a queue, or only those of one original address.',
-    notice: <CapabilityNote gate={gate} />,
-    form: rows.map((row) => (
-      <Select
-        key={rowKey(row)}
-        label={row.queueName}
-        data={[
-          { value: EVERY, label: 'Every message' },
-          ...row.originalAddresses.map((original) => ({
-            value: original.address,
-            label: `Only those that died on ${original.address} (${formatCount(original.count)})`,
-          })),
-        ]}
-        value={scopes[rowKey(row)] ?? EVERY}
-        onChange={(value) => setScopes((current) => ({ ...current, [rowKey(row)]: value ?? EVERY }))}
-        allowDeselect={false}
-      />
-    )),
-    parameters: JSON.stringify(items),
-    ready: true,
-    hold: { action: 'Redrive', noun: ['message', 'messages'] },
-    summary: (preview) =>
-      `${messages(preview.affectedCount)} of ${items.length === 1 ? 'this queue' : `${items.length} queues`} would go back to their original addresses.`,
-    run: async (flags) => {
-      const result = await redrive.mutateAsync({ clusterId: first.clusterId, items, ...flags });
-      if (!flags.dryRun) await queryClient.invalidateQueries(trpc.queues.pathFilter());
-      return result;
-    },
-    auditTarget: items.length === 1 ? first.queueName : `${items.length} dead-letter queue items`,
-  };
-  return <OperationDialog spec={spec} onClose={onClose} />;
-}
 
 function SettingsWarnings({ answer }: { answer: Answer | undefined }) {
   if (!answer) return null;
@@ -243,7 +77,6 @@ export function DeadLettersScreen() {
     refetchInterval: live.refetchInterval === false ? RECOUNT_MS : live.refetchInterval,
     placeholderData: keepPreviousData,
   });
-  const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   const [selected, setSelected] = useState<ReadonlyMap<string, Row>>(new Map());
   const [redriving, setRedriving] = useState<readonly Row[] | undefined>(undefined);
   const toggle = (row: Row) =>
@@ -282,14 +115,10 @@ export function DeadLettersScreen() {
           query={query}
           searchPlaceholder="Search queue or address"
           filters={
-            <Select
-              aria-label="Cluster"
-              placeholder="Every cluster"
-              data={(clusters.data?.items ?? []).map((item) => ({ value: item.id, label: item.name }))}
-              value={cluster ?? null}
-              onChange={(value) => list.setFilter('cluster', value ?? undefined)}
-              clearable
-              searchable
+            <ClusterPicker
+              everyCluster
+              value={cluster}
+              onChange={(picked) => list.setFilter('cluster', picked)}
               w={240}
             />
           }

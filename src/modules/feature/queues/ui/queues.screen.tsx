@@ -4,7 +4,7 @@
 // queues hidden unless asked for, and the filtered view exported as CSV. The name opens the queue; the row menu and the
 // selection panel come from the `queue.actions` and `queues.selection` slots; Create queue opens its dry run first.
 // Live on the `queues` topic. A failed read of the dead-letter settings is said above the table.
-import { Alert, Select } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useRouter } from 'next/navigation';
 import { useMemo } from 'react';
@@ -19,7 +19,7 @@ import { QUEUE_CSV_COLUMNS, queueColumns } from './queue-columns.tsx';
 import { QUEUE_FILTERS, QueueFilters, type QueueFilter } from './queue-filters.tsx';
 import { queuesPath } from './queue-paths.ts';
 import { CreateQueueButton } from './create-queue.tsx';
-import { useWritesOff } from '@/modules/platform/clusters/ui.ts';
+import { ClusterPicker, useWritesOff } from '@/modules/platform/clusters/ui.ts';
 
 type ListInput = RouterInputs['queues']['list'];
 
@@ -42,31 +42,10 @@ function DeadLetterSettingsNotice({
   );
 }
 
-/** Switches to the same screen of another cluster the viewer can see. */
-function ClusterPicker({ clusterId }: { clusterId: string }) {
-  const trpc = useTRPC();
-  const router = useRouter();
-  const clusters = useQuery(trpc.clusters.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
-  const options = (clusters.data?.items ?? []).map((cluster) => ({
-    value: cluster.id,
-    label: cluster.environment ? `${cluster.name} (${cluster.environment.name})` : cluster.name,
-  }));
-  return (
-    <Select
-      aria-label="Cluster"
-      data={options}
-      value={clusterId}
-      onChange={(value) => value && value !== clusterId && router.push(queuesPath(value))}
-      allowDeselect={false}
-      searchable
-      w={260}
-    />
-  );
-}
-
 export function QueuesScreen() {
   const { clusterId } = useParams<{ clusterId: string }>();
   const writesOff = useWritesOff(clusterId);
+  const router = useRouter();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useListState<QueueFilter>({ sort: 'queueName', filters: QUEUE_FILTERS });
@@ -98,7 +77,11 @@ export function QueuesScreen() {
         description={`Every queue of ${cluster.data?.name ?? 'the cluster'} with its totals over logical nodes, as the scrape last read them.`}
         actions={
           <>
-            <ClusterPicker clusterId={clusterId} />
+            <ClusterPicker
+              value={clusterId}
+              onChange={(picked) => picked && picked !== clusterId && router.push(queuesPath(picked))}
+              w={260}
+            />
             <CreateQueueButton clusterId={clusterId} />
           </>
         }
