@@ -9,7 +9,7 @@ import { inTransaction } from '../src/base/db/transaction.ts';
 import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-totals.ts';
 import { readFleet } from '../src/modules/feature/triage/server/fleet.ts';
 import { worstQueuesOf } from '../src/modules/feature/metrics/server/verdict-store.ts';
-import { VERDICTS } from '../src/modules/feature/metrics/server/consumer-health.ts';
+import { VERDICTS } from '../src/base/consumer-verdicts.ts';
 
 const CLUSTERS = 50;
 const QUEUES = 2_000;

@@ -4,9 +4,6 @@
 import type { Verdict } from '@/base/consumer-verdicts.ts';
 import type { QueueHealthInput } from '@/modules/platform/scrape/read/index.ts';
 
-// The names are the shared vocabulary's (src/base); metrics' entry hands them on to the modules that ask it.
-export { VERDICTS, type Verdict } from '@/base/consumer-verdicts.ts';
-
 export interface HealthSettings {
   readonly windowMs: number;
   /** Fewer samples than this in the window: too little to judge. */
