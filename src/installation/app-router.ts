@@ -11,7 +11,7 @@ import { rolesRouter } from '@/modules/kernel/security/server/admin/roles.router
 import { throttlesRouter } from '@/modules/kernel/security/server/admin/throttles.router.ts';
 import { usersRouter } from '@/modules/kernel/security/server/admin/users.router.ts';
 import { groupMappingsRouter } from '@/modules/kernel/security/server/group-mappings.router.ts';
-import { pluginRouter } from '@/modules/kernel/plugin/server/plugin.router.ts';
+import { manifestRouter } from '@/modules/kernel/access/server/manifest.router.ts';
 import { clustersRouter } from '@/modules/platform/clusters/server/clusters.router.ts';
 import { environmentsRouter } from '@/modules/platform/clusters/server/environments.router.ts';
 import { queuesRouter } from '@/modules/feature/queues/server/queues.router.ts';
@@ -27,7 +27,7 @@ import { settingsRouter } from '@/modules/kernel/settings/server/settings.router
 import { router } from '@/modules/kernel/access/index.ts';
 
 export const appRouter = router({
-  plugin: pluginRouter,
+  plugin: manifestRouter,
   settings: settingsRouter,
   audit: auditRouter,
   jobs: jobsRouter,

@@ -14,7 +14,7 @@ import { alertingUi } from '@/modules/feature/alerting/ui/contributions.ts';
 import { identityOidcUi } from '@/modules/feature/identity-oidc/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
-import { pluginUi } from '@/modules/kernel/plugin/ui/contributions.ts';
+import { accessUi } from '@/modules/kernel/access/ui/contributions.ts';
 import { clustersUi } from '@/modules/platform/clusters/ui/contributions.ts';
 import { securityUi } from '@/modules/kernel/security/ui/contributions.ts';
 import { settingsUi } from '@/modules/kernel/settings/ui/contributions.ts';
@@ -26,7 +26,7 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   settingsUi,
   auditUi,
   securityUi,
-  pluginUi,
+  accessUi,
   jobsUi,
   apiTokensUi,
   scrapeUi,

@@ -3,8 +3,12 @@
 // server-side caller of the application router as this principal, so every tool runs the REST procedures with
 // the REST permissions, dry-run rules and audit (the token's name as actor). Only API tokens are heard: a browser
 // session cookie is no credential here. With the mcp module off, /mcp does not exist (404).
-import { createRequestContext, problemResponse, serviceUnavailableProblem } from '@/modules/kernel/core/index.ts';
-import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
+import {
+  createRequestContext,
+  featureDisabledProblem,
+  problemResponse,
+  serviceUnavailableProblem,
+} from '@/modules/kernel/core/index.ts';
 import { handleMcpRequest, type ProcedureCall } from '@/modules/platform/mcp/index.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';

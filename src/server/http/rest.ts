@@ -4,6 +4,7 @@ import { CLUSTER_NOT_FOUND, type TrpcContext } from '@/modules/kernel/access/ind
 import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import {
   createRequestContext,
+  featureDisabledProblem,
   internalErrorProblem,
   malformedRequestProblem,
   NO_ROUTE,
@@ -14,7 +15,6 @@ import {
   serviceUnavailableProblem,
   validationProblem,
 } from '@/modules/kernel/core/index.ts';
-import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';

@@ -26,5 +26,6 @@ export const accessModule = defineModule({
   description:
     'The procedure kit and the checks every call passes: access rules, permissions, the cluster access guard.',
   requires: ['core'],
+  apiPrefixes: ['/api/v1/manifest'],
   extensionPoints: [clusterLocatorPoint, denialLogPoint],
 });

@@ -9,6 +9,7 @@ import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import {
+  featureDisabledProblem,
   internalErrorProblem,
   malformedRequestProblem,
   NO_ROUTE,
@@ -23,7 +24,6 @@ import { guardCluster, requireClusterPermission } from './cluster-guard.ts';
 import type { DeniedCluster } from './denial-log-contract.ts';
 import { recordDenial, refuseAuditFlood } from './denial-log.ts';
 import type { EffectiveGrant } from './grants.ts';
-import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
 import type { Principal } from './principal.ts';
 import type { ProcedureRuntime } from './procedure-context.ts';
 

@@ -1,6 +1,7 @@
 // The core module's public entry for server code: the only file other modules and the roof may import from it
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { CORE_SETTINGS } from './core.settings.ts';
+export { featureDisabledProblem } from './feature-disabled.ts';
 export { InternalNotifications, notificationsOf } from './internal-notifications.ts';
 export { listQuerySchema, listResultSchema, pageOf, parseSort, sortSchema } from './list-query.ts';
 export {

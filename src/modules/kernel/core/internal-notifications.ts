@@ -18,6 +18,13 @@ export type Consumer<N extends InternalNotificationName> = (
   payload: InternalNotificationMap[N],
 ) => Promise<void> | void;
 
+declare module '@/modules/kernel/plugin/descriptor.ts' {
+  /** A worker service hears and publishes internal notifications (the worker runtime's one object on its bus). */
+  interface WorkerServiceContext {
+    readonly notifications: InternalNotifications;
+  }
+}
+
 const INTERNAL_NOTIFICATION_CHANNEL = 'flotilla_internal';
 
 interface Envelope {

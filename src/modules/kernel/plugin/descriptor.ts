@@ -7,7 +7,6 @@
 import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
-import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import type { Contribution, ExtensionPoint } from './extension-point.ts';
 import type { SettingDeclaration } from './setting-types.ts';
 
@@ -102,7 +101,11 @@ export interface RunningWorkerService {
   stop(): Promise<void>;
 }
 
-/** What a worker service gets: the worker's runtime, typed structurally so modules import no process code. */
+/**
+ * What a worker service gets: the worker's runtime, typed structurally so modules import no process code. Core adds
+ * its internal notifications (`notifications`, by declaration merging in kernel/core/internal-notifications.ts), so
+ * the module contract imports no module.
+ */
 export interface WorkerServiceContext {
   readonly instanceId: string;
   readonly prisma: PrismaClient;
@@ -110,7 +113,6 @@ export interface WorkerServiceContext {
   readonly pool: Pool;
   readonly bus: DatabaseBus;
   readonly settings: SettingsReader & { onChange(key: string, listener: () => void): () => void };
-  readonly notifications: InternalNotifications;
   readonly registry: ModuleRegistry;
   readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
 }

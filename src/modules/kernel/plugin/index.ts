@@ -6,6 +6,7 @@ export type {
   HealthComponent,
   HealthContext,
   HealthStatus,
+  InstalledModule,
   JobContext,
   JobDeclaration,
   JobResult,
@@ -18,9 +19,10 @@ export type {
   WorkerServiceContext,
   WorkerServiceDeclaration,
 } from './descriptor.ts';
-export { featureDisabledProblem } from './feature-gate.ts';
 export { contribution, createExtensionPoint } from './extension-point.ts';
 export { StartupError, resolveModules } from './registry.ts';
+export { buildManifest } from './server/manifest.ts';
+export { manifestSchema } from './server/manifest.schema.ts';
 export type { Manifest } from './server/manifest.schema.ts';
 export { booleanSetting, durationSetting, integerSetting, parseDuration, stringSetting } from './setting-types.ts';
 export type { SettingDeclaration, SettingValue } from './setting-types.ts';

@@ -5,9 +5,7 @@ export const pluginModule = defineModule({
   title: 'Modules',
   layer: 'kernel',
   description: 'Module descriptors, the feature registry and toggles, the manifest, the feature-disabled answer.',
-  requires: ['core', 'access'],
   // The installer tier's own permission: installing and removing runtime plugins (the plugins module, with step-up
   // re-authentication). It is also what sets an installer above an admin, so no admin can grant themselves it.
   permissions: [{ id: 'plugins:install', description: 'Install and remove plugins', includedIn: 'installer' }],
-  apiPrefixes: ['/api/v1/manifest'],
 });

@@ -1,4 +1,4 @@
-import { ModulesScreen } from '@/modules/kernel/plugin/ui.ts';
+import { ModulesScreen } from '@/modules/kernel/access/ui.ts';
 
 export default function ModulesPage() {
   return <ModulesScreen />;

@@ -8,13 +8,13 @@ import type { NextAuthConfig } from 'next-auth';
 import NextAuth from 'next-auth';
 import {
   createRequestContext,
+  featureDisabledProblem,
   isSecure,
   notFoundProblem,
   ProblemError,
   problemResponse,
   type RequestContext,
 } from '@/modules/kernel/core/index.ts';
-import { featureDisabledProblem } from '@/modules/kernel/plugin/index.ts';
 import {
   completeSignIn,
   failSignIn,

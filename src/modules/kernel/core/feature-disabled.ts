@@ -1,7 +1,7 @@
-// The answer for anything that belongs to a disabled feature: 404 `feature-disabled` naming the property.
-import type { Problem } from '@/modules/kernel/core/index.ts';
-import type { InstalledModule } from './descriptor.ts';
-import { environmentVariableFor } from './toggles.ts';
+// The answer for anything that belongs to a disabled feature: 404 `feature-disabled` naming the property. Beside the
+// other problems, so the module contract (which knows the toggles) needs no problem type of its own.
+import { environmentVariableFor, type InstalledModule } from '@/modules/kernel/plugin/index.ts';
+import type { Problem } from './problem.ts';
 
 export function featureDisabledProblem(entry: InstalledModule): Problem {
   const variable = environmentVariableFor(entry.enablingProperty);

@@ -1,7 +1,7 @@
 import { defineModuleUi } from '@/ui/slots/contribution-types.ts';
 
-export const pluginUi = defineModuleUi({
-  moduleId: 'plugin',
+export const accessUi = defineModuleUi({
+  moduleId: 'access',
   routes: ['/admin/modules'],
   contributions: [
     { slot: 'admin.tabs', id: 'modules', group: 'Installation', label: 'Modules', href: '/admin/modules' },
