@@ -48,6 +48,15 @@ module.exports = {
       to: { path: '^src/modules/platform/commands/' },
     },
     {
+      name: 'contract-imports-no-module',
+      severity: 'error',
+      comment:
+        'The module contract (kernel/plugin: descriptor, registry, extension points, toggles, manifest) is what every ' +
+        'module builds on, so it imports none of them: an import back would make a module cycle.',
+      from: { path: '^src/modules/kernel/plugin/' },
+      to: { path: '^src/modules/', pathNot: '^src/modules/kernel/plugin/' },
+    },
+    {
       name: 'read-side-not-writer',
       severity: 'error',
       comment:

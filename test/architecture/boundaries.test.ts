@@ -33,6 +33,7 @@ describe('dependency-cruiser boundary rules', () => {
           'src/modules/platform/broker/server/imports-commands.ts',
           'src/modules/platform/commands/index.ts',
         ],
+        ['contract-imports-no-module', 'src/modules/kernel/plugin/imports-module.ts', `${audit}/index.ts`],
         ['read-side-not-writer', `${scrape}/read/imports-writer.ts`, `${scrape}/server/queue-totals.ts`],
         ['scrape-read-only', `${queues}/server/imports-scrape-writer.ts`, `${scrape}/index.ts`],
         ['production-not-test', `${queues}/server/imports-test-support.ts`, 'test/support/clock.ts'],

@@ -21,6 +21,7 @@ describe('moduleImports', () => {
       { importer: 'queues', imported: 'scrape', file: 'reads-scrape.ts', fromTest: false },
       { importer: 'queues', imported: 'commands', file: 'runs-command.ts', fromTest: false },
       { importer: 'audit', imported: 'queues', file: 'imports-feature.ts', fromTest: false },
+      { importer: 'plugin', imported: 'audit', file: 'imports-module.ts', fromTest: false },
       { importer: 'broker', imported: 'commands', file: 'imports-commands.ts', fromTest: false },
       { importer: 'broker', imported: 'queues', file: 'imports-feature.ts', fromTest: false },
     ]);
