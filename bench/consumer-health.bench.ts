@@ -18,7 +18,9 @@ const RUNS = 41;
 const DAY_MS = 86_400_000;
 const settings = {
   duration: () => 300_000,
-  integer: (key: string) => (key === 'metrics.health-min-samples' ? 3 : 5),
+  // Reads name declarations (a bare key only where a read is not converted yet).
+  integer: (setting: { key: string } | string) =>
+    typeof setting === 'object' && setting.key === 'metrics.health-min-samples' ? 3 : 5,
   boolean: () => false,
   string: () => '',
   value: () => undefined,

@@ -90,7 +90,8 @@ try {
       prisma: db.prisma,
       settings: {
         value: () => undefined,
-        duration: (key: string) => (key === 'resources.cache-ttl' ? ttlMs : 30_000),
+        duration: (setting: { key: string } | string) =>
+          typeof setting === 'object' && setting.key === 'resources.cache-ttl' ? ttlMs : 30_000,
         integer: () => 20_000,
       },
     };

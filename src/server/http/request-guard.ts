@@ -5,7 +5,7 @@
 // at the edge covers every string of every input, so no schema can forget it.
 import { decodeSegment } from '@/base/path-segment.ts';
 import type { TrpcContext } from '@/modules/kernel/access/index.ts';
-import type { Problem } from '@/modules/kernel/core/index.ts';
+import { CORE_SETTINGS, type Problem } from '@/modules/kernel/core/index.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 
 const MAX_DEPTH = 64;
@@ -137,7 +137,7 @@ export function checkUrl(url: URL): Problem | undefined {
 
 /** The body limit for this caller: the setting when signed in, the anonymous limit (or less) otherwise. */
 export function bodyLimit(runtime: WebRuntime, caller: Pick<TrpcContext, 'principal'>): number {
-  const limit = runtime.settings.integer('http.max-body-bytes');
+  const limit = runtime.settings.integer(CORE_SETTINGS.maxBodyBytes);
   return caller.principal ? limit : Math.min(limit, ANONYMOUS_BODY_LIMIT);
 }
 

@@ -13,6 +13,7 @@ import {
   INSTALLATION_SCOPE_ID,
   openStream,
   parseStreamQuery,
+  STREAM_SETTINGS,
   type StreamQuery,
 } from '@/modules/kernel/stream/index.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
@@ -61,7 +62,7 @@ async function handleStream(request: Request, getRuntime: () => Promise<WebRunti
     hub: runtime.stream,
     replay: runtime.replay,
     enabledTopics: runtime.registry.enabledTopics(),
-    keepAliveMs: () => runtime.settings.duration('stream.keep-alive'),
-    maxPerUser: () => runtime.settings.integer('stream.max-per-user'),
+    keepAliveMs: () => runtime.settings.duration(STREAM_SETTINGS.keepAlive),
+    maxPerUser: () => runtime.settings.integer(STREAM_SETTINGS.maxPerUser),
   });
 }

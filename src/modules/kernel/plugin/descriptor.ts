@@ -8,7 +8,7 @@ import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { Contribution, ExtensionPoint } from './extension-point.ts';
-import type { SettingDeclaration } from './setting-types.ts';
+import type { SettingDeclaration, SettingsReader } from './setting-types.ts';
 
 export type ModuleLayer = 'kernel' | 'platform' | 'feature';
 
@@ -38,13 +38,6 @@ export interface JobContext {
   readonly db: JobDatabase;
   readonly publishSignal: (topic: string, clusterId: string) => Promise<void>;
   readonly log: (message: string) => void;
-}
-
-export interface SettingsReader {
-  duration(key: string): number;
-  integer(key: string): number;
-  boolean(key: string): boolean;
-  string(key: string): string;
 }
 
 /** The one database handle jobs get: set-based SQL with parameters. */

@@ -15,7 +15,6 @@ export type {
   PermissionDeclaration,
   ProcessStartContext,
   RunningWorkerService,
-  SettingsReader,
   WorkerServiceContext,
   WorkerServiceDeclaration,
 } from './descriptor.ts';
@@ -25,5 +24,5 @@ export { buildManifest } from './server/manifest.ts';
 export { manifestSchema } from './server/manifest.schema.ts';
 export type { Manifest } from './server/manifest.schema.ts';
 export { booleanSetting, durationSetting, integerSetting, parseDuration, stringSetting } from './setting-types.ts';
-export type { SettingDeclaration, SettingValue } from './setting-types.ts';
+export type { SettingDeclaration, SettingsReader, SettingValue } from './setting-types.ts';
 export { environmentVariableFor } from './toggles.ts';

@@ -4,9 +4,35 @@
 type SettingKind = 'duration' | 'integer' | 'boolean' | 'string';
 export type SettingValue = string | number | boolean;
 
-export interface SettingDeclaration {
+/**
+ * One declared setting. Its kind is in its type, so a read names the declaration itself
+ * (`settings.duration(auditRetention)`): a misspelt name or a read of the wrong kind is a compile error, not a
+ * runtime surprise. Without a kind it is any of the four, told apart by `kind`.
+ */
+export type SettingDeclaration<Kind extends SettingKind = SettingKind> = Kind extends SettingKind
+  ? DeclarationOfKind<Kind>
+  : never;
+
+/**
+ * A bare key, still taken while the scrape module's reads are converted to declarations (issue 27, item 4); it goes
+ * once none is left. Nothing new reads by key.
+ */
+type UnconvertedKey = string;
+
+/**
+ * Reads declared settings, each by its declaration. Only the module declaring a setting holds its declaration; code
+ * that holds just a key (the settings screen, a job's `everySetting`) looks the declaration up first.
+ */
+export interface SettingsReader {
+  duration(setting: SettingDeclaration<'duration'> | UnconvertedKey): number;
+  integer(setting: SettingDeclaration<'integer'> | UnconvertedKey): number;
+  boolean(setting: SettingDeclaration<'boolean'> | UnconvertedKey): boolean;
+  string(setting: SettingDeclaration<'string'> | UnconvertedKey): string;
+}
+
+interface DeclarationOfKind<Kind extends SettingKind> {
   readonly key: string;
-  readonly kind: SettingKind;
+  readonly kind: Kind;
   readonly description: string;
   readonly defaultValue: SettingValue;
   /** The rule in words, used in every validation error: "a duration from 1s to 30d, such as 72h". */
@@ -36,7 +62,7 @@ interface Common {
 
 export function durationSetting(
   options: Common & { defaultValue: string; min: string; max: string },
-): SettingDeclaration {
+): SettingDeclaration<'duration'> {
   const min = parseDuration(options.min);
   const max = parseDuration(options.max);
   if (min === undefined || max === undefined || parseDuration(options.defaultValue) === undefined) {
@@ -58,7 +84,7 @@ export function durationSetting(
 
 export function integerSetting(
   options: Common & { defaultValue: number; min: number; max: number },
-): SettingDeclaration {
+): SettingDeclaration<'integer'> {
   return {
     key: options.key,
     kind: 'integer',
@@ -71,7 +97,7 @@ export function integerSetting(
   };
 }
 
-export function booleanSetting(options: Common & { defaultValue: boolean }): SettingDeclaration {
+export function booleanSetting(options: Common & { defaultValue: boolean }): SettingDeclaration<'boolean'> {
   return {
     key: options.key,
     kind: 'boolean',
@@ -85,7 +111,7 @@ export function booleanSetting(options: Common & { defaultValue: boolean }): Set
 
 export function stringSetting(
   options: Common & { defaultValue: string; pattern: RegExp; patternInWords: string },
-): SettingDeclaration {
+): SettingDeclaration<'string'> {
   return {
     key: options.key,
     kind: 'string',

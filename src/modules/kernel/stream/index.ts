@@ -1,6 +1,7 @@
 // The stream module's public entry for server code: the only file other modules and the roof may import from it
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { StreamHub } from './server/hub.ts';
+export { STREAM_SETTINGS } from './server/stream.settings.ts';
 export { ReplayRegistry } from './server/replay.ts';
 export { webStreamOf } from './server/process-start.ts';
 export { INSTALLATION_SCOPE_ID, STREAM_CHANNEL, parseSignal, publishSignal } from './server/signal.ts';

@@ -1,5 +1,6 @@
-import { createExtensionPoint, defineModule, durationSetting } from '@/modules/kernel/plugin/index.ts';
+import { createExtensionPoint, defineModule } from '@/modules/kernel/plugin/index.ts';
 import type { BrokerEventConsumerDeclaration } from './native/broker-event-consumer.ts';
+import { reportIntervalSetting } from './management/health-report.settings.ts';
 import { managementSettings } from './management/management.settings.ts';
 import { nativeSettings } from './native/native.settings.ts';
 
@@ -19,19 +20,7 @@ export const brokerModule = defineModule({
   description:
     'Management (Jolokia) and native (AMQP) clients for Artemis nodes, the per-node call limiter, capability probing, notification subscriptions and message transport.',
   requires: [],
-  settings: [
-    ...managementSettings,
-    ...nativeSettings,
-    durationSetting({
-      key: 'broker.health.report-interval',
-      description:
-        'How often the worker reports what it holds of the brokers (node states, native connections) for health; ' +
-        'a report older than two intervals shows the worker DOWN.',
-      defaultValue: '5s',
-      min: '100ms',
-      max: '5m',
-    }),
-  ],
+  settings: [...managementSettings, ...nativeSettings, reportIntervalSetting],
   extensionPoints: [brokerEventConsumers],
   healthIndicators: [{ id: 'brokers', load: () => import('./management/brokers.health.ts') }],
   // The `subscriptions` indicator is the clusters module's: it knows which nodes serve and reads the worker's

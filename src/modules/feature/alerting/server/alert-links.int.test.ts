@@ -8,6 +8,7 @@ import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/sup
 import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { ALERTING_SETTINGS } from './alerting.settings.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
 
@@ -41,7 +42,7 @@ describe('a link to an alert', () => {
         status: 400,
         json: { type: 'invalid-setting' },
       });
-    expect(secured.runtime.settings.string('alerting.console-url')).toBe('');
+    expect(secured.runtime.settings.string(ALERTING_SETTINGS.consoleUrl)).toBe('');
   });
 
   it('rides in every notification once the console address is set, and opens that alert', async () => {
@@ -49,7 +50,9 @@ describe('a link to an alert', () => {
       await call('PUT', '/settings/alerting.console-url', { value: 'https://flotilla.example.com/console/' }),
     ).toMatchObject({ status: 200 });
     await vi.waitFor(() =>
-      expect(secured.runtime.settings.string('alerting.console-url')).toBe('https://flotilla.example.com/console/'),
+      expect(secured.runtime.settings.string(ALERTING_SETTINGS.consoleUrl)).toBe(
+        'https://flotilla.example.com/console/',
+      ),
     );
     const channel = await call('POST', '/alerts/channels', {
       name: 'links',

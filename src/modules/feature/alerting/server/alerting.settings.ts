@@ -11,8 +11,9 @@ export const ALERTING_SETTING_KEYS = {
   consoleUrl: 'alerting.console-url',
 } as const;
 
-export const alertingSettings = [
-  durationSetting({
+/** Each declaration by name: a read names one (`settings.duration(ALERTING_SETTINGS.x)`), never a bare key. */
+export const ALERTING_SETTINGS = {
+  flapWindow: durationSetting({
     key: ALERTING_SETTING_KEYS.flapWindow,
     description:
       'An alert that fires again less than this after it resolved is reopened (its flaps counted) instead of raising a new one; its firing notification is held this long and dropped if it resolves meanwhile.',
@@ -20,7 +21,7 @@ export const alertingSettings = [
     min: '0s',
     max: '1d',
   }),
-  durationSetting({
+  retention: durationSetting({
     key: ALERTING_SETTING_KEYS.retention,
     description:
       'How long resolved alerts, their delivery logs and the transition log are kept; older ones are deleted by the alerting.retention job.',
@@ -28,14 +29,14 @@ export const alertingSettings = [
     min: '1h',
     max: '3650d',
   }),
-  durationSetting({
+  reaperInterval: durationSetting({
     key: ALERTING_SETTING_KEYS.reaperInterval,
     description: 'How often alert history older than alerting.retention is deleted.',
     defaultValue: '1h',
     min: '10s',
     max: '1d',
   }),
-  stringSetting({
+  consoleUrl: stringSetting({
     key: ALERTING_SETTING_KEYS.consoleUrl,
     description:
       'The address people reach this console at (https://flotilla.example.com). When set, every notification carries a link to its alert there; empty, none does.',
@@ -43,11 +44,13 @@ export const alertingSettings = [
     pattern: /^(https?:\/\/[^\s/?#]+(\/[^\s?#]*)?)?$/,
     patternInWords: 'empty, or an http(s) address without query or fragment',
   }),
-  channelNetworksSetting,
-];
+  channelNetworks: channelNetworksSetting,
+};
+
+export const alertingSettings = Object.values(ALERTING_SETTINGS);
 
 /** The link to an alert in the console (its drawer open on the Alerts screen), or none without alerting.console-url. */
 export function alertLinkOf(settings: SettingsReader | undefined, alertId: string): string | undefined {
-  const base = settings?.string(ALERTING_SETTING_KEYS.consoleUrl).replace(/\/+$/, '') ?? '';
+  const base = settings?.string(ALERTING_SETTINGS.consoleUrl).replace(/\/+$/, '') ?? '';
   return base ? `${base}/alerts?open=${encodeURIComponent(alertId)}` : undefined;
 }

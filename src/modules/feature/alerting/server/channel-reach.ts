@@ -48,7 +48,7 @@ const declared = stringSetting({
   patternInWords: 'IP addresses and CIDR blocks separated by commas',
 });
 
-export const channelNetworksSetting: SettingDeclaration = {
+export const channelNetworksSetting: SettingDeclaration<'string'> = {
   ...declared,
   isValid: (value) => declared.isValid(value) && parses(value),
 };
@@ -62,7 +62,7 @@ export interface ChannelReach {
 export function channelReachOf(settings: SettingsReader): ChannelReach {
   let listed: BlockList | undefined;
   try {
-    listed = parseAddressList(settings.string(CHANNEL_NETWORKS_KEY), CHANNEL_NETWORKS_KEY);
+    listed = parseAddressList(settings.string(channelNetworksSetting), CHANNEL_NETWORKS_KEY);
   } catch {
     listed = undefined;
   }

@@ -9,7 +9,7 @@ import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/ind
 import { listClusterLocations } from '@/modules/platform/clusters/index.ts';
 import { subjectPattern } from './subject-pattern.ts';
 import { alertConditions, type AlertCondition, type ConditionResult } from './condition.ts';
-import { ALERTING_SETTING_KEYS, alertLinkOf } from './alerting.settings.ts';
+import { ALERTING_SETTINGS, alertLinkOf } from './alerting.settings.ts';
 import type { OpenAlertMemory } from './open-alert-memory.ts';
 import { TransitionBatch, type SteppedAlert } from './transitions.ts';
 
@@ -140,7 +140,7 @@ export async function evaluateCluster(
   if (!location) return { rules: 0, transitions: 0, queuedDeliveries: 0 };
   const rules = await rulesReaching(deps.db, clusterId, location.environmentId);
   const once = onceCache();
-  const flapWindowMs = deps.settings?.duration(ALERTING_SETTING_KEYS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
+  const flapWindowMs = deps.settings?.duration(ALERTING_SETTINGS.flapWindow) ?? DEFAULT_FLAP_WINDOW_MS;
   // Every open alert of the cluster in one read, by rule; and those resolved within the flap window.
   const openByRule = new Map<string, SteppedAlert[]>();
   const readOpen = () => alertsOf(deps.db, clusterId, `state <> 'resolved'`);

@@ -14,6 +14,7 @@ import { startHookListener, type HookListener } from '../../../../../test/suppor
 import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
 import { callRest } from '../../../../../test/support/rest-call.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { ALERTING_SETTINGS } from './alerting.settings.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
 import { run as runRetention } from './jobs/alerting-retention.job.ts';
@@ -275,7 +276,7 @@ describe('flapping', () => {
       pattern: 'flappy',
       channelIds: [channel.json.id],
     });
-    const window = secured.runtime.settings.duration('alerting.flap-window');
+    const window = secured.runtime.settings.duration(ALERTING_SETTINGS.flapWindow);
     expect(window).toBe(300_000);
     const t0 = Date.now();
     const tick = async (seconds: number, depth: number) => {
@@ -332,7 +333,7 @@ describe('flapping', () => {
     expect(await tick(later, 50)).toMatchObject({ transitions: 1, queuedDeliveries: 1 });
     expect(await call('GET', '/alerts?view=all&q=flappy')).toMatchObject({ json: { total: 2 } });
     expect(await call('PUT', '/settings/alerting.flap-window', { value: '0s' })).toMatchObject({ status: 200 });
-    await vi.waitFor(() => expect(secured.runtime.settings.duration('alerting.flap-window')).toBe(0), {
+    await vi.waitFor(() => expect(secured.runtime.settings.duration(ALERTING_SETTINGS.flapWindow)).toBe(0), {
       timeout: 5_000,
     });
     await tick(later + 10, 0);
@@ -344,7 +345,7 @@ describe('flapping', () => {
 describe('silencing', () => {
   it('cancels what the alert has not yet said (a held notification), keeping it on the log as failed', async () => {
     expect(await call('PUT', '/settings/alerting.flap-window', { value: '5m' })).toMatchObject({ status: 200 });
-    await vi.waitFor(() => expect(secured.runtime.settings.duration('alerting.flap-window')).toBe(300_000), {
+    await vi.waitFor(() => expect(secured.runtime.settings.duration(ALERTING_SETTINGS.flapWindow)).toBe(300_000), {
       timeout: 5_000,
     });
     const channel = await secured.runtime.prisma.alertChannel.findFirstOrThrow({ where: { name: 'flaps' } });
@@ -391,9 +392,12 @@ describe('retention', () => {
   it('deletes resolved alerts with their deliveries, old test sends and old transitions; keeps the rest', async () => {
     expect(await call('PUT', '/settings/alerting.retention', { value: '1x' })).toMatchObject({ status: 400 });
     expect(await call('PUT', '/settings/alerting.retention', { value: '7d' })).toMatchObject({ status: 200 });
-    await vi.waitFor(() => expect(secured.runtime.settings.duration('alerting.retention')).toBe(7 * 86_400_000), {
-      timeout: 5_000,
-    });
+    await vi.waitFor(
+      () => expect(secured.runtime.settings.duration(ALERTING_SETTINGS.retention)).toBe(7 * 86_400_000),
+      {
+        timeout: 5_000,
+      },
+    );
     const { prisma } = secured.runtime;
     const old = new Date(Date.now() - 8 * 86_400_000);
     const recent = new Date(Date.now() - 6 * 86_400_000);

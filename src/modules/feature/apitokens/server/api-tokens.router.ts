@@ -11,6 +11,7 @@ import {
 } from '@/modules/kernel/core/index.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { newToken, tokenDigest } from './api-token.ts';
+import { API_TOKEN_SETTINGS } from './api-tokens.settings.ts';
 import { oneAtATimeFor, refuseBeyondLimits, refuseBeyondLimitsLocked } from './token-limits.ts';
 
 const procedure = moduleProcedure('apitokens');
@@ -60,13 +61,13 @@ export const apiTokensRouter = router({
     .mutation(async ({ ctx, input }) => {
       const userId = requireSignedInUser(ctx.request);
       const { settings, prisma } = ctx.runtime;
-      const latest = new Date(Date.now() + settings.duration('apitokens.max-lifetime'));
+      const latest = new Date(Date.now() + settings.duration(API_TOKEN_SETTINGS.maxLifetime));
       const expiresAt = input.expiresAt ? new Date(input.expiresAt) : latest;
       if (expiresAt <= new Date() || expiresAt > latest) {
         const rule = `must be in the future and no later than ${latest.toISOString()} (apitokens.max-lifetime)`;
         throw new ProblemError(validationProblem([{ field: 'expiresAt', message: rule }], `expiresAt ${rule}.`));
       }
-      const cap = settings.integer('apitokens.max-per-user');
+      const cap = settings.integer(API_TOKEN_SETTINGS.maxPerUser);
       const id = randomUUID();
       const token = input.dryRun ? null : newToken();
       await oneAtATimeFor(userId, async () => {

@@ -3,7 +3,7 @@
 // every stored row without one long transaction. Several instances share the rows (SKIP LOCKED).
 import { borrowedDatabase } from '@/base/db/database.ts';
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
-import { EVENTS_SETTING_KEYS } from './events.settings.ts';
+import { EVENTS_SETTINGS } from './events.settings.ts';
 import { remaskBatch } from './remask.ts';
 
 const BATCH = 500;
@@ -24,7 +24,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
     running = tick()
       .catch((error: unknown) => console.error('[events] remask failed:', error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, context.settings.duration(EVENTS_SETTING_KEYS.remaskInterval));
+        if (!stopped) timer = setTimeout(loop, context.settings.duration(EVENTS_SETTINGS.remaskInterval));
       });
   };
   loop();

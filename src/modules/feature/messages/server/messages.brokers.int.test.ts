@@ -15,6 +15,7 @@ import {
   waitFor,
 } from '../../../../../test/support/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
@@ -95,7 +96,7 @@ beforeAll(async () => {
   // A 1 MB body is more than the default request limit of 1 MiB once it is JSON.
   expect((await call('PUT', '/settings/http.max-body-bytes', { value: 4 * 1024 * 1024 })).status).toBe(200);
   await waitFor('the larger request limit in effect', () =>
-    web.settings.integer('http.max-body-bytes') === 4 * 1024 * 1024 ? true : undefined,
+    web.settings.integer(CORE_SETTINGS.maxBodyBytes) === 4 * 1024 * 1024 ? true : undefined,
   );
   await waitFor(
     'both nodes subscribed',

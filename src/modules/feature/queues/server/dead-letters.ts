@@ -29,7 +29,7 @@ import {
 import { keptCounts, type ClusterCount, type NodeFailureRow } from './dead-letter-counts.ts';
 import { originalAddressFilter, refOf, type QueueActionRuntime } from './queue-actions.ts';
 import { TOP_ORIGINAL_ADDRESSES } from './dead-letters.schema.ts';
-import { QUEUES_SETTING_KEYS } from './queues.settings.ts';
+import { QUEUES_SETTINGS } from './queues.settings.ts';
 
 const ORIGINAL_ADDRESS = '_AMQ_ORIG_ADDRESS';
 
@@ -107,7 +107,7 @@ export async function listDeadLetters(runtime: QueueActionRuntime, grants: Grant
     readDeadLetterQueues(runtime.db, [...names.keys()], query),
     deadLetterStatusesOf(runtime.db, [...names.keys()]),
   ]);
-  const ttlMs = runtime.settings.duration(QUEUES_SETTING_KEYS.deadLetterCountsTtl);
+  const ttlMs = runtime.settings.duration(QUEUES_SETTINGS.deadLetterCountsTtl);
   const byCluster = new Map<string, typeof page.items>();
   for (const item of page.items) byCluster.set(item.clusterId, [...(byCluster.get(item.clusterId) ?? []), item]);
   const counted = await Promise.all(

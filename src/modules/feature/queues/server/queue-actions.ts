@@ -3,6 +3,7 @@
 // copy of the queue with countMessages (whole queue, with the filter), never a browse window; a node without the
 // queue is skipped. Message operations by id name the one node holding the messages.
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { countQueueMessages, listMessageIds, type QueueRef } from '@/modules/platform/broker/index.ts';
 import {
   runBrokerCommand,
@@ -15,7 +16,7 @@ import { queuesNamed } from '@/modules/platform/scrape/read/index.ts';
 
 export interface QueueActionRuntime extends CommandRuntime {
   readonly db: Database;
-  readonly settings: CommandRuntime['settings'] & { duration(key: string): number };
+  readonly settings: CommandRuntime['settings'] & Pick<SettingsReader, 'duration'>;
 }
 
 /** A message selection: a filter (JMS selector; empty means every message) or ids on one node. */

@@ -1,12 +1,13 @@
 // The queues module's runtime settings: how long the fleet dead-letter view's broker counts are shared.
 import { durationSetting } from '@/modules/kernel/plugin/index.ts';
 
-export const QUEUES_SETTING_KEYS = {
+const QUEUES_SETTING_KEYS = {
   deadLetterCountsTtl: 'queues.dead-letter-counts-ttl',
 } as const;
 
-export const queuesSettings = [
-  durationSetting({
+/** Each declaration by name: a read names one (`settings.duration(QUEUES_SETTINGS.x)`), never a bare key. */
+export const QUEUES_SETTINGS = {
+  deadLetterCountsTtl: durationSetting({
     key: QUEUES_SETTING_KEYS.deadLetterCountsTtl,
     description:
       'How long this process shares the brokers’ counts of a dead-letter or expiry queue between viewers of the Dead letters screen and API; a `queues` signal of the cluster (a depth moved, a redrive committed) ends it at once. 0s asks the brokers on every read.',
@@ -14,4 +15,6 @@ export const queuesSettings = [
     min: '0s',
     max: '5m',
   }),
-];
+};
+
+export const queuesSettings = Object.values(QUEUES_SETTINGS);

@@ -7,10 +7,10 @@ import { governFields } from '@/modules/platform/governance/index.ts';
 import { askServingNodes } from './live-nodes.ts';
 import { outcomeOf, requireSomeAnswer, type ResourcesRuntime } from './live-read.ts';
 import { addressRow, text } from './resource-rows.ts';
-import { RESOURCES_SETTING_KEYS } from './resources.settings.ts';
+import { RESOURCES_SETTINGS } from './resources.settings.ts';
 
 export async function readAddress(runtime: ResourcesRuntime, clusterId: string, address: string, clear: boolean) {
-  const maxRows = runtime.settings.integer(RESOURCES_SETTING_KEYS.maxRowsPerNode);
+  const maxRows = runtime.settings.integer(RESOURCES_SETTINGS.maxRowsPerNode);
   const answers =
     (await askServingNodes(runtime, clusterId, (client) => readAddressDetail(client, address, maxRows))) ?? [];
   await requireSomeAnswer(runtime, clusterId, answers);

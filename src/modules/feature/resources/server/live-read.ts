@@ -3,6 +3,7 @@
 // fails contributes no rows and is named with its reason; when every node fails, the answer is the classified
 // problem with the capability ledger's advice and the broker configuration that fixes it.
 import { ProblemError } from '@/modules/kernel/core/index.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { listEveryRow, type ListPage, type LiveListKind } from '@/modules/platform/broker/index.ts';
 import { listCapabilities } from '@/modules/platform/clusters/index.ts';
 import { governFields, type Governed } from '@/modules/platform/governance/index.ts';
@@ -10,10 +11,10 @@ import { LiveCache, type CachedRead } from '@/base/live-cache.ts';
 import { askServingNodes, type LiveRuntime, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
 import { listRows, type ListRequest } from './resource-list.ts';
 import { RESOURCE_KINDS, type NodePages, type ResourceKind } from './resource-kinds.ts';
-import { RESOURCES_SETTING_KEYS } from './resources.settings.ts';
+import { RESOURCES_SETTINGS } from './resources.settings.ts';
 
 export interface ResourcesRuntime extends LiveRuntime, GovernanceRuntime {
-  readonly settings: LiveRuntime['settings'] & { duration(key: string): number; integer(key: string): number };
+  readonly settings: LiveRuntime['settings'] & Pick<SettingsReader, 'duration' | 'integer'>;
 }
 
 type GovernanceRuntime = Parameters<typeof governFields>[0];
@@ -89,8 +90,8 @@ async function readLiveLists(
   clusterId: string,
   kinds: readonly LiveListKind[],
 ): Promise<Record<LiveListKind, CachedRead<KindAnswers>>> {
-  const ttlMs = runtime.settings.duration(RESOURCES_SETTING_KEYS.cacheTtl);
-  const maxRows = runtime.settings.integer(RESOURCES_SETTING_KEYS.maxRowsPerNode);
+  const ttlMs = runtime.settings.duration(RESOURCES_SETTINGS.cacheTtl);
+  const maxRows = runtime.settings.integer(RESOURCES_SETTINGS.maxRowsPerNode);
   return listCache.read(clusterId, kinds, ttlMs, async (missing) => {
     const answers =
       (await askServingNodes(runtime, clusterId, (client) => listEveryRow(client, missing, maxRows))) ?? [];
@@ -135,7 +136,7 @@ async function pageOf(
   const fetchedAt = Math.min(...definition.reads.map((read) => reads[read].fetchedAt));
   const rows = (definition.build as (nodes: readonly NodePages[], context: object) => Array<{ key: string }>)(
     nodePagesOf(reads, definition.reads),
-    { now: now(), slowAfterMs: runtime.settings.duration(RESOURCES_SETTING_KEYS.slowConsumerAfter) },
+    { now: now(), slowAfterMs: runtime.settings.duration(RESOURCES_SETTINGS.slowConsumerAfter) },
   );
   const { items, total } = listRows(rows, definition.list as never, request);
   // Only the page leaves, so only the page is governed: a list of 100,000 rows costs a scan of one page's names.

@@ -8,7 +8,7 @@ import { LiveCache } from '@/base/live-cache.ts';
 import { askServingNodes, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
 import { requireSomeAnswer, type ResourcesRuntime } from './live-read.ts';
 import { addressRow, text as textOf, type AddressRow } from './resource-rows.ts';
-import { RESOURCES_SETTING_KEYS } from './resources.settings.ts';
+import { RESOURCES_SETTINGS } from './resources.settings.ts';
 
 /** The most full addresses whose policy is asked for (the answer names how many there are in all). */
 const MAX_POLICY_READS = 20;
@@ -149,8 +149,8 @@ type NodeFacts = ReturnType<typeof factsOf>;
 type FailedNode = NodeTag & { ok: false; failure: NodeFailure };
 
 export async function readClusterFacts(runtime: ResourcesRuntime, clusterId: string, now: () => number = Date.now) {
-  const ttlMs = runtime.settings.duration(RESOURCES_SETTING_KEYS.cacheTtl);
-  const maxRows = runtime.settings.integer(RESOURCES_SETTING_KEYS.maxRowsPerNode);
+  const ttlMs = runtime.settings.duration(RESOURCES_SETTINGS.cacheTtl);
+  const maxRows = runtime.settings.integer(RESOURCES_SETTINGS.maxRowsPerNode);
   const { facts } = await factsCache.read(clusterId, ['facts'], ttlMs, async () => ({
     facts:
       (await askServingNodes(runtime, clusterId, async (client): Promise<RawRead> => {
@@ -169,8 +169,8 @@ export async function readClusterFacts(runtime: ResourcesRuntime, clusterId: str
       })) ?? [],
   }));
   const thresholds = {
-    memoryWarnPercent: runtime.settings.integer(RESOURCES_SETTING_KEYS.memoryWarnPercent),
-    diskWarnMargin: runtime.settings.integer(RESOURCES_SETTING_KEYS.diskWarnMargin),
+    memoryWarnPercent: runtime.settings.integer(RESOURCES_SETTINGS.memoryWarnPercent),
+    diskWarnMargin: runtime.settings.integer(RESOURCES_SETTINGS.diskWarnMargin),
   };
   await requireSomeAnswer(runtime, clusterId, facts.value);
   const nodes: Array<NodeFacts | FailedNode> = facts.value.map((answer) =>

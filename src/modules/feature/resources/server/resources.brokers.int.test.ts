@@ -22,6 +22,7 @@ import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/in
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { forgetLiveLists } from './live-read.ts';
+import { RESOURCES_SETTINGS } from './resources.settings.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const BASE = 'http://127.0.0.1/api/v1';
@@ -115,7 +116,7 @@ describe('live-through resources on a real cluster', () => {
     expect((await setSetting('resources.cache-ttl', '5m')).status).toBe(200);
     try {
       await waitFor('the new cache period in effect', () =>
-        web.settings.duration('resources.cache-ttl') === 300_000 ? true : undefined,
+        web.settings.duration(RESOURCES_SETTINGS.cacheTtl) === 300_000 ? true : undefined,
       );
       // A change signal (a cluster bridge's session opening, the worker's own connection) rightly drops the cached
       // producers; a measurement that saw one proves nothing and is taken again, from an empty producers entry.
@@ -201,7 +202,7 @@ describe('live-through resources on a real cluster', () => {
     expect((await setSetting('resources.cache-ttl', '5m')).status).toBe(200);
     try {
       await waitFor('the new cache period in effect', () =>
-        web.settings.duration('resources.cache-ttl') === 300_000 ? true : undefined,
+        web.settings.duration(RESOURCES_SETTINGS.cacheTtl) === 300_000 ? true : undefined,
       );
       const queue = uniqueName('res.close');
       await createAnycastQueue(nodes[0], queue);

@@ -2,7 +2,7 @@
 // node is asked for at most.
 import { durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
 
-export const RESOURCES_SETTING_KEYS = {
+const RESOURCES_SETTING_KEYS = {
   cacheTtl: 'resources.cache-ttl',
   maxRowsPerNode: 'resources.max-rows-per-node',
   slowConsumerAfter: 'resources.slow-consumer-after',
@@ -10,8 +10,9 @@ export const RESOURCES_SETTING_KEYS = {
   memoryWarnPercent: 'resources.memory-warn-percent',
 } as const;
 
-export const resourcesSettings = [
-  durationSetting({
+/** Each declaration by name: a read names one (`settings.duration(RESOURCES_SETTINGS.x)`), never a bare key. */
+export const RESOURCES_SETTINGS = {
+  cacheTtl: durationSetting({
     key: RESOURCES_SETTING_KEYS.cacheTtl,
     description:
       'How long a live-through read of a cluster’s consumers, sessions, connections, producers, addresses or node facts is shared by every screen and API call of this process; a consumer, session or connection notification ends it at once.',
@@ -19,7 +20,7 @@ export const resourcesSettings = [
     min: '0s',
     max: '5m',
   }),
-  integerSetting({
+  maxRowsPerNode: integerSetting({
     key: RESOURCES_SETTING_KEYS.maxRowsPerNode,
     description:
       'The most rows of one kind asked of one node per read (one management call); a node holding more says so in the answer.',
@@ -27,7 +28,7 @@ export const resourcesSettings = [
     min: 100,
     max: 200_000,
   }),
-  durationSetting({
+  slowConsumerAfter: durationSetting({
     key: RESOURCES_SETTING_KEYS.slowConsumerAfter,
     description:
       'A consumer with messages in flight that has acknowledged none for this long (since it attached, if it never has) is marked slow.',
@@ -35,7 +36,7 @@ export const resourcesSettings = [
     min: '1s',
     max: '1h',
   }),
-  integerSetting({
+  diskWarnMargin: integerSetting({
     key: RESOURCES_SETTING_KEYS.diskWarnMargin,
     description:
       'Warn on a node whose disk store use is within this many percentage points of its max-disk-usage (where the broker blocks producers).',
@@ -43,7 +44,7 @@ export const resourcesSettings = [
     min: 0,
     max: 100,
   }),
-  integerSetting({
+  memoryWarnPercent: integerSetting({
     key: RESOURCES_SETTING_KEYS.memoryWarnPercent,
     description:
       'Warn on a node whose address memory use reaches this percentage of its global-max-size (where addresses start to page, block or drop).',
@@ -51,4 +52,6 @@ export const resourcesSettings = [
     min: 1,
     max: 100,
   }),
-];
+};
+
+export const resourcesSettings = Object.values(RESOURCES_SETTINGS);

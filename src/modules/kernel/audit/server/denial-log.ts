@@ -7,6 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { AUDIT_FLOOD } from '@/modules/kernel/access/index.ts';
 import type { Denial, DenialLog } from '@/modules/kernel/access/module.ts';
 import type { Problem, RequestContext } from '@/modules/kernel/core/index.ts';
+import { AUDIT_SETTINGS } from './audit.settings.ts';
 import { wasAudited } from './audit.service.ts';
 
 /** The window that holds `now`: aligned, so every instance puts a refusal in the same one. */
@@ -41,7 +42,7 @@ function facts(denial: Denial, window: { start: Date; end: Date }): Record<strin
 export const denialLog: DenialLog = {
   async record(runtime, request, denial) {
     if (wasAudited(denial.error)) return; // the work it stopped already wrote its FAILED row
-    const window = windowOf(runtime.settings.duration('audit.flood-window'));
+    const window = windowOf(runtime.settings.duration(AUDIT_SETTINGS.floodWindow));
     const now = new Date();
     const reason =
       denial.problem.type + (typeof denial.problem.permission === 'string' ? ` (${denial.problem.permission})` : '');
@@ -56,8 +57,8 @@ export const denialLog: DenialLog = {
   },
 
   async floodRefusal(runtime, request): Promise<Problem | undefined> {
-    const window = windowOf(runtime.settings.duration('audit.flood-window'));
-    const limit = runtime.settings.integer('audit.flood-rows');
+    const window = windowOf(runtime.settings.duration(AUDIT_SETTINGS.floodWindow));
+    const limit = runtime.settings.integer(AUDIT_SETTINGS.floodRows);
     const [row] = await runtime.prisma.$queryRaw<{ rows: number }[]>`
       SELECT count(*)::int AS rows FROM audit_event
        WHERE actor = ${request.actor.name} AND started_at >= ${window.start}

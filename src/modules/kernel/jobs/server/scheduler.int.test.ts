@@ -26,6 +26,7 @@ import { Scheduler, type ScheduledJob } from './scheduler.ts';
 // by one test cannot re-time another's job.
 const interval = (key: string, defaultValue: string) =>
   durationSetting({ key, description: `fixture interval ${key}`, defaultValue, min: '100ms', max: '1d' });
+const fast = interval('housekeeping.fast', '1s');
 const housekeeping = defineModule({
   id: 'housekeeping',
   title: 'Housekeeping',
@@ -33,7 +34,7 @@ const housekeeping = defineModule({
   description: 'Fixture feature with scheduled jobs',
   requires: ['jobs'],
   settings: [
-    interval('housekeeping.fast', '1s'),
+    fast,
     interval('housekeeping.retimed', '1h'),
     interval('housekeeping.exclusive', '1h'),
     interval('housekeeping.failing', '400ms'),
@@ -165,7 +166,7 @@ describe('Scheduler', () => {
     expect((row.nextRunAt?.getTime() ?? NaN) - finished).toBeLessThan(1_500);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ jobId: 'housekeeping.sweep', instanceId: 'instance-a' });
-    expect(seen[0]?.settings.duration('housekeeping.fast')).toBe(1_000);
+    expect(seen[0]?.settings.duration(fast)).toBe(1_000);
   });
 
   it('publishes a health signal on flotilla_stream once the run is recorded', async () => {

@@ -45,11 +45,19 @@ export class Scheduler {
   }
 
   private intervalOf(job: ScheduledJob): number {
-    if ('everySetting' in job.schedule) return this.dependencies.settings.duration(job.schedule.everySetting);
+    if ('everySetting' in job.schedule) return this.everySetting(job.schedule.everySetting);
     const probe = cron.createTask(job.schedule.cron, () => undefined);
     const [first, second] = probe.getNextRuns(2);
     void probe.destroy();
     return first && second ? second.getTime() - first.getTime() : 86_400_000;
+  }
+
+  /** A job's interval setting is named by its key in the declaration, so its declared duration is looked up here. */
+  private everySetting(key: string): number {
+    const declared = this.dependencies.settings.declaration(key)?.declaration;
+    if (!declared) throw new Error(`No module declares the setting ${key}`);
+    if (declared.kind !== 'duration') throw new Error(`Setting ${key} is a ${declared.kind}, not a duration`);
+    return this.dependencies.settings.duration(declared);
   }
 
   async start(): Promise<void> {

@@ -8,6 +8,7 @@ import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/ind
 import { bearerProviders } from '../module.ts';
 import type { Principal } from '@/modules/kernel/access/index.ts';
 import { readCookie, resolveSession, SESSION_COOKIE } from './sessions.ts';
+import { SECURITY_SETTINGS } from './security.settings.ts';
 import { limitsOf, throttledProblem } from './sign-in.service.ts';
 import { recordFailure, refusalOf } from './sign-in-throttle.ts';
 
@@ -60,7 +61,7 @@ export async function resolvePrincipal(
     return {};
   }
   const token = readCookie(headers, SESSION_COOKIE);
-  const lifetimeMs = settings.duration('security.session-lifetime');
+  const lifetimeMs = settings.duration(SECURITY_SETTINGS.sessionLifetime);
   const session = token ? await resolveSession(prisma, token, lifetimeMs) : undefined;
   if (!session) return {};
   return {

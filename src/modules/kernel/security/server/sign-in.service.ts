@@ -9,6 +9,7 @@ import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/ind
 import { signInProviders } from '../module.ts';
 import type { CredentialProviderDeclaration } from './providers.ts';
 import { verifyAgainstDecoy } from './passwords.ts';
+import { SECURITY_SETTINGS } from './security.settings.ts';
 import { createSession } from './sessions.ts';
 import {
   forgiveSuccess,
@@ -63,10 +64,10 @@ const auditOf = (attempt: SignInAttempt) => ({
 
 export function limitsOf(settings: SettingsReader): ThrottleLimits {
   return {
-    pairFailures: settings.integer('security.sign-in.pair-failures'),
-    userFailures: settings.integer('security.sign-in.user-failures'),
-    sourceFailures: settings.integer('security.sign-in.source-failures'),
-    windowMs: settings.duration('security.sign-in.lockout'),
+    pairFailures: settings.integer(SECURITY_SETTINGS.signInPairFailures),
+    userFailures: settings.integer(SECURITY_SETTINGS.signInUserFailures),
+    sourceFailures: settings.integer(SECURITY_SETTINGS.signInSourceFailures),
+    windowMs: settings.duration(SECURITY_SETTINGS.signInLockout),
   };
 }
 
@@ -175,7 +176,7 @@ export async function completeSignIn(
   await forgiveSuccess(prisma, keys, attempt.username, request.sourceIp, reserved);
   const session = await createSession(prisma, {
     userId: user.id,
-    lifetimeMs: settings.duration('security.session-lifetime'),
+    lifetimeMs: settings.duration(SECURITY_SETTINGS.sessionLifetime),
     sourceIp: request.sourceIp,
     userAgent: attempt.userAgent,
   });

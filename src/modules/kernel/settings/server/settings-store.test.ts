@@ -2,32 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { booleanSetting, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
 import { SettingsStore, type DeclaredSetting } from './settings-store.ts';
 
+const retention = durationSetting({
+  key: 'audit.retention',
+  description: 'keep',
+  defaultValue: '365d',
+  min: '1d',
+  max: '3650d',
+});
+const bulkCap = integerSetting({
+  key: 'safety.bulk-cap',
+  description: 'cap',
+  defaultValue: 1000,
+  min: 1,
+  max: 100_000,
+});
+
 function storeWith(environment: Record<string, string> = {}) {
   const declared = new Map<string, DeclaredSetting>([
     [
       'audit.retention',
       {
         module: 'audit',
-        declaration: durationSetting({
-          key: 'audit.retention',
-          description: 'keep',
-          defaultValue: '365d',
-          min: '1d',
-          max: '3650d',
-        }),
+        declaration: retention,
       },
     ],
     [
       'safety.bulk-cap',
       {
         module: 'messages',
-        declaration: integerSetting({
-          key: 'safety.bulk-cap',
-          description: 'cap',
-          defaultValue: 1000,
-          min: 1,
-          max: 100_000,
-        }),
+        declaration: bulkCap,
       },
     ],
     [
@@ -57,16 +60,16 @@ const row = (key: string, value: unknown) => ({
 describe('SettingsStore', () => {
   it('answers defaults until the database says otherwise', () => {
     const store = storeWith();
-    expect(store.duration('audit.retention')).toBe(365 * 86_400_000);
+    expect(store.duration(retention)).toBe(365 * 86_400_000);
     store.replaceAll([row('audit.retention', '30d')]);
-    expect(store.duration('audit.retention')).toBe(30 * 86_400_000);
+    expect(store.duration(retention)).toBe(30 * 86_400_000);
     expect(store.view('audit.retention')).toMatchObject({ value: '30d', source: 'database', updatedBy: 'alice' });
   });
 
   it('ignores a stored value that breaks the rule and keeps the default', () => {
     const store = storeWith();
     store.replaceAll([row('safety.bulk-cap', -5)]);
-    expect(store.integer('safety.bulk-cap')).toBe(1000);
+    expect(store.integer(bulkCap)).toBe(1000);
   });
 
   it('tells listeners only about real changes', () => {
@@ -82,8 +85,11 @@ describe('SettingsStore', () => {
 
   it('refuses reads of undeclared keys or of the wrong kind', () => {
     const store = storeWith();
-    expect(() => store.duration('nope')).toThrow(/No module declares/);
-    expect(() => store.integer('audit.retention')).toThrow(/is a duration/);
+    const undeclared = durationSetting({ key: 'nope', description: '', defaultValue: '1s', min: '1s', max: '1h' });
+    expect(() => store.duration(undeclared)).toThrow(/No module declares/);
+    // A read names the declaration, so the wrong kind does not compile; forced through, it still throws.
+    // @ts-expect-error audit.retention is a duration, not an integer
+    expect(() => store.integer(retention)).toThrow(/is a duration/);
   });
 
   it('shows a restart setting’s stored value beside the one in effect, and an environment override', () => {

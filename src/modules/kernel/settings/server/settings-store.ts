@@ -47,6 +47,9 @@ export interface DeclaredSetting {
 
 type Listener = (key: string) => void;
 
+/** A read names the declaration; a bare key only where a read is not converted yet (see SettingsReader). */
+const keyOf = (setting: SettingDeclaration | string) => (typeof setting === 'string' ? setting : setting.key);
+
 export class SettingsStore implements SettingsReader {
   private stored = new Map<string, StoredSetting>();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -102,25 +105,26 @@ export class SettingsStore implements SettingsReader {
     return declared.declaration.defaultValue;
   }
 
-  duration(key: string): number {
-    const ms = parseDuration(this.typed(key, 'duration'));
-    if (ms === undefined) throw new Error(`Setting ${key} holds no duration`);
+  duration(setting: SettingDeclaration<'duration'> | string): number {
+    const ms = parseDuration(this.typed(setting, 'duration'));
+    if (ms === undefined) throw new Error(`Setting ${keyOf(setting)} holds no duration`);
     return ms;
   }
 
-  integer(key: string): number {
-    return this.typed(key, 'integer') as number;
+  integer(setting: SettingDeclaration<'integer'> | string): number {
+    return this.typed(setting, 'integer') as number;
   }
 
-  boolean(key: string): boolean {
-    return this.typed(key, 'boolean') as boolean;
+  boolean(setting: SettingDeclaration<'boolean'> | string): boolean {
+    return this.typed(setting, 'boolean') as boolean;
   }
 
-  string(key: string): string {
-    return this.typed(key, 'string') as string;
+  string(setting: SettingDeclaration<'string'> | string): string {
+    return this.typed(setting, 'string') as string;
   }
 
-  private typed(key: string, kind: SettingDeclaration['kind']): SettingValue {
+  private typed(setting: SettingDeclaration | string, kind: SettingDeclaration['kind']): SettingValue {
+    const key = keyOf(setting);
     const declared = this.requireDeclared(key);
     if (declared.declaration.kind !== kind)
       throw new Error(`Setting ${key} is a ${declared.declaration.kind}, not a ${kind}`);

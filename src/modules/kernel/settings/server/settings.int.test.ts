@@ -90,7 +90,7 @@ describe('updateSetting', () => {
     });
     expect(change.setting).toMatchObject({ value: '30d', source: 'database', updatedBy: 'alice' });
     // This process applies its own change at once, without waiting for the bus.
-    expect(web.settings.duration('audit.retention')).toBe(30 * 86_400_000);
+    expect(web.settings.value('audit.retention')).toBe('30d');
 
     const row = await web.prisma.flotillaSetting.findUnique({ where: { key: 'audit.retention' } });
     expect(row).toMatchObject({ value: '30d', scope: 'RUNTIME', updatedBy: 'alice' });

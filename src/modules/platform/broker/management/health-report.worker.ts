@@ -3,9 +3,9 @@
 // reads the report and its age. A report older than two intervals means the worker is gone: DOWN.
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { openNativeConnectionCounts } from '../native/native-pool.ts';
+import { reportIntervalSetting } from './health-report.settings.ts';
 import { listNodeStates } from './node-state-registry.ts';
 
-export const REPORT_INTERVAL_KEY = 'broker.health.report-interval';
 /** Reports of instances that stopped for good are kept this long, then dropped. */
 const FORGET_AFTER = '1 day';
 
@@ -46,7 +46,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const report = async () => {
-    const intervalMs = context.settings.duration(REPORT_INTERVAL_KEY);
+    const intervalMs = context.settings.duration(reportIntervalSetting);
     const { nodes, nativeConnections } = currentReport();
     await context.pool.query(
       `INSERT INTO broker_worker_report (instance_id, reported_at, interval_ms, nodes, native_connections)
@@ -62,7 +62,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
     report()
       .catch((error: unknown) => console.error('[broker] cannot write the worker report:', error))
       .finally(() => {
-        if (!stopped) timer = setTimeout(loop, context.settings.duration(REPORT_INTERVAL_KEY));
+        if (!stopped) timer = setTimeout(loop, context.settings.duration(reportIntervalSetting));
       });
   };
   loop();

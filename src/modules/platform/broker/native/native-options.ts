@@ -1,7 +1,7 @@
 // The tunables of the native client as plain milliseconds and counts. Defaults come from the setting
 // declarations, so code that never saw a settings store (tests, scripts) behaves like a fresh installation.
 import { parseDuration, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
-import { NATIVE_SETTING_KEYS, nativeSettings } from './native.settings.ts';
+import { NATIVE_SETTING_KEYS, NATIVE_SETTINGS, nativeSettings } from './native.settings.ts';
 
 export interface NativeOptions {
   readonly reconnectInitialDelayMs: number;
@@ -33,10 +33,10 @@ export const DEFAULT_NATIVE_OPTIONS: NativeOptions = {
 
 export function nativeOptionsFrom(settings: SettingsReader): NativeOptions {
   return {
-    reconnectInitialDelayMs: settings.duration(NATIVE_SETTING_KEYS.reconnectInitialDelay),
-    reconnectMaxDelayMs: settings.duration(NATIVE_SETTING_KEYS.reconnectMaxDelay),
-    connectTimeoutMs: settings.duration(NATIVE_SETTING_KEYS.connectTimeout),
-    closeTimeoutMs: settings.duration(NATIVE_SETTING_KEYS.closeTimeout),
-    browseMaxWindow: settings.integer(NATIVE_SETTING_KEYS.browseMaxWindow),
+    reconnectInitialDelayMs: settings.duration(NATIVE_SETTINGS.reconnectInitialDelay),
+    reconnectMaxDelayMs: settings.duration(NATIVE_SETTINGS.reconnectMaxDelay),
+    connectTimeoutMs: settings.duration(NATIVE_SETTINGS.connectTimeout),
+    closeTimeoutMs: settings.duration(NATIVE_SETTINGS.closeTimeout),
+    browseMaxWindow: settings.integer(NATIVE_SETTINGS.browseMaxWindow),
   };
 }

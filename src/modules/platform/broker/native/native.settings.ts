@@ -10,8 +10,9 @@ export const NATIVE_SETTING_KEYS = {
   browseMaxWindow: 'broker.native.browse-max-window',
 } as const;
 
-export const nativeSettings: readonly SettingDeclaration[] = [
-  durationSetting({
+/** Each declaration by name: a read names one (`settings.duration(NATIVE_SETTINGS.x)`), never a bare key. */
+export const NATIVE_SETTINGS = {
+  reconnectInitialDelay: durationSetting({
     key: NATIVE_SETTING_KEYS.reconnectInitialDelay,
     description:
       'First wait before reconnecting a lost native (AMQP) connection; doubles up to the maximum, with jitter.',
@@ -19,21 +20,21 @@ export const nativeSettings: readonly SettingDeclaration[] = [
     min: '100ms',
     max: '1m',
   }),
-  durationSetting({
+  reconnectMaxDelay: durationSetting({
     key: NATIVE_SETTING_KEYS.reconnectMaxDelay,
     description: 'Longest wait between reconnect attempts of a native (AMQP) connection.',
     defaultValue: '30s',
     min: '1s',
     max: '10m',
   }),
-  durationSetting({
+  connectTimeout: durationSetting({
     key: NATIVE_SETTING_KEYS.connectTimeout,
     description: 'How long a native (AMQP) connection may take to open before the attempt counts as failed.',
     defaultValue: '10s',
     min: '1s',
     max: '2m',
   }),
-  durationSetting({
+  closeTimeout: durationSetting({
     key: NATIVE_SETTING_KEYS.closeTimeout,
     description:
       'How long closing a native link or connection waits for the broker to answer before the socket is dropped.',
@@ -41,7 +42,7 @@ export const nativeSettings: readonly SettingDeclaration[] = [
     min: '100ms',
     max: '1m',
   }),
-  integerSetting({
+  browseMaxWindow: integerSetting({
     key: NATIVE_SETTING_KEYS.browseMaxWindow,
     description:
       'Largest offset + limit a native browse walks; a page beyond it is refused so the caller falls back to management.',
@@ -49,4 +50,6 @@ export const nativeSettings: readonly SettingDeclaration[] = [
     min: 1,
     max: 100_000,
   }),
-];
+};
+
+export const nativeSettings: readonly SettingDeclaration[] = Object.values(NATIVE_SETTINGS);

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { capOf, isOverCap } from './cap.ts';
 
 const settings = (cap: number) => ({
-  integer: (key: string) => {
-    expect(key).toBe('safety.bulk-cap');
+  integer: (setting: { key: string } | string) => {
+    expect(setting).toMatchObject({ key: 'safety.bulk-cap' });
     return cap;
   },
 });

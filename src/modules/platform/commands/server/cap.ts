@@ -4,11 +4,11 @@
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { auditDetail } from './audit.ts';
 import type { BrokerCommand, CommandAudit, CommandRuntime, NodeResult } from './command-types.ts';
-import { BULK_CAP_KEY } from './safety.settings.ts';
+import { bulkCapSetting } from './safety.settings.ts';
 
 /** The cap a command is held to: `safety.bulk-cap` for a capped one, none otherwise. */
 export const capOf = (command: Pick<BrokerCommand, 'capped'>, settings: Pick<CommandRuntime['settings'], 'integer'>) =>
-  command.capped ? settings.integer(BULK_CAP_KEY) : null;
+  command.capped ? settings.integer(bulkCapSetting) : null;
 
 /** Whether the run is refused: over a cap, and not overridden. */
 export const isOverCap = (cap: number | null, affectedCount: number, override: boolean | undefined) =>

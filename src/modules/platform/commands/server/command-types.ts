@@ -5,6 +5,7 @@ import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { openAudit } from '@/modules/kernel/audit/index.ts';
 import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import type { BrokerWrites, ManagementClient, NativeEndpoint, SendRequest } from '@/modules/platform/broker/index.ts';
 import type { NodeFailure } from '@/modules/platform/clusters/index.ts';
 
@@ -14,7 +15,7 @@ export interface CommandRuntime {
   readonly bus: DatabaseBus;
   /** Followed so that this process ends what it holds for nodes removed or edited elsewhere. */
   readonly notifications: InternalNotifications;
-  readonly settings: { value(key: string): unknown; integer(key: string): number };
+  readonly settings: { value(key: string): unknown } & Pick<SettingsReader, 'integer'>;
 }
 
 /** What an estimate may use: reads only. */

@@ -1,7 +1,7 @@
 // The bulk cap of destructive message operations (spec: Broker writes, safety rule 3): enforced by the server.
 import { integerSetting } from '@/modules/kernel/plugin/index.ts';
 
-export const BULK_CAP_KEY = 'safety.bulk-cap';
+const BULK_CAP_KEY = 'safety.bulk-cap';
 
 export const bulkCapSetting = integerSetting({
   key: BULK_CAP_KEY,

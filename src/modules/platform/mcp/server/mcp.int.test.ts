@@ -16,6 +16,7 @@ import {
 } from '../../../../../test/support/mcp-client.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
 import { signIn } from '../../../../../test/support/sign-in.ts';
+import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';
 
 let app: SecuredRuntime;
 let listener: Listener;
@@ -73,7 +74,7 @@ describe('POST /mcp', () => {
   });
 
   it('holds the REST edge’s body limit', async () => {
-    const limit = app.runtime.settings.integer('http.max-body-bytes');
+    const limit = app.runtime.settings.integer(CORE_SETTINGS.maxBodyBytes);
     const response = await fetch(`${listener.url}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },

@@ -1,7 +1,7 @@
 // Job alerting.retention: deletes alert history older than alerting.retention — resolved alerts (their delivery
 // logs go with them), test sends, and the transition log — in slices so one run never holds a long lock.
 import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
-import { ALERTING_SETTING_KEYS } from '../alerting.settings.ts';
+import { ALERTING_SETTINGS } from '../alerting.settings.ts';
 
 const SLICE = 10_000;
 
@@ -15,7 +15,7 @@ async function deleteInSlices(context: JobContext, sql: string, cutoff: Date): P
 }
 
 export async function run(context: JobContext): Promise<JobResult> {
-  const cutoff = new Date(Date.now() - context.settings.duration(ALERTING_SETTING_KEYS.retention));
+  const cutoff = new Date(Date.now() - context.settings.duration(ALERTING_SETTINGS.retention));
   const alerts = await deleteInSlices(
     context,
     `DELETE FROM alert WHERE id IN (

@@ -1,12 +1,12 @@
 // Job events.retention: deletes broker events received before now − events.retention, in slices so one run never
 // holds a long lock on a large table.
 import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
-import { EVENTS_SETTING_KEYS } from '../events.settings.ts';
+import { EVENTS_SETTINGS } from '../events.settings.ts';
 
 const SLICE = 10_000;
 
 export async function run(context: JobContext): Promise<JobResult> {
-  const cutoff = new Date(Date.now() - context.settings.duration(EVENTS_SETTING_KEYS.retention));
+  const cutoff = new Date(Date.now() - context.settings.duration(EVENTS_SETTINGS.retention));
   let deleted = 0;
   for (;;) {
     const { rowCount: count } = await context.db.execute(

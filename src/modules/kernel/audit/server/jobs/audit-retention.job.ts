@@ -1,10 +1,11 @@
 // Deletes audit rows past `audit.retention` in batches, so a large backlog never holds a long lock.
 import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
+import { AUDIT_SETTINGS } from '../audit.settings.ts';
 
 const BATCH_SIZE = 5_000;
 
 export async function run(context: JobContext): Promise<JobResult> {
-  const cutoff = new Date(Date.now() - context.settings.duration('audit.retention'));
+  const cutoff = new Date(Date.now() - context.settings.duration(AUDIT_SETTINGS.retention));
   let deleted = 0;
   for (;;) {
     if (context.signal.aborted) break;

@@ -22,7 +22,7 @@ export const capabilityRecheckSetting = durationSetting({
 });
 
 export function capabilityRecheckIntervalMs(settings: SettingsReader): number {
-  return settings.duration(RECHECK_KEY);
+  return settings.duration(capabilityRecheckSetting);
 }
 
 /** A management call that failed, classified by the broker client. */

@@ -18,5 +18,5 @@ export const allowedNetworksSetting = stringSetting({
 });
 
 export function allowedNetworksOf(settings: SettingsReader): BlockList {
-  return parseAddressList(settings.string(KEY), KEY);
+  return parseAddressList(settings.string(allowedNetworksSetting), KEY);
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecuredRuntime, type SecuredRuntime } from '../../../../../../test/support/secured-runtime.ts';
 import { signIn, type AuthHeaders } from '../../../../../../test/support/sign-in.ts';
+import { allowedNetworksSetting } from './allowed-networks.ts';
 
 const MARKER = 'internal-secret-page-7f3a';
 let secured: SecuredRuntime;
@@ -76,7 +77,7 @@ describe('registration of something that is not a broker', () => {
         }),
       );
     expect((await set('10.0.0.0/8')).status).toBe(200);
-    await expect.poll(() => secured.runtime.settings.string('clusters.allowed-networks')).toBe('10.0.0.0/8');
+    await expect.poll(() => secured.runtime.settings.string(allowedNetworksSetting)).toBe('10.0.0.0/8');
     const before = requestsSeen;
     for (const host of ['127.0.0.1', 'localhost']) {
       const answer = await register(`http://${host}:${port}/console/jolokia`, `outside-${host}`);
