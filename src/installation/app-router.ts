@@ -24,18 +24,25 @@ import { alertingRouter } from '@/modules/feature/alerting/server/alerting.route
 import { governanceRouter } from '@/modules/platform/governance/server/governance.router.ts';
 import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
 import { settingsRouter } from '@/modules/kernel/settings/server/settings.router.ts';
-import { router } from '@/modules/kernel/access/index.ts';
+import { mergeRouters, router } from '@/modules/kernel/access/index.ts';
 
+// One key per module, named by its id (REST paths are the procedures' own and do not follow these keys).
 export const appRouter = router({
-  plugin: manifestRouter,
+  access: manifestRouter,
   settings: settingsRouter,
   audit: auditRouter,
   jobs: jobsRouter,
-  auth: authRouter,
-  account: accountRouter,
-  apiTokens: apiTokensRouter,
-  clusters: clustersRouter,
-  environments: environmentsRouter,
+  security: router({
+    auth: authRouter,
+    account: accountRouter,
+    users: usersRouter,
+    roles: rolesRouter,
+    grants: grantsRouter,
+    throttles: throttlesRouter,
+    groupMappings: groupMappingsRouter,
+  }),
+  apitokens: apiTokensRouter,
+  clusters: mergeRouters(clustersRouter, router({ environments: environmentsRouter })),
   scrape: scrapeRouter,
   queues: queuesRouter,
   events: eventsRouter,
@@ -45,11 +52,6 @@ export const appRouter = router({
   messages: messagesRouter,
   alerting: alertingRouter,
   governance: governanceRouter,
-  users: usersRouter,
-  roles: rolesRouter,
-  grants: grantsRouter,
-  throttles: throttlesRouter,
-  identity: groupMappingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

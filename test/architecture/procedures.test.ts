@@ -29,6 +29,10 @@ describe('procedures', () => {
     },
   );
 
+  it.each(procedures)('%s sits under its module’s key (the router is namespaced by module id)', (name, procedure) => {
+    expect(name.split('.')[0]).toBe(procedure._def.meta?.module);
+  });
+
   it.each(procedures)('%s names its cluster in the path when it is cluster-scoped', (_name, procedure) => {
     const meta = procedure._def.meta;
     if (typeof meta?.access !== 'object' || !('clusterPermission' in meta.access) || !meta.openapi) return;

@@ -77,7 +77,7 @@ describe('denials in the audit log', () => {
     const rows = await deniedRows('denied-viewer');
     expectOneRowPerWindow(rows, 7);
     expect(rows[0]).toMatchObject({
-      action: 'users.list',
+      action: 'security.users.list',
       error: 'forbidden (users:read)',
       clusterId: null,
       dryRun: false,
@@ -100,7 +100,7 @@ describe('denials in the audit log', () => {
       await second.close();
     }
     expectOneRowPerWindow(
-      (await deniedRows('denied-viewer')).filter((row) => row.action === 'roles.list'),
+      (await deniedRows('denied-viewer')).filter((row) => row.action === 'security.roles.list'),
       24,
     );
   });
@@ -168,18 +168,18 @@ describe('denials in the audit log', () => {
       rows.filter((row) => row.error === 'csrf-token-missing'),
       4,
     );
-    expect(rows.every((row) => row.action === 'environments.create')).toBe(true);
+    expect(rows.every((row) => row.action === 'clusters.environments.create')).toBe(true);
     // The viewer's refusals of the same route stay on the viewer's rows.
     expect((await callRest(secured.rest, viewer, 'POST', '/environments', { name })).status).toBe(403);
     expect(await deniedRows('admin')).toHaveLength(rows.length);
   });
 
   it('counts refusals through the server-side caller (what tRPC and MCP run) on the same rows', async () => {
-    const request = new Request('http://127.0.0.1/api/trpc/users.list', { headers: viewer });
+    const request = new Request('http://127.0.0.1/api/trpc/security.users.list', { headers: viewer });
     const caller = createCallerFactory(appRouter)(await createTrpcContext(runtime, request));
-    const before = (await deniedRows('denied-viewer')).find((row) => row.action === 'users.list');
-    await expect(caller.users.list({})).rejects.toMatchObject({ cause: { problem: { status: 403 } } });
-    const after = (await deniedRows('denied-viewer')).filter((row) => row.action === 'users.list');
+    const before = (await deniedRows('denied-viewer')).find((row) => row.action === 'security.users.list');
+    await expect(caller.security.users.list({})).rejects.toMatchObject({ cause: { problem: { status: 403 } } });
+    const after = (await deniedRows('denied-viewer')).filter((row) => row.action === 'security.users.list');
     expect(after.reduce((sum, row) => sum + row.count, 0)).toBe(8);
     expect(before).toBeDefined();
   });
@@ -200,7 +200,7 @@ describe('denials in the audit log', () => {
     const items = answer.json.items as Array<{ outcome: string; count: number; action: string }>;
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.outcome === 'DENIED')).toBe(true);
-    expect(items.find((item) => item.action === 'users.list')?.count).toBeGreaterThan(1);
+    expect(items.find((item) => item.action === 'security.users.list')?.count).toBeGreaterThan(1);
     expect(JSON.stringify(answer.json)).not.toContain('dedupKey');
   });
 

@@ -64,7 +64,7 @@ describe('/api/trpc batches', () => {
 describe('/api/trpc refusals', () => {
   it('answer a body over the anonymous limit with 413', async () => {
     await expectProblem(
-      await post('auth.login', JSON.stringify({ username: 'x'.repeat(70_000) })),
+      await post('security.auth.login', JSON.stringify({ username: 'x'.repeat(70_000) })),
       'payload-too-large',
       413,
     );
@@ -72,18 +72,18 @@ describe('/api/trpc refusals', () => {
 
   it('answer forbidden characters and deep nesting with 400', async () => {
     await expectProblem(
-      await post('auth.login', JSON.stringify({ username: 'a\u0000b', password: 'x' })),
+      await post('security.auth.login', JSON.stringify({ username: 'a\u0000b', password: 'x' })),
       'invalid-characters',
       400,
     );
     await expectProblem(
-      await post('auth.login', `{"username":${'['.repeat(100)}${']'.repeat(100)}}`),
+      await post('security.auth.login', `{"username":${'['.repeat(100)}${']'.repeat(100)}}`),
       'too-deeply-nested',
       400,
     );
     const query = encodeURIComponent(JSON.stringify({ q: 'x\u202Ey' }));
     await expectProblem(
-      await trpc(new Request(`http://127.0.0.1/api/trpc/users.list?input=${query}`, { headers: admin })),
+      await trpc(new Request(`http://127.0.0.1/api/trpc/security.users.list?input=${query}`, { headers: admin })),
       'invalid-characters',
       400,
     );
@@ -103,7 +103,9 @@ describe('/api/trpc refusals', () => {
     const client = createTRPCClient<AppRouter>({
       links: [httpLink({ url: 'http://127.0.0.1/api/trpc', fetch: (input, init) => trpc(new Request(input, init)) })],
     });
-    const failure = await client.auth.login.mutate({ username: 'a\u0000b', password: 'x' }).catch((e: unknown) => e);
+    const failure = await client.security.auth.login
+      .mutate({ username: 'a\u0000b', password: 'x' })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(TRPCClientError);
     expect((failure as TRPCClientError<AppRouter>).data).toMatchObject({
       httpStatus: 400,

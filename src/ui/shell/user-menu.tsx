@@ -13,7 +13,7 @@ import { useTRPC } from '../data/trpc.ts';
 export function UserMenu() {
   const trpc = useTRPC();
   const pathname = usePathname();
-  const me = useQuery(trpc.account.me.queryOptions());
+  const me = useQuery(trpc.security.account.me.queryOptions());
   const [signingOut, setSigningOut] = useState(false);
   const username = me.data?.username ?? '…';
   return (

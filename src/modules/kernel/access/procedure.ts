@@ -109,6 +109,7 @@ const t = initTRPC
   });
 
 export const router = t.router;
+export const mergeRouters = t.mergeRouters;
 export const createCallerFactory = t.createCallerFactory;
 
 /** The `{name}` parameters of an OpenAPI path template, e.g. `['clusterId', 'queueName']`. */

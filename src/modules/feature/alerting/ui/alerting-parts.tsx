@@ -76,7 +76,7 @@ export interface WriteAccess {
 /** alert:write is a global permission: the viewer's global permissions decide (the server checks again). */
 export function useAlertWrite(): WriteAccess {
   const trpc = useTRPC();
-  const me = useQuery(trpc.account.me.queryOptions());
+  const me = useQuery(trpc.security.account.me.queryOptions());
   if (!me.data) return { allowed: false, reason: 'Checking your permissions…' };
   return me.data.globalPermissions.includes('alert:write')
     ? { allowed: true, reason: undefined }

@@ -15,7 +15,7 @@ const SCOPES: ReadonlyArray<{ value: Scope; label: string }> = [
 
 export function RuleScopeFields({ draft, set }: { draft: RuleDraft; set: (change: Partial<RuleDraft>) => void }) {
   const trpc = useTRPC();
-  const environments = useQuery(trpc.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
+  const environments = useQuery(trpc.clusters.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   return (
     <>
       <Stack gap={4}>

@@ -3,7 +3,7 @@ import type { RouterOutputs } from '@/ui/data/trpc.ts';
 import type { Column } from '@/ui/table/column.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 
-export type TokenRow = RouterOutputs['apiTokens']['list']['items'][number];
+export type TokenRow = RouterOutputs['apitokens']['list']['items'][number];
 
 /** The table's columns; `actions` renders the row's own revoke control. */
 export function tokenColumns(actions: (row: TokenRow) => ReactNode): readonly Column<TokenRow>[] {

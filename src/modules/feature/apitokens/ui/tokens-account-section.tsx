@@ -11,7 +11,7 @@ export function TokensAccountSection() {
   const trpc = useTRPC();
   const { data: active } = useQuery({
     // A user holds at most apitokens.max-per-user tokens (50 by default): one page of 500 sees them all.
-    ...trpc.apiTokens.list.queryOptions({ pageSize: 500 }),
+    ...trpc.apitokens.list.queryOptions({ pageSize: 500 }),
     select: (data) => data.items.filter((token) => !token.expiresAt || Date.parse(token.expiresAt) > Date.now()).length,
   });
   return (

@@ -14,7 +14,7 @@ import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { tokenColumns, type TokenRow } from './token-columns.tsx';
 
-type TokensInput = RouterInputs['apiTokens']['list'];
+type TokensInput = RouterInputs['apitokens']['list'];
 
 interface CreatedToken {
   readonly name: string;
@@ -27,12 +27,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: CreatedToken) => 
   const [name, setName] = useState('');
   const [expiresOn, setExpiresOn] = useState('');
   const create = useMutation(
-    trpc.apiTokens.create.mutationOptions({
+    trpc.apitokens.create.mutationOptions({
       onSuccess: (result) => {
         if (result.token) onCreated({ name: result.name, token: result.token });
         setName('');
         setExpiresOn('');
-        return queryClient.invalidateQueries(trpc.apiTokens.pathFilter());
+        return queryClient.invalidateQueries(trpc.apitokens.pathFilter());
       },
     }),
   );
@@ -109,8 +109,8 @@ function RevokeToken({ row }: { row: TokenRow }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const revoke = useMutation(
-    trpc.apiTokens.revoke.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(trpc.apiTokens.pathFilter()),
+    trpc.apitokens.revoke.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.apitokens.pathFilter()),
     }),
   );
   return (
@@ -131,7 +131,7 @@ export function TokensScreen() {
   const trpc = useTRPC();
   const list = useListState({ sort: '-createdAt' });
   const input = { ...listInput(list.state), sort: list.state.sort as TokensInput['sort'] };
-  const query = useQuery({ ...trpc.apiTokens.list.queryOptions(input), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.apitokens.list.queryOptions(input), placeholderData: keepPreviousData });
   const [created, setCreated] = useState<CreatedToken | undefined>(undefined);
   const columns = useMemo(() => tokenColumns((row) => <RevokeToken row={row} />), []);
 

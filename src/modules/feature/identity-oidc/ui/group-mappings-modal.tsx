@@ -9,7 +9,7 @@ import { MappingsForm, type Provider } from './mappings-form.tsx';
 
 export function GroupMappingsModal({ provider, onClose }: { provider: Provider; onClose: () => void }) {
   const trpc = useTRPC();
-  const current = useQuery(trpc.identity.get.queryOptions({ providerId: provider.id }));
+  const current = useQuery(trpc.security.groupMappings.get.queryOptions({ providerId: provider.id }));
   return (
     <Modal opened onClose={onClose} title={`Group mappings: ${provider.label}`} size="xl">
       {current.isError && <ProblemView error={current.error} />}

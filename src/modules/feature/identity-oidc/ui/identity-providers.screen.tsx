@@ -20,7 +20,7 @@ interface ProviderRow {
 export function IdentityProvidersScreen() {
   const trpc = useTRPC();
   const list = useListState({ sort: 'label' });
-  const providers = useQuery(trpc.auth.providers.queryOptions());
+  const providers = useQuery(trpc.security.auth.providers.queryOptions());
   const [editing, setEditing] = useState<ProviderRow | undefined>(undefined);
   const columns = useMemo<readonly Column<ProviderRow>[]>(
     () => [

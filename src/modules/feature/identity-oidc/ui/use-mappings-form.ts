@@ -14,13 +14,13 @@ export interface MappingSet {
 export function useMappingsForm(providerId: string, stored: MappingSet, onSaved: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const roles = useQuery(trpc.identity.roleChoices.queryOptions());
+  const roles = useQuery(trpc.security.groupMappings.roleChoices.queryOptions());
   const [defaultRoleId, setDefaultRoleId] = useState<string | null>(stored.defaultRoleId);
   const [drafts, setDrafts] = useState<MappingDraft[]>(() => toDrafts(stored.mappings));
   const save = useMutation(
-    trpc.identity.put.mutationOptions({
+    trpc.security.groupMappings.put.mutationOptions({
       onSuccess: async () => {
-        await queryClient.invalidateQueries(trpc.identity.get.pathFilter());
+        await queryClient.invalidateQueries(trpc.security.groupMappings.get.pathFilter());
         onSaved();
       },
     }),

@@ -1,4 +1,4 @@
-// GET /api/v1/manifest (tRPC `plugin.manifest`, its key kept): what is installed and on, and the permission
+// GET /api/v1/manifest (tRPC `access.manifest`): what is installed and on, and the permission
 // catalogue, for the console's shell and its Modules screen. The registry builds it (the module contract); access
 // serves it, as every procedure is served through its kit, so the contract module imports no procedure code.
 import { z } from 'zod';

@@ -344,7 +344,7 @@ describe('sign-in', () => {
 
   it('refuses a tRPC batch of sign-ins before any password is checked', async () => {
     const before = await runtime.prisma.auditEvent.count({ where: { action: 'auth.sign-in' } });
-    const calls = Array.from({ length: 200 }, () => 'auth.login').join(',');
+    const calls = Array.from({ length: 200 }, () => 'security.auth.login').join(',');
     const input = Object.fromEntries(Array.from({ length: 200 }, (_, index) => [index, { json: ADMIN }]));
     const response = await handleTrpcRequest(
       new Request(`http://127.0.0.1/api/trpc/${calls}?batch=1`, {

@@ -37,7 +37,7 @@ function Permissions({ permissions }: { permissions: readonly string[] }) {
   );
 }
 
-type Account = RouterOutputs['account']['me'];
+type Account = RouterOutputs['security']['account']['me'];
 
 interface GrantRow {
   readonly key: string;
@@ -112,7 +112,7 @@ function GrantsTable({ account, source }: { account: Account | undefined; source
 
 export function AccountScreen() {
   const trpc = useTRPC();
-  const me = useQuery(trpc.account.me.queryOptions());
+  const me = useQuery(trpc.security.account.me.queryOptions());
   if (me.isError) return <ProblemView error={me.error} onRetry={() => void me.refetch()} />;
   const account = me.data;
   return (

@@ -19,7 +19,9 @@ export function ChangePasswordScreen() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeated, setRepeated] = useState('');
-  const change = useMutation(trpc.account.changePassword.mutationOptions({ onSuccess: () => router.replace(next) }));
+  const change = useMutation(
+    trpc.security.account.changePassword.mutationOptions({ onSuccess: () => router.replace(next) }),
+  );
   const fieldError = (field: string) =>
     change.isError ? problemOf(change.error).errors?.find((error) => error.field === field)?.message : undefined;
   const mismatch = repeated.length > 0 && repeated !== newPassword;

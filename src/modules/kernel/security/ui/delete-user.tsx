@@ -11,7 +11,7 @@ import { useUsersChanged } from './use-users-changed.ts';
 export function DeleteUser({ user, onDone }: { user: UserRow; onDone: () => void }) {
   const trpc = useTRPC();
   const done = useUsersChanged(onDone);
-  const remove = useMutation(trpc.users.delete.mutationOptions({ onSuccess: done }));
+  const remove = useMutation(trpc.security.users.delete.mutationOptions({ onSuccess: done }));
   if (user.soleAdministrator) {
     // The server would refuse (409 last-admin): say why instead of offering it.
     return (

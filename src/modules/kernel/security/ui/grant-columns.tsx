@@ -5,7 +5,7 @@ import type { Column } from '@/ui/table/column.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { UserName } from './user-name.tsx';
 
-export type GrantRow = RouterOutputs['grants']['list']['items'][number];
+export type GrantRow = RouterOutputs['security']['grants']['list']['items'][number];
 
 const SCOPE_COLOR = { GLOBAL: 'blue', ENVIRONMENT: 'teal', CLUSTER: 'grape' } as const;
 

@@ -8,7 +8,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTRPC, type RouterInputs } from '@/ui/data/trpc.ts';
 import { fieldErrors, FormProblem } from './form-problem.tsx';
 
-type ScopeKind = RouterInputs['grants']['create']['scope']['kind'];
+type ScopeKind = RouterInputs['security']['grants']['create']['scope']['kind'];
 
 const SCOPES: { value: ScopeKind; label: string }[] = [
   { value: 'GLOBAL', label: 'Everywhere' },
@@ -26,17 +26,17 @@ export function GrantForm({ onDone, userId: presetUser }: { onDone: () => void; 
   const [kind, setKind] = useState<ScopeKind>('GLOBAL');
   const [scopeId, setScopeId] = useState('');
   const users = useQuery({
-    ...trpc.users.list.queryOptions({ ...(search ? { q: search } : {}), pageSize: 50 }),
+    ...trpc.security.users.list.queryOptions({ ...(search ? { q: search } : {}), pageSize: 50 }),
     placeholderData: keepPreviousData,
   });
-  const roles = useQuery(trpc.roles.list.queryOptions({ pageSize: 500 }));
+  const roles = useQuery(trpc.security.roles.list.queryOptions({ pageSize: 500 }));
   const create = useMutation(
-    trpc.grants.create.mutationOptions({
+    trpc.security.grants.create.mutationOptions({
       onSuccess: async () => {
         await Promise.all([
-          queryClient.invalidateQueries(trpc.grants.pathFilter()),
-          queryClient.invalidateQueries(trpc.users.pathFilter()),
-          queryClient.invalidateQueries(trpc.roles.pathFilter()),
+          queryClient.invalidateQueries(trpc.security.grants.pathFilter()),
+          queryClient.invalidateQueries(trpc.security.users.pathFilter()),
+          queryClient.invalidateQueries(trpc.security.roles.pathFilter()),
         ]);
         onDone();
       },

@@ -14,7 +14,7 @@ import { FormProblem } from './form-problem.tsx';
 import { grantColumns, type GrantRow } from './grant-columns.tsx';
 import { GrantForm } from './grant-form.tsx';
 
-type GrantsInput = RouterInputs['grants']['list'];
+type GrantsInput = RouterInputs['security']['grants']['list'];
 const FILTERS = ['userId', 'roleId', 'scopeKind'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -22,12 +22,12 @@ function RemoveGrant({ row }: { row: GrantRow }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const remove = useMutation(
-    trpc.grants.delete.mutationOptions({
+    trpc.security.grants.delete.mutationOptions({
       onSuccess: () =>
         Promise.all([
-          queryClient.invalidateQueries(trpc.grants.pathFilter()),
-          queryClient.invalidateQueries(trpc.users.pathFilter()),
-          queryClient.invalidateQueries(trpc.roles.pathFilter()),
+          queryClient.invalidateQueries(trpc.security.grants.pathFilter()),
+          queryClient.invalidateQueries(trpc.security.users.pathFilter()),
+          queryClient.invalidateQueries(trpc.security.roles.pathFilter()),
         ]),
     }),
   );
@@ -72,7 +72,7 @@ export function GrantsScreen() {
     ...(filters.roleId ? { roleId: filters.roleId } : {}),
     ...(filters.scopeKind ? { scopeKind: filters.scopeKind as GrantsInput['scopeKind'] } : {}),
   };
-  const query = useQuery({ ...trpc.grants.list.queryOptions(input), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.security.grants.list.queryOptions(input), placeholderData: keepPreviousData });
   const [creating, setCreating] = useState(false);
   const columns = useMemo(() => grantColumns((row) => <RemoveGrant row={row} />), []);
   const first = query.data?.items[0];

@@ -5,7 +5,7 @@ import type { Column } from '@/ui/table/column.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { ACCESS_PATHS } from './contributions.ts';
 
-export type RoleRow = RouterOutputs['roles']['list']['items'][number];
+export type RoleRow = RouterOutputs['security']['roles']['list']['items'][number];
 
 export function roleColumns(onOpen: (row: RoleRow) => void): readonly Column<RoleRow>[] {
   return [

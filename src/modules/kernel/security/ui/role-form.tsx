@@ -14,14 +14,14 @@ function useRolesChanged(onDone: () => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries(trpc.roles.pathFilter());
+    await queryClient.invalidateQueries(trpc.security.roles.pathFilter());
     onDone();
   };
 }
 
 function DeleteRole({ role, onDone }: { role: RoleRow; onDone: () => void }) {
   const trpc = useTRPC();
-  const remove = useMutation(trpc.roles.delete.mutationOptions({ onSuccess: useRolesChanged(onDone) }));
+  const remove = useMutation(trpc.security.roles.delete.mutationOptions({ onSuccess: useRolesChanged(onDone) }));
   return (
     <Stack gap="xs">
       <HoldToConfirm
@@ -42,8 +42,8 @@ export function RoleForm({ role, onDone }: { role?: RoleRow; onDone: () => void 
   const [name, setName] = useState(role?.name ?? '');
   const [description, setDescription] = useState(role?.description ?? '');
   const [permissions, setPermissions] = useState<string[]>(role?.permissions ?? []);
-  const create = useMutation(trpc.roles.create.mutationOptions({ onSuccess: changed }));
-  const update = useMutation(trpc.roles.update.mutationOptions({ onSuccess: changed }));
+  const create = useMutation(trpc.security.roles.create.mutationOptions({ onSuccess: changed }));
+  const update = useMutation(trpc.security.roles.update.mutationOptions({ onSuccess: changed }));
   const mutation = role ? update : create;
   const errorOf = fieldErrors(mutation.error);
   const readOnly = role?.builtIn ?? false;

@@ -10,14 +10,14 @@ import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { roleColumns, type RoleRow } from './role-columns.tsx';
 import { RoleForm } from './role-form.tsx';
 
-type RolesInput = RouterInputs['roles']['list'];
+type RolesInput = RouterInputs['security']['roles']['list'];
 type Dialog = { kind: 'create' } | { kind: 'open'; role: RoleRow } | undefined;
 
 export function RolesScreen() {
   const trpc = useTRPC();
   const list = useListState({ sort: 'name' });
   const input = { ...listInput(list.state), sort: list.state.sort as RolesInput['sort'] };
-  const query = useQuery({ ...trpc.roles.list.queryOptions(input), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.security.roles.list.queryOptions(input), placeholderData: keepPreviousData });
   const [dialog, setDialog] = useState<Dialog>(undefined);
   const columns = useMemo(() => roleColumns((role) => setDialog({ kind: 'open', role })), []);
   const close = () => setDialog(undefined);

@@ -36,7 +36,7 @@ export function SignInScreen() {
   const searchParams = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
   const redirectError = searchParams.get('error');
-  const providers = useQuery(trpc.auth.providers.queryOptions());
+  const providers = useQuery(trpc.security.auth.providers.queryOptions());
   const credentialProviders = (providers.data ?? []).filter((provider) => provider.kind === 'credential');
   const redirectProviders = (providers.data ?? []).filter((provider) => provider.kind === 'redirect');
   const [provider, setProvider] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function SignInScreen() {
   const [password, setPassword] = useState('');
   // A full page load afterwards: every query starts again with the new session.
   const login = useMutation(
-    trpc.auth.login.mutationOptions({
+    trpc.security.auth.login.mutationOptions({
       onSuccess: ({ user }) => window.location.assign(user.mustChangePassword ? changePasswordPath(next) : next),
     }),
   );

@@ -5,7 +5,7 @@ import { Alert } from '@mantine/core';
 import { IconShieldExclamation } from '@tabler/icons-react';
 import type { RouterOutputs } from '@/ui/data/trpc.ts';
 
-type Failures = RouterOutputs['account']['me']['unfamiliarSignInFailures'];
+type Failures = RouterOutputs['security']['account']['me']['unfamiliarSignInFailures'];
 
 const when = (iso: string) => new Date(iso).toLocaleString('en');
 

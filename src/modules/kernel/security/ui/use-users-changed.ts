@@ -8,8 +8,8 @@ export function useUsersChanged(onDone: () => void) {
   const queryClient = useQueryClient();
   return async () => {
     await Promise.all([
-      queryClient.invalidateQueries(trpc.users.pathFilter()),
-      queryClient.invalidateQueries(trpc.grants.pathFilter()),
+      queryClient.invalidateQueries(trpc.security.users.pathFilter()),
+      queryClient.invalidateQueries(trpc.security.grants.pathFilter()),
     ]);
     onDone();
   };

@@ -6,7 +6,7 @@ import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { ACCESS_PATHS } from './contributions.ts';
 import { UserName } from './user-name.tsx';
 
-export type UserRow = RouterOutputs['users']['list']['items'][number];
+export type UserRow = RouterOutputs['security']['users']['list']['items'][number];
 
 export function userColumns(onEdit: (row: UserRow) => void): readonly Column<UserRow>[] {
   return [

@@ -21,7 +21,7 @@ export function CreateUserForm({ onDone }: { onDone: () => void }) {
   const [profile, setProfile] = useState<Profile>({ displayName: '', email: '' });
   const [password, setPassword] = useState('');
   const [mustChangePassword, setMustChangePassword] = useState(true);
-  const create = useMutation(trpc.users.create.mutationOptions({ onSuccess: done }));
+  const create = useMutation(trpc.security.users.create.mutationOptions({ onSuccess: done }));
   const errorOf = fieldErrors(create.error);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -68,7 +68,7 @@ export function EditUserForm({ user, onDone }: { user: UserRow; onDone: () => vo
   const [profile, setProfile] = useState<Profile>({ displayName: user.displayName ?? '', email: user.email ?? '' });
   const [disabled, setDisabled] = useState(user.disabled);
   const [password, setPassword] = useState('');
-  const update = useMutation(trpc.users.update.mutationOptions({ onSuccess: done }));
+  const update = useMutation(trpc.security.users.update.mutationOptions({ onSuccess: done }));
   const errorOf = fieldErrors(update.error);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();

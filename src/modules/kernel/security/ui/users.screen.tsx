@@ -10,14 +10,14 @@ import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { userColumns, type UserRow } from './user-columns.tsx';
 import { CreateUserForm, EditUserForm } from './user-forms.tsx';
 
-type UsersInput = RouterInputs['users']['list'];
+type UsersInput = RouterInputs['security']['users']['list'];
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: UserRow } | undefined;
 
 export function UsersScreen() {
   const trpc = useTRPC();
   const list = useListState({ sort: 'username' });
   const input = { ...listInput(list.state), sort: list.state.sort as UsersInput['sort'] };
-  const query = useQuery({ ...trpc.users.list.queryOptions(input), placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.security.users.list.queryOptions(input), placeholderData: keepPreviousData });
   const [dialog, setDialog] = useState<Dialog>(undefined);
   const columns = useMemo(() => userColumns((user) => setDialog({ kind: 'edit', user })), []);
   const close = () => setDialog(undefined);

@@ -82,7 +82,7 @@ export function ClustersScreen() {
   // Live across clusters: a node going down anywhere sends a `health` signal on the installation's stream.
   const live = useLive(['health', 'topology']);
   const query = useQuery({ ...trpc.clusters.list.queryOptions(input), ...live, placeholderData: keepPreviousData });
-  const environments = useQuery(trpc.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
+  const environments = useQuery(trpc.clusters.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   return (
     <>
       <PageHeader

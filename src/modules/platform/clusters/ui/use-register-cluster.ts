@@ -24,7 +24,7 @@ export function useRegisterCluster() {
   useEffect(() => {
     if (probed) results.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [probed]);
-  const environments = useQuery(trpc.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
+  const environments = useQuery(trpc.clusters.environments.list.queryOptions({ sort: 'name', page: 1, pageSize: 500 }));
   const register = useMutation(trpc.clusters.register.mutationOptions());
   const set = (field: keyof RegisterForm) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;

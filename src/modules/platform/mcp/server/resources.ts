@@ -48,7 +48,7 @@ async function contentOf(uri: string, context: McpContext): Promise<unknown> {
     }));
   }
   if (uri === 'flotilla://permissions') {
-    return pick(asRow(await callProcedure(context, 'account.me')), ['actor', 'globalPermissions', 'grants']);
+    return pick(asRow(await callProcedure(context, 'security.account.me')), ['actor', 'globalPermissions', 'grants']);
   }
   const match = CLUSTER_URI.exec(uri);
   if (!match) {
