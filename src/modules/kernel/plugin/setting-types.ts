@@ -14,20 +14,14 @@ export type SettingDeclaration<Kind extends SettingKind = SettingKind> = Kind ex
   : never;
 
 /**
- * A bare key, still taken while the scrape module's reads are converted to declarations (issue 27, item 4); it goes
- * once none is left. Nothing new reads by key.
- */
-type UnconvertedKey = string;
-
-/**
  * Reads declared settings, each by its declaration. Only the module declaring a setting holds its declaration; code
  * that holds just a key (the settings screen, a job's `everySetting`) looks the declaration up first.
  */
 export interface SettingsReader {
-  duration(setting: SettingDeclaration<'duration'> | UnconvertedKey): number;
-  integer(setting: SettingDeclaration<'integer'> | UnconvertedKey): number;
-  boolean(setting: SettingDeclaration<'boolean'> | UnconvertedKey): boolean;
-  string(setting: SettingDeclaration<'string'> | UnconvertedKey): string;
+  duration(setting: SettingDeclaration<'duration'>): number;
+  integer(setting: SettingDeclaration<'integer'>): number;
+  boolean(setting: SettingDeclaration<'boolean'>): boolean;
+  string(setting: SettingDeclaration<'string'>): string;
 }
 
 interface DeclarationOfKind<Kind extends SettingKind> {

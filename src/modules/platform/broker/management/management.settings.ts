@@ -6,14 +6,15 @@ import {
   type SettingDeclaration,
 } from '@/modules/kernel/plugin/index.ts';
 
-export const MANAGEMENT_SETTING_KEYS = {
+const MANAGEMENT_SETTING_KEYS = {
   maxConcurrentCalls: 'broker.management.max-concurrent-calls',
   maxCallsPerSecond: 'broker.management.max-calls-per-second',
   timeout: 'broker.management.timeout',
 } as const;
 
-export const managementSettings: readonly SettingDeclaration[] = [
-  integerSetting({
+/** Each declaration by name, for readers that name one (`settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond)`). */
+export const MANAGEMENT_SETTINGS = {
+  maxConcurrentCalls: integerSetting({
     key: MANAGEMENT_SETTING_KEYS.maxConcurrentCalls,
     description:
       'Management (Jolokia) calls in flight at once to one broker node; further calls wait their turn. Jolokia runs a bulk request item by item, so a few parallel calls are plenty.',
@@ -21,7 +22,7 @@ export const managementSettings: readonly SettingDeclaration[] = [
     min: 1,
     max: 64,
   }),
-  integerSetting({
+  maxCallsPerSecond: integerSetting({
     key: MANAGEMENT_SETTING_KEYS.maxCallsPerSecond,
     description:
       'Management calls started per second to one broker node, so a busy Flotilla never floods a broker’s web server.',
@@ -29,14 +30,16 @@ export const managementSettings: readonly SettingDeclaration[] = [
     min: 1,
     max: 1000,
   }),
-  durationSetting({
+  timeout: durationSetting({
     key: MANAGEMENT_SETTING_KEYS.timeout,
     description: 'How long one management call to a broker node may take before it counts as timed out.',
     defaultValue: '10s',
     min: '100ms',
     max: '5m',
   }),
-];
+};
+
+export const managementSettings: readonly SettingDeclaration[] = Object.values(MANAGEMENT_SETTINGS);
 
 export interface ManagementLimits {
   readonly maxConcurrentCalls: number;

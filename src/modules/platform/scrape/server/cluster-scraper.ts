@@ -9,7 +9,7 @@ import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
   listNodeStates,
-  MANAGEMENT_SETTING_KEYS,
+  MANAGEMENT_SETTINGS,
   ManagementClient,
   ManagementError,
   probeManagementCapabilities,
@@ -41,7 +41,7 @@ import {
 import { keysOf, removeUnlisted, sampleNodeTotals, upsertQueueRows } from './queue-persist.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { TIERS, type Tier } from '../read/tiers.ts';
-import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS } from './scrape.settings.ts';
+import { SCRAPE_SETTINGS, TIER_INTERVAL_SETTINGS } from './scrape.settings.ts';
 import { recordSweep, type SweepOutcome } from './sweep-persist.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 
@@ -138,15 +138,15 @@ export class ClusterScraper {
   }
 
   private intervalMs(tier: Tier): number {
-    return this.dependencies.settings.duration(TIER_INTERVAL_KEYS[tier]);
+    return this.dependencies.settings.duration(TIER_INTERVAL_SETTINGS[tier]);
   }
 
   private limits(): ManagementLimits {
     const { settings } = this.dependencies;
     return {
-      maxConcurrentCalls: settings.integer(MANAGEMENT_SETTING_KEYS.maxConcurrentCalls),
-      maxCallsPerSecond: settings.integer(MANAGEMENT_SETTING_KEYS.maxCallsPerSecond),
-      timeoutMs: settings.duration(MANAGEMENT_SETTING_KEYS.timeout),
+      maxConcurrentCalls: settings.integer(MANAGEMENT_SETTINGS.maxConcurrentCalls),
+      maxCallsPerSecond: settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond),
+      timeoutMs: settings.duration(MANAGEMENT_SETTINGS.timeout),
     };
   }
 
@@ -360,10 +360,10 @@ export class ClusterScraper {
     const notificationAddress = await this.notificationAddressOf(node);
     const listing =
       tier === 'B'
-        ? await fetchFirstPage(node.client, settings.integer(SCRAPE_SETTING_KEYS.firstPageSize), notificationAddress)
+        ? await fetchFirstPage(node.client, settings.integer(SCRAPE_SETTINGS.firstPageSize), notificationAddress)
         : await fetchEveryPage(
             node.client,
-            settings.integer(SCRAPE_SETTING_KEYS.pageSize),
+            settings.integer(SCRAPE_SETTINGS.pageSize),
             this.knownTotals.get(node.nodeId) ?? 0,
             notificationAddress,
           );

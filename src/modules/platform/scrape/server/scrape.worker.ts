@@ -9,7 +9,7 @@ import { makePartitionsAhead } from './partition-maintenance.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import { TIERS } from '../read/tiers.ts';
-import { SCRAPE_SETTING_KEYS, TIER_INTERVAL_KEYS } from './scrape.settings.ts';
+import { SCRAPE_SETTINGS, TIER_INTERVAL_KEYS } from './scrape.settings.ts';
 
 export class ScrapeService implements RunningWorkerService {
   private readonly scrapers = new Map<string, ClusterScraper>();
@@ -79,7 +79,7 @@ export class ScrapeService implements RunningWorkerService {
     this.timer = setTimeout(() => {
       void this.schedulePass();
       this.arm();
-    }, this.context.settings.duration(SCRAPE_SETTING_KEYS.tierA));
+    }, this.context.settings.duration(SCRAPE_SETTINGS.tierA));
     this.timer.unref();
   }
 

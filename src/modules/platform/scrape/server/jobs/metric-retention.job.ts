@@ -2,12 +2,12 @@
 // node samples of the same days.
 import type { JobContext, JobResult } from '@/modules/kernel/plugin/index.ts';
 import { dropExpiredPartitions } from '../partition-maintenance.ts';
-import { SCRAPE_SETTING_KEYS } from '../scrape.settings.ts';
+import { SCRAPE_SETTINGS } from '../scrape.settings.ts';
 
 export async function run(context: JobContext): Promise<JobResult> {
   const cutoff = await dropExpiredPartitions(
     (sql) => context.db.execute(sql),
-    context.settings.duration(SCRAPE_SETTING_KEYS.metricRetention),
+    context.settings.duration(SCRAPE_SETTINGS.metricRetention),
   );
   const { rowCount } = await context.db.execute('DELETE FROM node_metric_sample WHERE ts < $1', [cutoff]);
   return {
