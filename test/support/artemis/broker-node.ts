@@ -235,7 +235,7 @@ export class ArtemisNode {
     this.process = brokerProcess;
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
-      if (brokerProcess.hasExited()) throw new Error(`${this.name} exited while starting; see ${this.logFile}`);
+      if (brokerProcess.hasExited()) throw new BrokerExitedError(this.name, this.logFile);
       if (await this.isReady()) return;
       if (Date.now() > deadline) {
         brokerProcess.signal('SIGKILL');
@@ -320,5 +320,18 @@ export class ArtemisNode {
       await sleep(250);
     }
     throw new Error(`${this.name} did not report ReplicaSync within ${timeoutMs} ms; see ${this.logFile}`);
+  }
+}
+
+/** The JVM ended before it was ready. The message keeps the end of its log, which goes with the topology's folder. */
+export class BrokerExitedError extends Error {
+  constructor(name: string, logFile: string) {
+    let tail: string;
+    try {
+      tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
+    } catch {
+      tail = '(no log written)';
+    }
+    super(`${name} exited while starting; the end of ${logFile}:\n${tail}`);
   }
 }

@@ -8,7 +8,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureArtemisHome } from '../../../scripts/artemis-dist.ts';
 import { findFreePort } from '../../../src/base/db/embedded-postgres.ts';
-import { ArtemisNode, createInstance, type ExtraUser, type ManagementTls, type NodeRole } from './broker-node.ts';
+import {
+  ArtemisNode,
+  BrokerExitedError,
+  createInstance,
+  type ExtraUser,
+  type ManagementTls,
+  type NodeRole,
+} from './broker-node.ts';
 import { ownerFileName, reapOrphans, TEMP_PREFIX } from './broker-process.ts';
 
 export interface BrokerNode {
@@ -157,45 +164,65 @@ async function startAll(topology: Topology, starts: Array<() => Promise<void>>):
   }
 }
 
+/**
+ * Ports are planned before `artemis create` runs, seconds before the JVM binds them, so a suite starting beside another
+ * can lose one: a JVM that exits while starting has the topology started again, once, on fresh ports.
+ */
+async function onFreshPortsOnce(start: () => Promise<Topology>): Promise<Topology> {
+  try {
+    return await start();
+  } catch (error) {
+    if (!(error instanceof BrokerExitedError)) throw error;
+    console.warn(`[artemis] ${error.message}\n[artemis] starting the topology again on fresh ports`);
+    return start();
+  }
+}
+
 /** One standalone broker (admin/admin, role amq). */
 export async function startSingleNode(options: SingleNodeOptions = {}): Promise<Topology> {
-  const planned = await planNodes([{ name: options.name ?? 'node1', role: 'live' }]);
-  const { topology, nodes } = await launch(planned, { ...options, clustered: false });
-  return startAll(
-    topology,
-    nodes.map((node) => () => node.start()),
-  );
+  return onFreshPortsOnce(async () => {
+    const planned = await planNodes([{ name: options.name ?? 'node1', role: 'live' }]);
+    const { topology, nodes } = await launch(planned, { ...options, clustered: false });
+    return startAll(
+      topology,
+      nodes.map((node) => () => node.start()),
+    );
+  });
 }
 
 /** Live nodes clustered with static connectors to each other (default two). */
 export async function startCluster(
   options: { size?: number } & Omit<SingleNodeOptions, 'name'> = {},
 ): Promise<Topology> {
-  const size = options.size ?? 2;
-  const planned = await planNodes(
-    Array.from({ length: size }, (_, i) => ({ name: `live${i + 1}`, role: 'live' as const })),
-    options.portOffset,
-  );
-  const { topology, nodes } = await launch(planned, { ...options, clustered: true });
-  // Started together: each node's cluster bridge retries until its partners are up.
-  return startAll(topology, [() => Promise.all(nodes.map((node) => node.start())).then(() => undefined)]);
+  return onFreshPortsOnce(async () => {
+    const size = options.size ?? 2;
+    const planned = await planNodes(
+      Array.from({ length: size }, (_, i) => ({ name: `live${i + 1}`, role: 'live' as const })),
+      options.portOffset,
+    );
+    const { topology, nodes } = await launch(planned, { ...options, clustered: true });
+    // Started together: each node's cluster bridge retries until its partners are up.
+    return startAll(topology, [() => Promise.all(nodes.map((node) => node.start())).then(() => undefined)]);
+  });
 }
 
 /** A replicated pair: nodes[0] the primary (active), nodes[1] the backup (passive, in sync when this resolves). */
 export async function startHaPair(options: Omit<SingleNodeOptions, 'name'> = {}): Promise<Topology> {
-  const planned = await planNodes(
-    [
-      { name: 'primary', role: 'ha-primary' },
-      { name: 'backup', role: 'ha-backup' },
-    ],
-    options.portOffset,
-  );
-  const { topology, nodes } = await launch(planned, { ...options, clustered: true });
-  const [primary, backup] = nodes as [ArtemisNode, ArtemisNode];
-  return startAll(topology, [
-    () => primary.start(),
-    () => primary.waitUntilActive(),
-    () => backup.start(),
-    () => backup.waitUntilReplicaInSync(),
-  ]);
+  return onFreshPortsOnce(async () => {
+    const planned = await planNodes(
+      [
+        { name: 'primary', role: 'ha-primary' },
+        { name: 'backup', role: 'ha-backup' },
+      ],
+      options.portOffset,
+    );
+    const { topology, nodes } = await launch(planned, { ...options, clustered: true });
+    const [primary, backup] = nodes as [ArtemisNode, ArtemisNode];
+    return startAll(topology, [
+      () => primary.start(),
+      () => primary.waitUntilActive(),
+      () => backup.start(),
+      () => backup.waitUntilReplicaInSync(),
+    ]);
+  });
 }
