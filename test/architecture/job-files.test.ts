@@ -3,14 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { defineModule, type JobDeclaration, type ModuleDescriptor } from '../../src/modules/kernel/plugin/index.ts';
 import { installedModules } from '../../src/installation/modules.ts';
-
-/** The path a lazy `load` imports, read from its source (the test runner may rewrite `import(` but keeps the string). */
-const importedPath = (load: () => unknown) => /['"]([^'"]+)['"]/.exec(load.toString())?.[1] ?? load.toString();
+import { lazyImportPath } from './module-rules.ts';
 
 function misplacedJobs(descriptors: readonly ModuleDescriptor[]): string[] {
   return descriptors.flatMap((descriptor) =>
     descriptor.jobs
-      .map((job) => ({ id: job.id, path: importedPath(job.load) }))
+      .map((job) => ({ id: job.id, path: lazyImportPath(job.load) }))
       .filter(({ path }) => !/\/server\/jobs\/[^/]+\.job\.ts$/.test(path))
       .map(({ id, path }) => `${descriptor.id}: job ${id} loads ${path}, not server/jobs/<name>.job.ts`),
   );

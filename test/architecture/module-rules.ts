@@ -103,3 +103,8 @@ export function findMisplacedModules(root: string, descriptors: readonly ModuleD
   }
   return problems;
 }
+
+/** The path a descriptor's lazy `load` imports, read from its source (the test runner may rewrite `import(` but keeps
+ * the string). */
+export const lazyImportPath = (load: () => unknown): string =>
+  /['"]([^'"]+)['"]/.exec(load.toString())?.[1] ?? load.toString();

@@ -7,14 +7,12 @@ import {
   type WorkerServiceDeclaration,
 } from '../../src/modules/kernel/plugin/index.ts';
 import { installedModules } from '../../src/installation/modules.ts';
-
-/** The path a lazy `load` imports, read from its source (the test runner rewrites `import(` but keeps the string). */
-const loadedPath = (load: () => unknown) => /['"]([^'"]+)['"]/.exec(load.toString())?.[1] ?? load.toString();
+import { lazyImportPath } from './module-rules.ts';
 
 function misnamedWorkerServices(descriptors: readonly ModuleDescriptor[]): string[] {
   return descriptors.flatMap((descriptor) =>
     descriptor.workerServices
-      .map((service) => ({ id: service.id, path: loadedPath(service.load) }))
+      .map((service) => ({ id: service.id, path: lazyImportPath(service.load) }))
       .filter(({ path }) => !path.endsWith('.worker.ts'))
       .map(({ id, path }) => `${descriptor.id}/${id} loads ${path}, not a *.worker.ts file`),
   );

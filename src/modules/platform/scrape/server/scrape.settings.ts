@@ -12,12 +12,6 @@ export const SCRAPE_SETTING_KEYS = {
   maintenanceInterval: 'scrape.metric-maintenance-interval',
 } as const;
 
-export const TIER_INTERVAL_KEYS: Record<Tier, string> = {
-  A: SCRAPE_SETTING_KEYS.tierA,
-  B: SCRAPE_SETTING_KEYS.tierB,
-  C: SCRAPE_SETTING_KEYS.tierC,
-};
-
 /** Each declaration by name: a read names one (`settings.duration(SCRAPE_SETTINGS.metricRetention)`), never a key. */
 export const SCRAPE_SETTINGS = {
   tierA: durationSetting({

@@ -9,7 +9,7 @@ import { makePartitionsAhead } from './partition-maintenance.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import { TIERS } from '../read/tiers.ts';
-import { SCRAPE_SETTINGS, TIER_INTERVAL_KEYS } from './scrape.settings.ts';
+import { SCRAPE_SETTINGS, TIER_INTERVAL_SETTINGS } from './scrape.settings.ts';
 
 export class ScrapeService implements RunningWorkerService {
   private readonly scrapers = new Map<string, ClusterScraper>();
@@ -36,7 +36,7 @@ export class ScrapeService implements RunningWorkerService {
     );
     for (const tier of TIERS) {
       this.unsubscribe.push(
-        settings.onChange(TIER_INTERVAL_KEYS[tier], () => {
+        settings.onChange(TIER_INTERVAL_SETTINGS[tier].key, () => {
           for (const scraper of this.scrapers.values()) scraper.retime();
           if (tier === 'A') this.arm();
         }),
