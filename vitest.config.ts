@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           maxWorkers: groupWorkers,
-          include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/support/**/*.test.ts'],
           // The fixture trees hold *.test.ts files as import-graph material, not as tests.
           exclude: ['src/**/*.int.test.ts', 'test/architecture/fixtures/**'],
         },
