@@ -1,7 +1,7 @@
-// Projects (brokers: tests on real Artemis brokers, src/modules/platform/broker/**/*.int.test.ts, src/**/*.brokers.int.test.ts
-// with PostgreSQL too; browser: test/browser and the demo fleet's test/fleet): unit (pure logic, beside the code),
-// integration (real PostgreSQL, beside the code as *.int.test.ts, plus test/integration and test/architecture) and e2e
-// (the app started as `npm start` does).
+// Projects, chosen by a file's suffix alone, wherever it lives: *.int.test.ts integration (real PostgreSQL),
+// *.broker.test.ts brokers (real Artemis brokers, with PostgreSQL), *.browser.test.ts browser (real Chromium on the app
+// as `npm start` runs it), *.e2e.test.ts e2e (the app started as `npm start` does), any other *.test.ts unit (pure
+// logic, the architecture rules and the test kit's own tests).
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -11,7 +11,12 @@ const retryOnRealComponents = 1;
 // Unit, integration and broker files share one group of two workers: broker suites mostly wait on cadences, not on
 // the cores, so two at a time nearly halve the run (browser and e2e suites run one by one after them).
 const groupWorkers = 2;
-const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+const REAL_COMPONENT_SUFFIXES = ['.int.test.ts', '.broker.test.ts', '.browser.test.ts', '.e2e.test.ts'];
+const alias = {
+  '@': path.resolve(import.meta.dirname, 'src'),
+  // The test kit (test/support), imported the same way from any depth.
+  '@test': path.resolve(import.meta.dirname, 'test/support'),
+};
 
 export default defineConfig({
   resolve: { alias },
@@ -23,9 +28,9 @@ export default defineConfig({
         test: {
           name: 'unit',
           maxWorkers: groupWorkers,
-          include: ['src/**/*.test.ts', 'test/architecture/**/*.test.ts', 'test/support/**/*.test.ts'],
+          include: ['{src,test}/**/*.test.ts'],
           // The fixture trees hold *.test.ts files as import-graph material, not as tests.
-          exclude: ['src/**/*.int.test.ts', 'test/architecture/fixtures/**'],
+          exclude: [...REAL_COMPONENT_SUFFIXES.map((suffix) => `**/*${suffix}`), 'test/architecture/fixtures/**'],
         },
       },
       {
@@ -33,8 +38,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           maxWorkers: groupWorkers,
-          include: ['src/**/*.int.test.ts', 'test/integration/**/*.test.ts'],
-          exclude: ['src/modules/platform/broker/**/*.int.test.ts', 'src/**/*.brokers.int.test.ts'],
+          include: ['{src,test}/**/*.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -46,8 +50,7 @@ export default defineConfig({
         test: {
           name: 'brokers',
           maxWorkers: groupWorkers,
-          // *.brokers.int.test.ts: modules above the broker platform tested on brokers and PostgreSQL together.
-          include: ['src/modules/platform/broker/**/*.int.test.ts', 'src/**/*.brokers.int.test.ts'],
+          include: ['{src,test}/**/*.broker.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
@@ -58,7 +61,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
+          include: ['{src,test}/**/*.e2e.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/build-global-setup.ts'],
           fileParallelism: false,
           testTimeout: 120_000,
@@ -71,7 +74,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           // test/fleet: the demo fleet's four JVMs, registered in Flotilla and failed over in Chromium.
-          include: ['test/browser/**/*.test.ts', 'test/fleet/**/*.test.ts'],
+          include: ['{src,test}/**/*.browser.test.ts'],
           globalSetup: [
             'test/support/postgres-global-setup.ts',
             'test/support/build-global-setup.ts',

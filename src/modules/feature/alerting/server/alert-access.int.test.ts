@@ -2,12 +2,12 @@
 // and silences the alerts of its clusters only; another cluster's alert answers as if it did not exist; rules are
 // listed, read, created, changed and moved by the scope they cover; channels change only with a global grant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { callRest } from '@test/rest-call.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { evaluateCluster } from './evaluator.ts';
 
 let secured: SecuredRuntime;

@@ -2,12 +2,12 @@
 // receives carries the link to the alert in the console (`/alerts?open=<id>`, which the Alerts screen opens as the
 // alert's drawer), and the alerts list answers that one alert by id; an address that is not http(s) is refused.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startHookListener, type HookListener } from '../../../../../test/support/hook-listener.ts';
-import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { startHookListener, type HookListener } from '@test/hook-listener.ts';
+import { insertOneNodeCluster } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { callRest } from '@test/rest-call.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { ALERTING_SETTINGS } from './alerting.settings.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';

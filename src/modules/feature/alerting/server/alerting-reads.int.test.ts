@@ -2,10 +2,10 @@
 // JSON Schema (the rule editor's form), the channel kinds with their configuration (the channel form), and firing
 // alerts counted per cluster (the fleet home's badges) — pending and resolved ones not counted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { insertOneNodeCluster } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { callRest } from '@test/rest-call.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { evaluateCluster } from './evaluator.ts';
 
 let secured: SecuredRuntime;

@@ -6,12 +6,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
+import { insertOneNodeCluster, recountTotals } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { callRest } from '@test/rest-call.ts';
 import { createTrpcHandler } from '@/server/http/trpc-route.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster, installBuiltInRules } from './evaluator.ts';

@@ -8,12 +8,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
-import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { startSmtpSink } from '../../../../../test/support/smtp-sink.ts';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { insertOneNodeCluster } from '@test/queue-rows.ts';
+import { callRest } from '@test/rest-call.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { startSmtpSink } from '@test/smtp-sink.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
 

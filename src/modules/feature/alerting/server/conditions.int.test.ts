@@ -5,10 +5,10 @@
 // validated there) and evaluated by the evaluator the worker runs; a condition that answers wrong fails its test.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues, recountTotals } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { installedModules } from '@/installation/modules.ts';
 import { resolveModules } from '@/modules/kernel/plugin/index.ts';
 import { recordManagementEvidence } from '@/modules/platform/clusters/index.ts';

@@ -3,12 +3,12 @@
 // audited; the SMTP password is sealed and never listed; a firing alert's email names the rule, subject, value and
 // cluster; a server that refuses the message is retried with backoff, each refusal on the delivery log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOneNodeCluster } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { startSmtpSink } from '../../../../../test/support/smtp-sink.ts';
+import { insertOneNodeCluster } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { callRest } from '@test/rest-call.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { startSmtpSink } from '@test/smtp-sink.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
 

@@ -3,11 +3,11 @@
 // silence (a transition committed by the web process) makes the next tick read the alerts again, so the resolution
 // of the silenced alert queues no delivery; every announced transition reaches the listener the worker forgets by.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOneNodeCluster, recountTotals } from '../../../../../test/support/queue-rows.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { allowChannelNetworks } from '../../../../../test/support/channel-networks.ts';
-import { callRest } from '../../../../../test/support/rest-call.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { insertOneNodeCluster, recountTotals } from '@test/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { callRest } from '@test/rest-call.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { onAnnouncedTransitions } from './alert-stream.ts';
 import { evaluateCluster } from './evaluator.ts';
 import { OpenAlertMemory } from './open-alert-memory.ts';

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { ensureFirstAdmin, hashPassword, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { tokenDigest } from './api-token.ts';
 import { refuseBeyondLimitsLocked } from './token-limits.ts';
 import type { ProblemError } from '@/modules/kernel/core/index.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 
 let database: TestDatabase;
 let runtime: WebRuntime;

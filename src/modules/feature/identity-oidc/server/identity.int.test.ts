@@ -15,12 +15,12 @@ import {
   syncBuiltInRoles,
 } from '@/modules/kernel/security/index.ts';
 import { globalPermissions } from '@/modules/kernel/access/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { identityOidcModule } from '../module.ts';
 import type { ExternalIdentity } from './external-identity.ts';
 import { provisionExternalUser } from './provisioning.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 
 let database: TestDatabase;
 let runtime: WebRuntime;

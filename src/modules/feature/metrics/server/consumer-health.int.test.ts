@@ -2,11 +2,11 @@
 // each queue gets its verdict from the ladder, the broker's CONSUMER_SLOW outranks the numbers, the verdict filter
 // and counts agree, and the evaluation costs the same number of statements for 8 queues as for 80.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues, recountTotals } from '../../../../../test/support/queue-rows.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues, recountTotals } from '@test/queue-rows.ts';
 import { makeDayPartitions, rollUpSamples } from '@/modules/platform/scrape/index.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import { consumerHealthOf } from './consumer-health-read.ts';
 

@@ -2,11 +2,11 @@
 // broker restarted mid-range, so its counters went back to zero), read per node, downsampled to the points asked
 // for, with rates from the counters that are right and never negative across the reset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues } from '@test/queue-rows.ts';
 import { makeDayPartitions, rollUpSamples } from '@/modules/platform/scrape/index.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 
 let secured: SecuredRuntime;
 let auth: AuthHeaders;

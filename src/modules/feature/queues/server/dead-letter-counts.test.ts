@@ -1,4 +1,4 @@
-// The kept dead-letter counts as pure logic (the real brokers' side is in dead-letters.brokers.int.test.ts): kept
+// The kept dead-letter counts as pure logic (the real brokers' side is in dead-letters.broker.test.ts): kept
 // queues are not counted again, a page with one missing counts all of its queues in the same read (so the page is
 // of one moment), and a read with a failed node is not kept.
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -3,10 +3,10 @@
 // q/sort/page, one queue, and the problems for an unknown queue, a bad sort and a disabled feature.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues } from '@test/queue-rows.ts';
 
 interface Cell {
   nodeId: string;

@@ -3,10 +3,10 @@
 // depth from the queue totals, the worst verdicts ranked by severity then backlog growth, and a viewer scoped to one
 // environment seeing only its clusters everywhere (a cluster it may not see is simply absent).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { insertScrapedNode, insertScrapedQueues } from '../../../../../test/support/queue-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues } from '@test/queue-rows.ts';
 
 let secured: SecuredRuntime;
 let admin: AuthHeaders;

@@ -3,7 +3,7 @@
 // shows progress on it and finishes it once; `listAuditEvents` filters, searches, sorts and pages in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { listAuditEvents } from './audit-query.ts';
 import { listAuditInput } from './audit.schema.ts';

@@ -6,10 +6,10 @@ import { handleTrpcRequest } from '@/server/http/trpc-route.ts';
 import { installedModules } from '@/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { resolveModules } from '@/modules/kernel/plugin/index.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from './built-in-roles-sync.ts';
 import { resolveSession } from './sessions.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 
 let database: TestDatabase;
 let runtime: WebRuntime;

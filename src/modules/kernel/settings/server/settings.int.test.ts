@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { installedModules } from '@/installation/modules.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { defineModule, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import type { SettingsStore } from './settings-store.ts';

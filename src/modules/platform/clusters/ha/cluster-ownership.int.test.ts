@@ -3,7 +3,7 @@
 // one process the scrape and HA share the ownership, and it ends when the last of them detaches.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { ClusterOwnership, clusterOwnershipOf } from './cluster-ownership.ts';
 
 let database: TestDatabase;

@@ -1,9 +1,9 @@
 // Moving a cluster between environments through PATCH /clusters/{id}: an administrator of one environment must
 // not carry a cluster out of it, into an environment they do not control, or into one they would create.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 
 let secured: SecuredRuntime;
 let admin: AuthHeaders;

@@ -1,10 +1,10 @@
 // The environments API on a real PostgreSQL through the REST handler: dry runs change nothing, names are unique
 // regardless of case, every change is audited, and an environment in use cannot be removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 
 let secured: SecuredRuntime;
 let runtime: WebRuntime;

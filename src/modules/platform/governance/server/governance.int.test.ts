@@ -4,9 +4,9 @@
 // holder of message:clear asks, with VIEW_CLEAR in the audit; uncovered detections become findings with a rule.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 let secured: SecuredRuntime;

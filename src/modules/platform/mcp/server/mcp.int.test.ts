@@ -7,15 +7,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
-import {
-  connectMcp,
-  issueToken,
-  type Listener,
-  serveOverHttp,
-  userWithToken,
-} from '../../../../../test/support/mcp-client.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn } from '../../../../../test/support/sign-in.ts';
+import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn } from '@test/sign-in.ts';
 import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';
 
 let app: SecuredRuntime;

@@ -2,7 +2,7 @@
 // retention step while younger ones and the parent stay, and samples land in the partition of their day.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { dropExpiredPartitions, makePartitionsAhead } from './partition-maintenance.ts';
 
 let database: TestDatabase;

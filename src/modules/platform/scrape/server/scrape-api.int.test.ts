@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthReport } from '@/server/http/health.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../test/support/sign-in.ts';
-import { insertClusterRow } from '../../../../../test/support/cluster-rows.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 
 let secured: SecuredRuntime;
 let runtime: WebRuntime;

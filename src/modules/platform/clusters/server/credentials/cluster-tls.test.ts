@@ -1,6 +1,6 @@
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTlsMaterial, type TlsMaterial } from '../../../../../../test/support/artemis/tls-material.ts';
+import { createTlsMaterial, type TlsMaterial } from '@test/artemis/tls-material.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { loadKeyRing, VaultError } from '@/modules/platform/governance/index.ts';
 import { openTls, resealTls, sealTls, tlsClientBinding, tlsView } from './cluster-tls.ts';

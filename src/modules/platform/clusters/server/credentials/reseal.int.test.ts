@@ -4,7 +4,7 @@
 // by cluster name and left alone.
 import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../../../../test/support/database.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import {
   loadKeyRing,
@@ -17,7 +17,7 @@ import {
 import { openPassword, passwordBinding, sealPassword } from './password-cipher.ts';
 import { resealPasswords } from './reseal.ts';
 import { openTls, sealTls, storedTlsOf, tlsClientBinding, type StoredTls } from './cluster-tls.ts';
-import { createTlsMaterial, type TlsMaterial } from '../../../../../../test/support/artemis/tls-material.ts';
+import { createTlsMaterial, type TlsMaterial } from '@test/artemis/tls-material.ts';
 
 let database: TestDatabase;
 let db: Database;

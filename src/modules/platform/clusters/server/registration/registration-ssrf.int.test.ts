@@ -4,8 +4,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSecuredRuntime, type SecuredRuntime } from '../../../../../../test/support/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '../../../../../../test/support/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { allowedNetworksSetting } from './allowed-networks.ts';
 
 const MARKER = 'internal-secret-page-7f3a';

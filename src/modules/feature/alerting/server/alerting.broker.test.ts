@@ -1,0 +1,156 @@
+// Alerting on a real two-node cluster with the worker's services running: a depth rule fires with real messages
+// and resolves after a purge, each transition delivered once to a local HTTP listener with a valid HMAC signature;
+// the built-in node-down rule, installed when the cluster was registered and edited here to fire at once, fires
+// once when a node is killed and resolves when it is back.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { createAnycastQueue, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
+import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { createRestHandler } from '@/server/http/rest.ts';
+import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
+
+const BASE = 'http://127.0.0.1/api/v1';
+const SECRET = 'the-brokers-test-signing-secret';
+let cluster: Topology;
+let nodes: [BrokerNode, BrokerNode];
+let scenario: HaScenario;
+let web: WebRuntime;
+let rest: (request: Request) => Promise<Response>;
+let auth: AuthHeaders;
+let listener: Server;
+let listenerUrl: string;
+let channelId: string;
+
+interface Delivered {
+  readonly event: string;
+  readonly alert: { rule: string; subject: string; value: number | null; severity: string };
+}
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const delivered = (rule: string) =>
+  received
+    .map((request) => JSON.parse(request.body) as Delivered)
+    .filter((payload) => payload.alert.rule === rule)
+    .map((payload) => `${payload.event} ${payload.alert.subject}`);
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
+async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await rest(
+    new Request(`${BASE}${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
+}
+
+beforeAll(async () => {
+  listener = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/alerts`;
+  cluster = await startCluster();
+  nodes = cluster.nodes as [BrokerNode, BrokerNode];
+  scenario = await startHaScenario('alerting', cluster, 1_000, { tierB: '1s', tierC: '1h' });
+  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'alerting-web' });
+  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
+  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
+  rest = createRestHandler(() => Promise.resolve(web));
+  auth = await signIn(rest, 'http://127.0.0.1');
+  // The test's listener is on loopback, which channels reach only when listed, as an operator would list it.
+  await allowChannelNetworks(call, '127.0.0.1', web.settings);
+  const channel = await call<{ id: string }>('POST', '/alerts/channels', {
+    name: 'local-hook',
+    config: { kind: 'webhook', url: listenerUrl, secret: SECRET },
+  });
+  expect(channel.status).toBe(200);
+  channelId = channel.json.id;
+}, 240_000);
+
+afterAll(async () => {
+  await web.close();
+  await scenario.stop();
+  await new Promise((resolve) => listener.close(resolve));
+});
+
+describe('alerting on a real cluster', () => {
+  it('fires a depth rule on real messages and resolves it after a purge, each delivered once and signed', async () => {
+    const queue = uniqueName('alert.depth');
+    for (const node of nodes) await createAnycastQueue(node, queue);
+    const rule = await call<{ rule: { id: string } }>('POST', '/alerts/rules', {
+      name: 'depth over 5',
+      condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 5 } },
+      pattern: 'alert.depth.*',
+      severity: 'warning',
+      channelIds: [channelId],
+    });
+    expect(rule.status).toBe(200);
+
+    await sendManyMessages(nodes[0], queue, 8);
+    await waitFor('the firing delivery', () => (delivered('depth over 5').length > 0 ? true : undefined), 30_000);
+    const firing = received.find((request) => request.body.includes('"depth over 5"'));
+    expect(firing?.headers[SIGNATURE_HEADER]).toBe(signatureOf(SECRET, firing?.body ?? ''));
+    expect(JSON.parse(firing?.body ?? '{}')).toMatchObject({
+      event: 'firing',
+      alert: { rule: 'depth over 5', subject: queue, severity: 'warning', clusterId: scenario.clusterId },
+    });
+    // Eight were sent in one bulk request; a sweep may land between two of them, but only above the threshold.
+    expect((JSON.parse(firing?.body ?? '{}') as Delivered).alert.value).toBeGreaterThan(5);
+    const open = await call<{ items: { id: string; state: string }[] }>('GET', `/alerts?view=firing&q=${queue}`);
+    expect(open.json.items).toMatchObject([{ state: 'firing' }]);
+
+    const purged = await call<{ outcome: string }>(
+      'POST',
+      `/clusters/${scenario.clusterId}/queues/${encodeURIComponent(queue)}/purge`,
+      {},
+    );
+    expect(purged.status).toBe(200);
+    await waitFor('the resolved delivery', () => (delivered('depth over 5').length > 1 ? true : undefined), 30_000);
+    expect(delivered('depth over 5')).toEqual([`firing ${queue}`, `resolved ${queue}`]);
+    const log = await call<{ items: { event: string; status: string; attempt: number }[] }>(
+      'GET',
+      `/alerts/${open.json.items[0]?.id ?? ''}/deliveries`,
+    );
+    expect(log.json.items).toMatchObject([
+      { event: 'firing', status: 'delivered', attempt: 1 },
+      { event: 'resolved', status: 'delivered', attempt: 1 },
+    ]);
+  });
+
+  it('fires the built-in node-down rule once when a node is killed, and resolves it when the node is back', async () => {
+    const rules = await call<{ items: { id: string; builtIn: string | null }[] }>('GET', '/alerts/rules');
+    const nodeDown = rules.json.items.find((candidate) => candidate.builtIn === 'node-down');
+    expect(
+      rules.json.items
+        .filter((candidate) => candidate.builtIn)
+        .map((candidate) => candidate.builtIn)
+        .sort(),
+    ).toEqual(['capability-lost', 'consumer-stalled', 'dlq-growing', 'node-down', 'split-brain']);
+    // Built-in rules are editable: fire at once, to this test's listener.
+    const edited = await call('PATCH', `/alerts/rules/${nodeDown?.id ?? ''}`, {
+      forSeconds: 0,
+      channelIds: [channelId],
+    });
+    expect(edited.status).toBe(200);
+    const name = (await web.prisma.alertRule.findUniqueOrThrow({ where: { id: nodeDown?.id ?? '' } })).name;
+
+    await nodes[1].kill();
+    await waitFor('node down delivered', () => (delivered(name).length > 0 ? true : undefined), 45_000);
+    await nodes[1].start();
+    await waitFor('node up delivered', () => (delivered(name).length > 1 ? true : undefined), 60_000);
+    expect(delivered(name)).toEqual([`firing ${nodes[1].managementUrl}`, `resolved ${nodes[1].managementUrl}`]);
+  }, 150_000);
+});

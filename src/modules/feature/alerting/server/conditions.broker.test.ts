@@ -1,0 +1,130 @@
+// The built-in DLQ-growing rule on a real broker with the worker's services running: an address setting sends the
+// messages of dlg.# that fail once to dlg.dead; the scrape reads that setting and marks dlg.dead a dead-letter
+// queue; messages really die there (a consumer fails them), and the rule installed when the cluster was registered
+// fires on dlg.dead with the growth it saw, and not on dlg.decoy, a queue merely named like one that grows too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { brokerMbean, jolokia } from '@test/jolokia.ts';
+import {
+  createAnycastQueue,
+  endpointOf,
+  messageCount,
+  openAckConsumer,
+  sendManyMessages,
+  waitFor,
+} from '@test/native-test-helpers.ts';
+import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { createRestHandler } from '@/server/http/rest.ts';
+import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+
+const BASE = 'http://127.0.0.1/api/v1';
+const DEAD = 'dlg.dead';
+let broker: Topology;
+let node: BrokerNode;
+let scenario: HaScenario;
+let web: WebRuntime;
+let rest: (request: Request) => Promise<Response>;
+let auth: AuthHeaders;
+
+interface AlertRow {
+  subject: string;
+  state: string;
+  lastValue: number | null;
+  rule: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
+async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+  const response = await rest(
+    new Request(`${BASE}${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
+}
+
+/** A consumer fails each message of the queue: one delivery attempt, so each dies to dlg.dead. */
+async function failEverything(queue: string): Promise<void> {
+  const consumer = openAckConsumer(endpointOf(node), {
+    source: queue,
+    credit: 10,
+    onMessage: (_message, settle) => settle.fail(),
+  });
+  try {
+    await waitFor(`every message of ${queue} dead`, async () =>
+      (await messageCount(node, queue)) === 0 ? true : undefined,
+    );
+  } finally {
+    await consumer.close();
+  }
+}
+
+beforeAll(async () => {
+  broker = await startSingleNode({ name: 'dlg1' });
+  [node] = broker.nodes as [BrokerNode];
+  await jolokia(node, {
+    type: 'exec',
+    mbean: brokerMbean(node.name),
+    operation: 'addAddressSettings(java.lang.String,java.lang.String)',
+    arguments: ['dlg.#', JSON.stringify({ deadLetterAddress: DEAD, maxDeliveryAttempts: 1 })],
+  });
+  for (const queue of ['dlg.orders', DEAD, 'dlg.decoy']) await createAnycastQueue(node, queue);
+  scenario = await startHaScenario('dlq-growing', broker, 1_000, { tierB: '1s', tierC: '3s' });
+  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'conditions-web' });
+  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
+  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
+  rest = createRestHandler(() => Promise.resolve(web));
+  auth = await signIn(rest, 'http://127.0.0.1');
+}, 240_000);
+
+afterAll(async () => {
+  await web.close();
+  await scenario.stop();
+});
+
+describe('conditions on a real broker', () => {
+  it('fires the built-in DLQ-growing rule when messages really die, on the queue the settings name only', async () => {
+    const rules = await call<{ items: { id: string; builtIn: string | null; name: string }[] }>('GET', '/alerts/rules');
+    const dlqGrowing = rules.json.items.find((rule) => rule.builtIn === 'dlq-growing');
+    expect(dlqGrowing?.name).toBe('DLQ growing (dlq-growing)');
+    // Editable like any rule: only this test's queues (the broker's own DLQ stays out of it).
+    expect(await call('PATCH', `/alerts/rules/${dlqGrowing?.id ?? ''}`, { pattern: 'dlg.*' })).toMatchObject({
+      status: 200,
+    });
+    await waitFor(
+      'dlg.dead marked from the address settings, with samples before the messages die',
+      async () => {
+        const { json } = await call<{ items: { queueName: string; deadLetter: boolean }[] }>(
+          'GET',
+          `/clusters/${scenario.clusterId}/queues?q=dlg.`,
+        );
+        const marks = Object.fromEntries(json.items.map((row) => [row.queueName, row.deadLetter]));
+        return marks[DEAD] === true && marks['dlg.decoy'] === false ? true : undefined;
+      },
+      60_000,
+    );
+    // A few tier-B sweeps of the empty queues, so the window starts before the deaths.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    await sendManyMessages(node, 'dlg.orders', 3);
+    await sendManyMessages(node, 'dlg.decoy', 3);
+    await failEverything('dlg.orders');
+    expect(await messageCount(node, DEAD)).toBe(3);
+
+    const firing = await waitFor(
+      'the DLQ-growing alert firing',
+      async () => {
+        const { json } = await call<{ items: AlertRow[] }>('GET', `/alerts?view=firing&q=dlg.`);
+        // A sweep may land between two deaths: the alert fires on the first, its value follows the later sweeps.
+        return json.items.some((alert) => alert.lastValue === 3) ? json.items : undefined;
+      },
+      60_000,
+    );
+    expect(firing).toMatchObject([{ subject: DEAD, state: 'firing', lastValue: 3, rule: dlqGrowing?.name }]);
+  }, 150_000);
+});

@@ -1,0 +1,133 @@
+// The notification subscription against a real broker: real actions produce the four lifecycle
+// notifications, the subscription comes back after a broker restart, and a user without permission on the
+// notification address gets a refusal carrying the security-setting snippet.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findFreePort } from '@/base/db/embedded-postgres.ts';
+import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import { openAckConsumer } from './ack-consumer.ts';
+import type { BrokerEvent } from './broker-event.ts';
+import { configureNativeOptions } from './native-pool.ts';
+import { DEFAULT_NATIVE_OPTIONS } from './native-options.ts';
+import { createAnycastQueue, destroyQueue, endpointOf, uniqueName, waitFor } from '@test/native-test-helpers.ts';
+import { ensureNotificationSubscription } from './notification-subscription.ts';
+import { shutdown } from './shutdown.ts';
+import { subscriptionState, type SubscriptionState } from './subscription-state.ts';
+import { check as checkSubscriptionsHealth } from './subscriptions.health.ts';
+
+const NO_RIGHTS = { user: 'outsider', password: 'outsider-secret', role: 'outsiders' };
+let coreOnlyPort: number;
+
+// A second acceptor that speaks CORE only: what a node looks like whose acceptor was configured without AMQP.
+const addCoreOnlyAcceptor = (xml: string) =>
+  xml.replace(
+    '</acceptors>',
+    `  <acceptor name="core-only">tcp://127.0.0.1:${coreOnlyPort}?protocols=CORE</acceptor>\n      </acceptors>`,
+  );
+
+let topology: Topology;
+let node: BrokerNode;
+const events: BrokerEvent[] = [];
+
+function eventFor(kind: string, queue: string): BrokerEvent | undefined {
+  return events.find((event) => event.kind === kind && event.queue === queue);
+}
+
+beforeAll(async () => {
+  // Quick reconnects keep the restart test short; the backoff itself is unit-tested.
+  configureNativeOptions({ ...DEFAULT_NATIVE_OPTIONS, reconnectInitialDelayMs: 200, reconnectMaxDelayMs: 1_000 });
+  coreOnlyPort = await findFreePort();
+  topology = await startSingleNode({ name: 'notify1', extraUsers: [NO_RIGHTS], brokerXmlEdits: addCoreOnlyAcceptor });
+  node = topology.nodes[0] as BrokerNode;
+  ensureNotificationSubscription(endpointOf(node), (event) => events.push(event));
+  await waitFor('the subscription', () => subscriptionState(endpointOf(node).nodeKey) === 'established');
+});
+
+afterAll(async () => {
+  await shutdown();
+  await topology.stop();
+});
+
+describe('notification subscription', () => {
+  it('turns real queue and consumer actions into BINDING_ADDED, CONSUMER_CREATED, CONSUMER_CLOSED, BINDING_REMOVED', async () => {
+    const queue = uniqueName('notify');
+    await createAnycastQueue(node, queue);
+    const added = await waitFor('BINDING_ADDED', () => eventFor('BINDING_ADDED', queue));
+    expect(added).toMatchObject({ address: queue, nodeKey: endpointOf(node).nodeKey, clusterKey: 'test-cluster' });
+    expect(added.properties._AMQ_Binding_Type).toEqual({ type: 'int', value: 0 });
+    expect(Date.parse(added.time)).toBeGreaterThan(Date.now() - 60_000);
+
+    const consumer = openAckConsumer(endpointOf(node), { source: queue, credit: 1, onMessage: () => undefined });
+    const created = await waitFor('CONSUMER_CREATED', () => eventFor('CONSUMER_CREATED', queue));
+    expect(created.consumerId).toMatch(/^\d+$/);
+    expect(created.sessionId).toBeTruthy();
+    expect(created.properties._AMQ_ConsumerCount).toEqual({ type: 'int', value: 1 });
+
+    await consumer.close();
+    const closed = await waitFor('CONSUMER_CLOSED', () => eventFor('CONSUMER_CLOSED', queue));
+    expect(closed.consumerId).toBe(created.consumerId);
+
+    await destroyQueue(node, queue);
+    const removed = await waitFor('BINDING_REMOVED', () => eventFor('BINDING_REMOVED', queue));
+    expect(removed.address).toBe(queue);
+  });
+
+  it('reports established in the health indicator', async () => {
+    const health = await checkSubscriptionsHealth();
+    expect(health.status).toBe('UP');
+    expect(health.details.nodes).toMatchObject({ [endpointOf(node).nodeKey]: { state: 'established' } });
+  });
+
+  it('refuses a user without rights on the notification address, with the security setting that fixes it', async () => {
+    const endpoint = endpointOf(node, {
+      nodeKey: 'outsider-view',
+      username: NO_RIGHTS.user,
+      password: NO_RIGHTS.password,
+    });
+    ensureNotificationSubscription(endpoint, () => undefined);
+    const state = await waitFor('a refusal', () => {
+      const current = subscriptionState(endpoint.nodeKey);
+      return typeof current === 'object' ? current : undefined;
+    });
+    expect(state.cause).toBe('permission');
+    expect(state.snippet).toContain('<security-setting match="activemq.notifications">');
+    const health = await checkSubscriptionsHealth();
+    expect(health.status).toBe('DEGRADED');
+  });
+
+  it('explains an acceptor without AMQP with an acceptor snippet', async () => {
+    const endpoint = endpointOf(node, { nodeKey: 'core-only', port: coreOnlyPort });
+    ensureNotificationSubscription(endpoint, () => undefined);
+    const state = await waitFor('a refusal', () => {
+      const current = subscriptionState(endpoint.nodeKey);
+      return typeof current === 'object' ? current : undefined;
+    });
+    expect(state.cause).toBe('protocol-not-accepted');
+    expect(state.snippet).toContain(`tcp://127.0.0.1:${coreOnlyPort}?protocols=CORE,AMQP`);
+  });
+
+  it('comes back after a broker restart: established, then not, then established again', async () => {
+    const nodeKey = endpointOf(node).nodeKey;
+    const seen: SubscriptionState[] = [subscriptionState(nodeKey)];
+    const watcher = setInterval(() => {
+      const current = subscriptionState(nodeKey);
+      if (current !== seen.at(-1)) seen.push(current);
+    }, 20);
+    try {
+      await node.restart();
+      await waitFor('the subscription after the restart', () => subscriptionState(nodeKey) === 'established', 60_000);
+    } finally {
+      clearInterval(watcher);
+    }
+    // waitFor may see the final state between two watcher ticks; record it so the sequence ends where it stands.
+    const final = subscriptionState(nodeKey);
+    if (final !== seen.at(-1)) seen.push(final);
+    expect(seen[0]).toBe('established');
+    expect(seen.some((state) => typeof state === 'object')).toBe(true);
+    expect(seen.at(-1)).toBe('established');
+
+    // And it delivers again.
+    const queue = uniqueName('after-restart');
+    await createAnycastQueue(node, queue);
+    await waitFor('BINDING_ADDED after the restart', () => eventFor('BINDING_ADDED', queue));
+  });
+});
