@@ -1,7 +1,7 @@
 // Management channel throughput against one real broker on 127.0.0.1 holding 10,000 queues: round trips per second,
 // the same reads sent one by one versus in one batched POST (printed as a ratio), and queue listing throughput.
 //   npm run bench:broker
-import { startSingleNode } from '../test/support/artemis/index.ts';
+import { startSingleNode } from '@test/artemis/index.ts';
 import { createQueues, listAll } from '../src/modules/platform/broker/management/broker-operations.ts';
 import { ManagementClient, type JolokiaRequest } from '../src/modules/platform/broker/management/management-client.ts';
 

@@ -4,8 +4,8 @@
 // Target (issue 19): < 1 s for 1,000 full messages (the per-broker console stops at 200 messages of 256 bytes).
 //   npm run bench:messages        (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
 import { randomUUID } from 'node:crypto';
-import { startSingleNode, type BrokerNode } from '../test/support/artemis/index.ts';
-import { createAnycastQueue } from '../test/support/native-test-helpers.ts';
+import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
+import { createAnycastQueue } from '@test/native-test-helpers.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
 import { createDatabaseBus } from '../src/base/db/bus.ts';
 import { InternalNotifications } from '../src/modules/kernel/core/index.ts';

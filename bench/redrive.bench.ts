@@ -5,9 +5,9 @@
 //   npm run bench:redrive        (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
 import { InternalNotifications } from '../src/modules/kernel/core/index.ts';
 import { randomUUID } from 'node:crypto';
-import { startCluster, type BrokerNode } from '../test/support/artemis/index.ts';
-import { startCountingProxy, type CountingProxy } from '../test/support/counting-proxy.ts';
-import { createAnycastQueue, sendManyMessages } from '../test/support/native-test-helpers.ts';
+import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
+import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
+import { createAnycastQueue, sendManyMessages } from '@test/native-test-helpers.ts';
 import { withBenchDatabase } from './bench-support.ts';
 import { createDatabaseBus } from '../src/base/db/bus.ts';
 import { redriveDeadLetters } from '../src/modules/feature/queues/server/dead-letters.ts';

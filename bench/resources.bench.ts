@@ -6,9 +6,9 @@
 //   npm run bench:resources        (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
 import { randomUUID } from 'node:crypto';
 import rhea, { type Connection } from 'rhea';
-import { startCluster, type BrokerNode } from '../test/support/artemis/index.ts';
-import { startCountingProxy, type CountingProxy } from '../test/support/counting-proxy.ts';
-import { createAnycastQueue } from '../test/support/native-test-helpers.ts';
+import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
+import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
+import { createAnycastQueue } from '@test/native-test-helpers.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
 import { createDatabaseBus } from '../src/base/db/bus.ts';
 import { forgetLiveLists, listLive } from '../src/modules/feature/resources/server/live-read.ts';

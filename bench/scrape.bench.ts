@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { startSingleNode } from '../test/support/artemis/index.ts';
+import { startSingleNode } from '@test/artemis/index.ts';
 import { migrate } from '../src/base/db/migrate.ts';
 import { createQueues } from '../src/modules/platform/broker/management/broker-operations.ts';
 import { ManagementClient } from '../src/modules/platform/broker/management/management-client.ts';
@@ -23,7 +23,7 @@ import {
 import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-totals.ts';
 import { recordSweep } from '../src/modules/platform/scrape/server/sweep-persist.ts';
 import { inTransaction } from '../src/base/db/transaction.ts';
-import { saveCluster, startWorker, storeSettings } from '../test/support/scrape-harness.ts';
+import { saveCluster, startWorker, storeSettings } from '@test/scrape-harness.ts';
 
 const QUEUE_COUNT = 10_000;
 const PAGE_SIZE = 2_000;

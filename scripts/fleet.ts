@@ -10,11 +10,11 @@
 // `up` starts a detached `serve` process that owns the broker JVMs (the test harness ties every JVM to its
 // owning process) and runs the traffic; the state file tells `status` and `down` where it is.
 import { spawn } from 'node:child_process';
-import { brokerMbean, jolokiaExec } from '../test/support/jolokia.ts';
+import { brokerMbean, jolokiaExec } from '@test/jolokia.ts';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startCluster, startHaPair, type BrokerNode, type Topology } from '../test/support/artemis/index.ts';
+import { startCluster, startHaPair, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import {
   addressFromUrl,
   openAckConsumer,
