@@ -23,7 +23,7 @@ import {
 import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-totals.ts';
 import { recordSweep } from '../src/modules/platform/scrape/server/sweep-persist.ts';
 import { inTransaction } from '../src/base/db/transaction.ts';
-import { saveCluster, startWorker, storeSettings } from '@test/scrape-harness.ts';
+import { saveCluster, startWorker, storeSettings } from '@test/worker-kit.ts';
 
 const QUEUE_COUNT = 10_000;
 const PAGE_SIZE = 2_000;

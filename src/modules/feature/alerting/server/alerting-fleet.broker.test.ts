@@ -14,7 +14,7 @@ import { allowChannelNetworks } from '@test/channel-networks.ts';
 import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
 import { startHaPairBehindProxy, type HaPairBehindProxy } from '@test/artemis/ha-pair-behind-proxy.ts';
 import { queryDatabase } from '@test/database.ts';
-import { openTestRuntimes, startHaScenario, type HaScenario, type TestRuntimes } from '@test/ha-test-kit.ts';
+import { openTestRuntimes, startHaScenario, type HaScenario, type TestRuntimes } from '@test/worker-kit.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV } from '@test/sign-in.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';

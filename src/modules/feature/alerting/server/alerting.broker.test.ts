@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
 import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { createAnycastQueue, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';

@@ -4,7 +4,7 @@
 // fires on dlg.dead with the growth it saw, and not on dlg.decoy, a queue merely named like one that grows too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import {
   createAnycastQueue,

@@ -4,7 +4,7 @@
 // the same database does not store anything twice; and after a broker restart its events arrive again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
-import { openTestRuntimes, startHaScenario, type HaScenario, type TestRuntimes } from '@test/ha-test-kit.ts';
+import { openTestRuntimes, startHaScenario, type HaScenario, type TestRuntimes } from '@test/worker-kit.ts';
 import { attachAndLeave, createAnycastQueue, openConsumers, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { readEventsStream } from '@test/events-stream.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { createAnycastQueue, messageCount, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
 import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';

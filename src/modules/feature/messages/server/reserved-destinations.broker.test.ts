@@ -12,7 +12,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { sendAnnotatedOverAmqp } from '@test/amqp-annotated.ts';
-import { registerCluster, startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { saveCluster, startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
 import { connectMcp, issueToken, serveOverHttp, type Listener } from '@test/mcp-client.ts';
 import { createAnycastQueue, endpointOf, messageCount, uniqueName, waitFor } from '@test/native-test-helpers.ts';
@@ -121,7 +121,7 @@ beforeAll(async () => {
   plain = plainBroker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('reserved', plainBroker, 1_000, { tierB: '1s', tierC: '1h' });
   const worker = scenario.runtimes.worker;
-  const custom = await registerCluster(worker, 'reserved-custom', customBroker.nodes);
+  const custom = await saveCluster(scenario.databaseUrl, 'reserved-custom', customBroker.nodes, { asDiscovered: true });
   customClusterId = custom.clusterId;
   await worker.notifications.publish('ClusterRegistered', {
     clusterId: customClusterId,

@@ -5,7 +5,7 @@
 // counter reset of its restart gives no negative rate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { jolokiaExec } from '@test/jolokia.ts';
 import {
   createAnycastQueue,

@@ -7,7 +7,7 @@
 // An override that is not a boolean is refused before the broker is asked anything.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import { openOwnConsumer } from '@test/named-client.ts';
 import { createAnycastQueue, messageCount, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHaPair } from '@test/artemis/index.ts';
 import { createAnycastQueue, sendDurableMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { startHaScenario, type HaScenario, type RegisteredNode } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario, type RegisteredNode } from '@test/worker-kit.ts';
 import { readQueueGrid, type QueueGridRow } from '@/modules/platform/scrape/read/index.ts';
 
 const MESSAGES = 5;

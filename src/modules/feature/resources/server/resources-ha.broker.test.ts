@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHaPair, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { openOwnConsumer } from '@test/named-client.ts';
 import { createAnycastQueue, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
 import { openOwnConsumer } from '@test/named-client.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import {
   createAnycastQueue,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type Topology } from '@test/artemis/index.ts';
 import { startFaultProxy, type FaultProxy } from '@test/artemis/fault-proxy.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createRestHandler } from '@/server/http/rest.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokiaExec } from '@test/jolokia.ts';
 import { createAnycastQueue, sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
 import { callRest } from '@test/rest-call.ts';

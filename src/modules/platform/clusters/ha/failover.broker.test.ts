@@ -16,7 +16,7 @@ import {
   type RegisteredNode,
   type TestRuntimes,
   type TierARecorder,
-} from '@test/ha-test-kit.ts';
+} from '@test/worker-kit.ts';
 import { listNodes } from '../server/cluster-query.ts';
 import { logicalNodesOf } from './logical-nodes.ts';
 

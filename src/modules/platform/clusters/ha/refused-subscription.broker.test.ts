@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode } from '@test/artemis/index.ts';
 import { healthReport } from '@/server/http/health.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 
 // More specific than the default `#`, so it wins for activemq.notifications: nobody the broker knows may consume.
 const closeNotifications = (xml: string) =>

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHaPairBehindProxy, type HaPairBehindProxy } from '@test/artemis/ha-pair-behind-proxy.ts';
 import { healthReport } from '@/server/http/health.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
-import { startHaScenario, type HaScenario, type TestRuntimes, type TierARecorder } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario, type TestRuntimes, type TierARecorder } from '@test/worker-kit.ts';
 import { RAISE_AFTER } from './split-brain-ratchet.ts';
 import { listSplitBrains, splitBrainOf } from './split-brain-query.ts';
 

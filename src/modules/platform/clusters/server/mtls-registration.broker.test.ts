@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { createTlsMaterial, type TlsMaterial } from '@test/artemis/tls-material.ts';
-import { openTestRuntimes, type TestRuntimes } from '@test/ha-test-kit.ts';
+import { openTestRuntimes, type TestRuntimes } from '@test/worker-kit.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { signIn, type AuthHeaders } from '@test/sign-in.ts';

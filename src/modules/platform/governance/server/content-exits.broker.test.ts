@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
 import { readEventsStream } from '@test/events-stream.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { createAnycastQueue, endpointOf, openAckConsumer, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { signIn, TEST_ADMIN_ENV } from '@test/sign-in.ts';

@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
-import { startHaScenario, type HaScenario } from '@test/ha-test-kit.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import {
   attachAndLeave,

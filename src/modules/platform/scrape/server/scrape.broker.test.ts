@@ -15,7 +15,7 @@ import {
   withClient,
   type SavedCluster,
   type WorkerInstance,
-} from '@test/scrape-harness.ts';
+} from '@test/worker-kit.ts';
 import { readQueueGrid } from '../read/queue-grid.ts';
 import { readQueueRows } from '../read/node-queue-rows.ts';
 import { readSweeps } from '../read/sweeps.ts';

@@ -12,7 +12,7 @@ import {
   withClient,
   type SavedCluster,
   type WorkerInstance,
-} from '@test/scrape-harness.ts';
+} from '@test/worker-kit.ts';
 
 let topology: Topology;
 let database: TestDatabase;
