@@ -6,16 +6,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { migrate } from '../../src/base/db/migrate.ts';
 import { makePartitionsAhead } from '../../src/modules/platform/scrape/server/partition-maintenance.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../src/modules/kernel/security/index.ts';
-import { createRestHandler } from '../../src/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '../../src/server/runtime/web-runtime.ts';
-import { signIn, TEST_ADMIN } from '@test/sign-in.ts';
+import type { WebRuntime } from '../../src/server/runtime/web-runtime.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 
 const suffix = randomBytes(5).toString('hex');
 const role = `flotilla_app_${suffix}`;
 const database = `flotilla_lp_${suffix}`;
 const password = randomBytes(18).toString('base64url');
 let url: string;
+let secured: SecuredRuntime | undefined;
 let runtime: WebRuntime | undefined;
 
 async function asAdmin(sql: string): Promise<pg.QueryResult> {
@@ -39,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await runtime?.close();
+  await secured?.close();
   await asAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
   await asAdmin(`DROP ROLE IF EXISTS ${role}`);
 });
@@ -52,14 +51,10 @@ describe('a least-privilege database role', () => {
     expect(flags).toEqual({ rolsuper: false, rolcreatedb: false, rolcreaterole: false });
 
     await migrate(url, { log: () => undefined });
-    runtime = await openWebRuntime({ DATABASE_URL: url });
-    await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-    await ensureFirstAdmin(runtime.prisma, {
-      FLOTILLA_ADMIN_USERNAME: TEST_ADMIN.username,
-      FLOTILLA_ADMIN_PASSWORD: TEST_ADMIN.password,
-    });
-    const rest = createRestHandler(() => Promise.resolve(runtime as WebRuntime));
-    const admin = await signIn(rest, 'http://127.0.0.1');
+    secured = await openSecuredRuntime({ databaseUrl: url });
+    ({ runtime } = secured);
+    const { rest } = secured;
+    const { auth: admin } = await secured.signedIn();
     const change = await rest(
       new Request('http://127.0.0.1/api/v1/settings/audit.retention', {
         method: 'PUT',

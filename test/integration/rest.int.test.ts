@@ -6,10 +6,9 @@ import { createCallerFactory, moduleProcedure, router } from '../../src/modules/
 import { createRestHandler } from '../../src/server/http/rest.ts';
 import { installedModules } from '../../src/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '../../src/server/runtime/web-runtime.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '../../src/modules/kernel/security/server/built-in-roles-sync.ts';
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
-import { createTestDatabase, type TestDatabase } from '@test/database.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 
 // A feature that exists only in this test, switched off the way an operator would.
 const demoFeature = defineModule({
@@ -22,7 +21,7 @@ const demoFeature = defineModule({
 });
 const modules = [...installedModules, demoFeature];
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 
@@ -40,20 +39,13 @@ const put = (path: string, body: string, headers: Record<string, string> = { 'co
   call(path, { method: 'PUT', body, headers });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime(
-    { DATABASE_URL: database.url, FLOTILLA_FEATURES_DEMO_FEATURE_ENABLED: 'false' },
-    modules,
-  );
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
-  admin = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ environment: { FLOTILLA_FEATURES_DEMO_FEATURE_ENABLED: 'false' }, modules });
+  ({ runtime, rest } = secured);
+  ({ auth: admin } = await secured.signedIn());
 });
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 describe('REST edge', () => {
@@ -299,7 +291,7 @@ describe('access', () => {
 
 describe('REST edge when the database is gone', () => {
   it('answers 500 with the request id and no stack trace', async () => {
-    const broken = await openWebRuntime({ DATABASE_URL: database.url }, installedModules);
+    const broken = await openWebRuntime({ DATABASE_URL: secured.databaseUrl }, installedModules);
     await broken.db.close();
     // A public procedure that needs the database: nothing before it touches the pool.
     const response = await createRestHandler(() => Promise.resolve(broken))(

@@ -14,38 +14,21 @@ import {
   sendManyMessages,
   waitFor,
 } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 const DEAD = 'dlg.dead';
 let broker: Topology;
 let node: BrokerNode;
 let scenario: HaScenario;
-let web: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let secured: SecuredRuntime;
+let call: RestCall;
 
 interface AlertRow {
   subject: string;
   state: string;
   lastValue: number | null;
   rule: string;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
 }
 
 /** A consumer fails each message of the queue: one delivery attempt, so each dies to dlg.dead. */
@@ -75,15 +58,12 @@ beforeAll(async () => {
   });
   for (const queue of ['dlg.orders', DEAD, 'dlg.decoy']) await createAnycastQueue(node, queue);
   scenario = await startHaScenario('dlq-growing', broker, 1_000, { tierB: '1s', tierC: '3s' });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'conditions-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'conditions-web' });
+  ({ call } = await secured.signedIn());
 }, 240_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
 });
 

@@ -8,52 +8,35 @@ import { allowChannelNetworks } from '@test/channel-networks.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { createAnycastQueue, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { startSmtpSink } from '@test/smtp-sink.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 const PASSWORD = 'the-brokers-test-smtp-password';
 let broker: Topology;
 let node: BrokerNode;
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let channelId: string;
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
-}
 
 beforeAll(async () => {
   sink = await startSmtpSink({ user: 'flotilla', password: PASSWORD });
   broker = await startSingleNode();
   node = broker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('email-alerts', broker, 1_000, { tierB: '1s', tierC: '1h' });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'email-alerts-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'email-alerts-web' });
+  ({ runtime: web } = secured);
+  ({ call } = await secured.signedIn());
   // The test's listener is on loopback, which channels reach only when listed, as an operator would list it.
   await allowChannelNetworks(call, '127.0.0.1', web.settings);
 }, 240_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
   await sink.close();
 });

@@ -2,16 +2,15 @@
 // recorded, revocable, other users' tokens invisible, expired tokens dead.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { ensureFirstAdmin, hashPassword, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createTestDatabase, type TestDatabase } from '@test/database.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { hashPassword } from '@/modules/kernel/security/index.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { tokenDigest } from './api-token.ts';
 import { refuseBeyondLimitsLocked } from './token-limits.ts';
 import type { ProblemError } from '@/modules/kernel/core/index.ts';
 import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let admin: AuthHeaders;
@@ -35,14 +34,8 @@ async function actorSeenBy(headers: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url });
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, {
-    FLOTILLA_ADMIN_USERNAME: 'grace',
-    FLOTILLA_ADMIN_PASSWORD: 'cobol compiler 1959',
-  });
+  secured = await openSecuredRuntime({ admin: { username: 'grace', password: 'cobol compiler 1959' } });
+  ({ runtime, rest } = secured);
   await runtime.prisma.user.create({
     data: {
       id: randomUUID(),
@@ -51,13 +44,12 @@ beforeAll(async () => {
       passwordHash: await hashPassword('linus password 1'),
     },
   });
-  admin = await signIn(rest, 'http://127.0.0.1', { username: 'grace', password: 'cobol compiler 1959' });
-  other = await signIn(rest, 'http://127.0.0.1', { username: 'linus', password: 'linus password 1' });
+  ({ auth: admin } = await secured.signedIn());
+  ({ auth: other } = await secured.signedIn({ username: 'linus', password: 'linus password 1' }));
 });
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 describe('API tokens', () => {

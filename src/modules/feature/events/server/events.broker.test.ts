@@ -7,16 +7,14 @@ import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
 import { openTestRuntimes, startHaScenario, type HaScenario, type TestRuntimes } from '@test/worker-kit.ts';
 import { attachAndLeave, createAnycastQueue, openConsumers, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { readEventsStream } from '@test/events-stream.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 let second: TestRuntimes | undefined;
 let nodes: [BrokerNode, BrokerNode];
 
@@ -35,19 +33,6 @@ interface EventPage {
   total: number;
   dropped: number;
   oldestAt: string | null;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
 }
 
 const eventsOf = async (query: string) =>
@@ -83,11 +68,9 @@ beforeAll(async () => {
   const cluster = await startCluster();
   nodes = cluster.nodes as [BrokerNode, BrokerNode];
   scenario = await startHaScenario('events', cluster, 1_000);
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'events-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'events-web' });
+  ({ runtime: web } = secured);
+  ({ call } = await secured.signedIn());
   // Both nodes serve and hold a subscription before the first test.
   await waitFor(
     'two established subscriptions',
@@ -101,7 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await second?.close();
-  await web.close();
+  await secured.close();
   await scenario.stop();
 });
 

@@ -8,19 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { createAnycastQueue, messageCount, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 let cluster: Topology;
 let nodes: [BrokerNode, BrokerNode];
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 
 interface MessageView {
   messageId: string;
@@ -38,19 +36,6 @@ interface BrowseAnswer {
   hasMore: boolean;
   messages: MessageView[];
   raiseLimitSnippet: string | null;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
 }
 
 const send = (body: object) =>
@@ -82,11 +67,9 @@ beforeAll(async () => {
   cluster = await startCluster();
   nodes = cluster.nodes as [BrokerNode, BrokerNode];
   scenario = await startHaScenario('messages', cluster, 1_000, { tierB: '1s', tierC: '1h' });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'messages-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'messages-web' });
+  ({ runtime: web } = secured);
+  ({ call } = await secured.signedIn());
   // A 1 MB body is more than the default request limit of 1 MiB once it is JSON.
   expect((await call('PUT', '/settings/http.max-body-bytes', { value: 4 * 1024 * 1024 })).status).toBe(200);
   await waitFor('the larger request limit in effect', () =>
@@ -103,7 +86,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
 });
 

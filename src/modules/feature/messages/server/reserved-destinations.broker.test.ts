@@ -17,13 +17,13 @@ import { brokerMbean, jolokia, jolokiaExec, jolokiaRead } from '@test/jolokia.ts
 import { connectMcp, issueToken, serveOverHttp, type Listener } from '@test/mcp-client.ts';
 import { createAnycastQueue, endpointOf, messageCount, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { callRest } from '@test/rest-call.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { BUILT_IN_ROLES, type BuiltInRole } from '@/modules/kernel/plugin/index.ts';
-import { ensureFirstAdmin, hashPassword, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { hashPassword } from '@/modules/kernel/security/index.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
 import { createTrpcHandler } from '@/server/http/trpc-route.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const CUSTOM = { management: 'ops.mgmt', notification: 'ops.events' };
 
@@ -32,6 +32,7 @@ let customBroker: Topology;
 let plain: BrokerNode;
 let scenario: HaScenario;
 let customClusterId: string;
+let secured: SecuredRuntime;
 let web: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let listener: Listener;
@@ -128,10 +129,8 @@ beforeAll(async () => {
     name: 'reserved-custom',
     environmentId: null,
   });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'reserved-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'reserved-web' });
+  ({ runtime: web, rest } = secured);
   listener = await serveOverHttp(createMcpHandler(() => Promise.resolve(web)));
   for (const role of BUILT_IN_ROLES) people.set(role, await person(role));
   // The tier-A poll reads each broker's addresses; the custom broker's must be what its broker.xml says.
@@ -150,7 +149,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { mcp } of people.values()) await mcp.close().catch(() => undefined);
   await listener.close();
-  await web.close();
+  await secured.close();
   await scenario.stop();
   await customBroker.stop();
 });

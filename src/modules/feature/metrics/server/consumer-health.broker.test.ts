@@ -15,15 +15,15 @@ import {
   uniqueName,
   waitFor,
 } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
+import { type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
 import { createTrpcContext } from '@/server/http/context.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const BASE = 'http://127.0.0.1/api/v1';
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let auth: AuthHeaders;
@@ -92,11 +92,9 @@ beforeAll(async () => {
   const cluster = await startCluster();
   node = cluster.nodes[0] as BrokerNode;
   scenario = await startHaScenario('consumer-health', cluster, 1_000, { tierB: '1s', tierC: '2s' });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'health-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'health-web' });
+  ({ runtime: web, rest } = secured);
+  ({ auth } = await secured.signedIn());
   const setWindow = await rest(
     new Request(`${BASE}/settings/metrics.health-window`, {
       method: 'PUT',
@@ -135,7 +133,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const close of closers) await close();
-  await web.close();
+  await secured.close();
   await scenario.stop();
 });
 

@@ -11,23 +11,21 @@ import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts'
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import { createAnycastQueue, endpointOf, messageCount, openAckConsumer, waitFor } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { parseSignal, publishSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { forgetDeadLetterCounts } from './dead-letter-counts.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 const DEAD = 'dlr.dead';
 const startedAt = Date.now();
 let cluster: Topology;
 let nodes: [BrokerNode, BrokerNode];
 let proxies: [CountingProxy, CountingProxy];
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 
 interface GridRow {
   queueName: string;
@@ -57,19 +55,6 @@ interface Redrive {
   appliedCount: number;
   nodes: { outcome: string; estimate: number | null }[];
   items: { queueName: string; originalAddress: string | null; estimate: number | null; redriven: number | null }[];
-}
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
 }
 
 const onBoth = async (queue: string) => (await messageCount(nodes[0], queue)) + (await messageCount(nodes[1], queue));
@@ -137,11 +122,9 @@ beforeAll(async () => {
     tierB: '1s',
     tierC: '3s',
   });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'dead-letters-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'dead-letters-web' });
+  ({ runtime: web } = secured);
+  ({ call } = await secured.signedIn());
   await waitFor(
     'dlr.dead marked from the settings, on both nodes',
     async () => {
@@ -154,7 +137,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });

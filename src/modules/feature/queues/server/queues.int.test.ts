@@ -183,12 +183,14 @@ describe('queue grid with the queues feature off', () => {
   it('answers feature-disabled naming the property, below the clusters module’s own paths', async () => {
     // Metrics (its panels live on the queue page), triage (which reads metrics), messages and alerting (its
     // consumer-health condition reads the queues' verdict source) need queues: off together.
-    const off = await openSecuredRuntime(undefined, {
-      FLOTILLA_FEATURES_QUEUES_ENABLED: 'false',
-      FLOTILLA_FEATURES_METRICS_ENABLED: 'false',
-      FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false',
-      FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
-      FLOTILLA_FEATURES_ALERTING_ENABLED: 'false',
+    const off = await openSecuredRuntime({
+      environment: {
+        FLOTILLA_FEATURES_QUEUES_ENABLED: 'false',
+        FLOTILLA_FEATURES_METRICS_ENABLED: 'false',
+        FLOTILLA_FEATURES_TRIAGE_ENABLED: 'false',
+        FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
+        FLOTILLA_FEATURES_ALERTING_ENABLED: 'false',
+      },
     });
     try {
       const auth = await signIn(off.rest, 'http://127.0.0.1');

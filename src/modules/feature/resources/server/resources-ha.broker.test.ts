@@ -7,10 +7,9 @@ import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts'
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { openOwnConsumer } from '@test/named-client.ts';
 import { createAnycastQueue, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const LIVE_READS = [
   'listConsumers',
@@ -24,6 +23,7 @@ let pair: Topology;
 let primary: BrokerNode;
 let proxies: [CountingProxy, CountingProxy];
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let auth: AuthHeaders;
@@ -46,11 +46,9 @@ beforeAll(async () => {
     }),
   );
   scenario = await startHaScenario('resources-ha', { nodes: proxied, stop: () => pair.stop() }, 1_000);
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'resources-ha-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'resources-ha-web' });
+  ({ runtime: web, rest } = secured);
+  ({ auth } = await secured.signedIn());
   await waitFor('the primary serving after an HA pass', async () => {
     const nodes = await web.prisma.clusterNode.findMany({ where: { clusterId: scenario.clusterId } });
     return nodes.some((node) => node.serving) && nodes.some((node) => node.haPolledAt && node.backup)
@@ -60,7 +58,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });

@@ -17,22 +17,20 @@ import {
   uniqueName,
   waitFor,
 } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
 import { forgetLiveLists } from './live-read.ts';
 import { RESOURCES_SETTINGS } from './resources.settings.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 let cluster: Topology;
 let nodes: [BrokerNode, BrokerNode];
 let proxies: [CountingProxy, CountingProxy];
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 
 interface Consumer {
   key: string;
@@ -58,19 +56,6 @@ interface LivePage<Row> {
   nodes: NodeOutcome[];
 }
 
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
-}
-
 const consumersOf = async (query: string) => {
   const answer = await call<LivePage<Consumer>>('GET', `/clusters/${scenario.clusterId}/consumers?${query}`);
   expect(answer.status).toBe(200);
@@ -90,11 +75,9 @@ beforeAll(async () => {
     }),
   );
   scenario = await startHaScenario('resources', { nodes: proxied, stop: () => cluster.stop() }, 1_000);
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'resources-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'resources-web' });
+  ({ runtime: web } = secured);
+  ({ call } = await secured.signedIn());
   await waitFor(
     'both nodes serving and subscribed',
     async () => {
@@ -106,7 +89,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });

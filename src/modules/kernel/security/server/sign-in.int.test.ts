@@ -6,12 +6,14 @@ import { handleTrpcRequest } from '@/server/http/trpc-route.ts';
 import { installedModules } from '@/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { resolveModules } from '@/modules/kernel/plugin/index.ts';
-import { createTestDatabase, type TestDatabase } from '@test/database.ts';
+import { createTestDatabase } from '@test/database.ts';
 import { ensureFirstAdmin, syncBuiltInRoles } from './built-in-roles-sync.ts';
 import { resolveSession } from './sessions.ts';
 import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { callRest } from '@test/rest-call.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 
@@ -36,26 +38,14 @@ const login = (
 let adminHeaders: AuthHeaders;
 
 async function setSetting(key: string, value: unknown) {
-  const response = await rest(
-    new Request(`http://127.0.0.1/api/v1/settings/${key}`, {
-      method: 'PUT',
-      body: JSON.stringify({ value }),
-      headers: { 'content-type': 'application/json', ...adminHeaders },
-    }),
-  );
+  const response = await callRest(rest, adminHeaders, 'PUT', `/settings/${key}`, { value });
   expect(response.status).toBe(200);
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url });
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, {
-    FLOTILLA_ADMIN_USERNAME: ADMIN.username,
-    FLOTILLA_ADMIN_PASSWORD: ADMIN.password,
-  });
-  adminHeaders = await signIn(rest, 'http://127.0.0.1', ADMIN);
+  secured = await openSecuredRuntime({ admin: ADMIN });
+  ({ runtime, rest } = secured);
+  ({ auth: adminHeaders } = await secured.signedIn());
   // Generous limits by default; the throttle tests lower them.
   await setSetting('security.sign-in.pair-failures', 1000);
   await setSetting('security.sign-in.user-failures', 1000);
@@ -67,8 +57,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 describe('first run', () => {
@@ -387,7 +376,10 @@ describe('without the identity-local feature', () => {
       stored: new Map(),
     });
     expect(registry.isEnabled('identity-local')).toBe(false);
-    const off = await openWebRuntime({ DATABASE_URL: database.url, FLOTILLA_FEATURES_IDENTITY_LOCAL_ENABLED: 'false' });
+    const off = await openWebRuntime({
+      DATABASE_URL: secured.databaseUrl,
+      FLOTILLA_FEATURES_IDENTITY_LOCAL_ENABLED: 'false',
+    });
     try {
       const offRest = createRestHandler(() => Promise.resolve(off));
       expect(await (await offRest(new Request('http://127.0.0.1/api/v1/auth/providers'))).json()).toEqual([]);

@@ -7,16 +7,16 @@ import { startSingleNode, type Topology } from '@test/artemis/index.ts';
 import { startFaultProxy, type FaultProxy } from '@test/artemis/fault-proxy.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { sealPassword } from '../server/credentials/password-cipher.ts';
 import { processKeys } from '@/modules/platform/governance/index.ts';
 
 const BASE = 'http://127.0.0.1/api/v1';
 let proxy: FaultProxy;
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let auth: AuthHeaders;
@@ -71,15 +71,13 @@ beforeAll(async () => {
     ],
   };
   scenario = await startHaScenario('ledger', proxied, 1_000);
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl });
+  ({ runtime: web, rest } = secured);
+  ({ auth } = await secured.signedIn());
 }, 120_000);
 
 afterAll(async () => {
-  await web.close();
+  await secured.close();
   await scenario.stop();
   await proxy.close();
 });

@@ -12,11 +12,10 @@ import { readEventsStream } from '@test/events-stream.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { createAnycastQueue, endpointOf, openAckConsumer, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { signIn } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const BASE = 'http://127.0.0.1/api/v1';
 const CARD = '4111111111111111';
@@ -28,6 +27,7 @@ const IN_CLEAR = new RegExp(`${CARD}|${IBAN_LOWER}|${IBAN_UPPER}`, 'i');
 let broker: Topology;
 let node: BrokerNode;
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let listener: Listener;
@@ -93,10 +93,8 @@ beforeAll(async () => {
   broker = await startSingleNode();
   node = broker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('content', broker, 1_000, { tierB: '1s', tierC: '1h' });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'content-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  rest = createRestHandler(() => Promise.resolve(web));
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'content-web' });
+  ({ runtime: web, rest } = secured);
   listener = await serveOverHttp(createMcpHandler(() => Promise.resolve(web)));
   const adminToken = await issueToken(rest, await signIn(rest, 'http://127.0.0.1'), 'admin-bot');
   const viewerToken = await userWithToken(web, rest, { username: 'vera', role: 'viewer', tokenName: 'vera-bot' });
@@ -137,7 +135,7 @@ afterAll(async () => {
   await adminMcp.close();
   await viewerMcp.close();
   await listener.close();
-  await web.close();
+  await secured.close();
   await scenario.stop();
 });
 

@@ -278,10 +278,12 @@ describe('POST /mcp', () => {
 
 describe('feature toggles', () => {
   it('leave out the tools, values and prompts of disabled features, and a runbook names the property', async () => {
-    const partial = await openSecuredRuntime(undefined, {
-      FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
-      FLOTILLA_FEATURES_ALERTING_ENABLED: 'false',
-      FLOTILLA_FEATURES_RESOURCES_ENABLED: 'false',
+    const partial = await openSecuredRuntime({
+      environment: {
+        FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
+        FLOTILLA_FEATURES_ALERTING_ENABLED: 'false',
+        FLOTILLA_FEATURES_RESOURCES_ENABLED: 'false',
+      },
     });
     const served = await serveOverHttp(createMcpHandler(() => Promise.resolve(partial.runtime)));
     const client = await connectMcp(
@@ -312,7 +314,7 @@ describe('feature toggles', () => {
   });
 
   it('remove the whole endpoint when mcp itself is off (404 feature-disabled)', async () => {
-    const off = await openSecuredRuntime(undefined, { FLOTILLA_FEATURES_MCP_ENABLED: 'false' });
+    const off = await openSecuredRuntime({ environment: { FLOTILLA_FEATURES_MCP_ENABLED: 'false' } });
     try {
       const response = await createMcpHandler(() => Promise.resolve(off.runtime))(
         new Request('http://127.0.0.1/mcp', { method: 'POST', body: '{}' }),

@@ -63,7 +63,7 @@ const existingCluster = () => insertClusterRow(runtime.prisma);
 const signInAs = (username: string) => signIn(rest, 'http://127.0.0.1', { username, password: passwordOf(username) });
 
 beforeAll(async () => {
-  secured = await openSecuredRuntime(ROOT);
+  secured = await openSecuredRuntime({ admin: ROOT });
   ({ runtime, rest } = secured);
   root = await signIn(rest, 'http://127.0.0.1', ROOT);
 });
