@@ -16,13 +16,9 @@ import { startHaPairBehindProxy, type HaPairBehindProxy } from '@test/artemis/ha
 import { queryDatabase } from '@test/database.ts';
 import { openTestRuntimes, startHaScenario, type HaScenario, type TestRuntimes } from '@test/worker-kit.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openSecuredRuntime } from '@test/secured-runtime.ts';
 import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
 const SECRET = 'the-fleet-test-signing-secret';
 /** How long to keep listening after a notification arrived, for a duplicate to show up if one would. */
 const DUPLICATE_WINDOW_MS = 6_000;
@@ -62,26 +58,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The REST edge on a scenario's database, signed in as the first admin. */
 async function openApi(databaseUrl: string, instanceId: string) {
-  const web = await openWebRuntime({ DATABASE_URL: databaseUrl, FLOTILLA_INSTANCE_ID: instanceId });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  const rest = createRestHandler(() => Promise.resolve(web));
-  const auth = await signIn(rest, 'http://127.0.0.1');
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-  async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-    const response = await rest(
-      new Request(`${BASE}${path}`, {
-        method,
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    );
-    const text = await response.text();
-    return { status: response.status, json: (text ? JSON.parse(text) : {}) as T };
-  }
+  const secured = await openSecuredRuntime({ databaseUrl, instanceId });
+  const web = secured.runtime;
+  const { call } = await secured.signedIn();
   // The test's listener is on loopback, which channels reach only when listed, as an operator would list it.
   await allowChannelNetworks(call, '127.0.0.1', web.settings);
-  return { web, call };
+  return { web, call, close: () => secured.close() };
 }
 type Api = Awaited<ReturnType<typeof openApi>>;
 
@@ -160,7 +142,7 @@ describe('node down, watched by two Flotilla instances on one database', () => {
 
   afterAll(async () => {
     await second?.close();
-    await api.web.close();
+    await api.close();
     await scenario.stop();
   });
 
@@ -293,7 +275,7 @@ describe('split-brain through the fault proxy', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await api.web.close();
+    await api.close();
     await scenario.stop();
   });
 

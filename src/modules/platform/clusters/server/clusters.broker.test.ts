@@ -6,9 +6,8 @@ import pg from 'pg';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, startHaPair, type Topology } from '@test/artemis/index.ts';
-import { createTestDatabase, type TestDatabase } from '@test/database.ts';
-import { signIn, TEST_ADMIN_ENV, type AuthHeaders } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import type {
   capabilitiesOutput,
   clusterDetailSchema,
@@ -17,14 +16,11 @@ import type {
   nodesOutput,
   registerOutput,
 } from './clusters.schema.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { type WebRuntime } from '@/server/runtime/web-runtime.ts';
 
-const BASE = 'http://127.0.0.1/api/v1';
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 let cluster: Topology | undefined;
 let pair: Topology | undefined;
 /** Two clustered nodes on unrelated random ports: no rule leads from one node's ports to the other's. */
@@ -34,29 +30,11 @@ const published: unknown[] = [];
 const BROKER_USER = { user: 'flotilla', password: `Broker-${randomBytes(9).toString('hex')}`, role: 'amq' };
 
 type Registered = z.infer<typeof registerOutput> & { type?: string };
-type Problem = { type: string };
 type Nodes = z.infer<typeof nodesOutput>;
 type List = z.infer<typeof listClustersOutput>;
 type Detail = z.infer<typeof clusterDetailSchema>;
 type Capabilities = z.infer<typeof capabilitiesOutput>;
 type Mutation = z.infer<typeof mutationOutput>;
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<Json = Problem>(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: Json }> {
-  const response = await rest(
-    new Request(`${BASE}${path}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : undefined) as Json };
-}
 
 function registration(topology: Topology | undefined, name: string, overrides: Record<string, unknown> = {}) {
   const seed = topology?.nodes[0];
@@ -75,12 +53,9 @@ function registration(topology: Topology | undefined, name: string, overrides: R
 
 beforeAll(async () => {
   process.env.FLOTILLA_SECRET_KEY = randomBytes(32).toString('base64');
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url });
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, TEST_ADMIN_ENV);
-  auth = await signIn(rest, 'http://127.0.0.1');
+  secured = await openSecuredRuntime();
+  ({ runtime } = secured);
+  ({ call } = await secured.signedIn());
   runtime.notifications.subscribe('ClusterRegistered', (payload) => void published.push(payload));
   runtime.notifications.subscribe('ClusterChanged', (payload) => void published.push(payload));
   // Ports like `artemis create --port-offset`, so management URLs follow from the topology's connectors.
@@ -93,8 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([cluster?.stop(), pair?.stop(), scattered?.stop()]);
-  await (runtime as WebRuntime | undefined)?.close();
-  await (database as TestDatabase | undefined)?.drop();
+  await (secured as SecuredRuntime | undefined)?.close();
 });
 
 async function untilTopologyHas(topology: Topology | undefined, count: number): Promise<void> {
@@ -217,7 +191,7 @@ describe('cluster registration on real brokers', () => {
   });
 
   it('keeps the password unreadable in the database and never returns it', async () => {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: secured.databaseUrl });
     await client.connect();
     try {
       const dump = await client.query(

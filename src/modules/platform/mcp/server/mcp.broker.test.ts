@@ -5,6 +5,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
@@ -16,8 +17,7 @@ import {
   uniqueName,
   waitFor,
 } from '@test/native-test-helpers.ts';
-import { signIn, TEST_ADMIN_ENV } from '@test/sign-in.ts';
-import { ensureFirstAdmin, syncBuiltInRoles } from '@/modules/kernel/security/index.ts';
+import { signIn } from '@test/sign-in.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
@@ -26,6 +26,7 @@ const CARD = '4111 1111 1111 1111';
 let broker: Topology;
 let node: BrokerNode;
 let scenario: HaScenario;
+let secured: SecuredRuntime;
 let web: WebRuntime;
 let listener: Listener;
 let agent: Client;
@@ -55,12 +56,11 @@ beforeAll(async () => {
   broker = await startSingleNode();
   node = broker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('mcp', broker, 1_000, { tierB: '1s', tierC: '1h' });
-  web = await openWebRuntime({ DATABASE_URL: scenario.databaseUrl, FLOTILLA_INSTANCE_ID: 'mcp-web' });
-  await syncBuiltInRoles(web.prisma, web.registry.permissionCatalogue());
-  await ensureFirstAdmin(web.prisma, TEST_ADMIN_ENV);
-  const rest = createRestHandler(() => Promise.resolve(web));
+  secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'mcp-web' });
+  ({ runtime: web } = secured);
+  const { rest } = secured;
   listener = await serveOverHttp(createMcpHandler(() => Promise.resolve(web)));
-  agent = await connectMcp(listener.url, await issueToken(rest, await signIn(rest, 'http://127.0.0.1'), 'agent'));
+  agent = await connectMcp(listener.url, await issueToken(rest, (await secured.signedIn()).auth, 'agent'));
   viewer = await connectMcp(
     listener.url,
     await userWithToken(web, rest, { username: 'vera', role: 'viewer', tokenName: 'vera-bot' }),
@@ -88,7 +88,7 @@ afterAll(async () => {
   await agent.close();
   await viewer.close();
   await listener.close();
-  await web.close();
+  await secured.close();
   await scenario.stop();
 });
 
