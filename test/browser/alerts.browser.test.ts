@@ -20,6 +20,7 @@ import {
   type SignedInConsole,
 } from '@test/browser.ts';
 import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { httpClient, okBody } from '@test/rest-call.ts';
 import { createAnycastQueue, sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
 
 const CLUSTER = 'alerts-cluster';
@@ -43,16 +44,8 @@ const url = (path: string) => `${app.baseUrl}${path}`;
 const get = (path: string) => fetch(url(`/api/v1${path}`), { headers: api.headers });
 
 /** The test's own change over the API, answered 200, and its parsed answer. */
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(url(`/api/v1${path}`), {
-    method,
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) =>
+  okBody<T>(httpClient(url('/api/v1'), api.headers), method, path, body);
 
 interface RuleView {
   id: string;

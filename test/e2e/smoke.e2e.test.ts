@@ -24,6 +24,7 @@ import {
 } from '@test/app-process.ts';
 import { createTestDatabase, type TestDatabase, queryDatabase } from '@test/database.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
+import { httpClient } from '@test/rest-call.ts';
 
 const INSTALLATION_SCOPE = '00000000-0000-0000-0000-000000000000';
 const KERNEL_MODULES = ['core', 'plugin', 'settings', 'audit', 'jobs', 'stream'];
@@ -52,15 +53,14 @@ function residentKib(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
 }
 
-async function call<Body>(app: AppProcess, pathAndQuery: string, init: RequestInit = {}): Promise<HttpResult<Body>> {
-  const headers = { ...(await authOf(app)), ...(init.headers as Record<string, string> | undefined) };
-  const response = await fetch(`${app.baseUrl}${pathAndQuery}`, {
-    ...init,
-    headers,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as Body };
+/** The admin's call on this app over HTTP; `body` is the parsed answer. */
+async function call<Body>(
+  app: AppProcess,
+  pathAndQuery: string,
+  { method = 'GET', body, headers }: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<HttpResult<Body>> {
+  const answer = await httpClient(app.baseUrl, await authOf(app))<Body>(method, pathAndQuery, body, headers);
+  return { status: answer.status, headers: answer.headers, body: answer.json };
 }
 
 function putSetting<Body = SettingChange>(
@@ -69,12 +69,12 @@ function putSetting<Body = SettingChange>(
   value: unknown,
   options: { requestId?: string; query?: string } = {},
 ) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = {};
   if (options.requestId) headers['X-Request-Id'] = options.requestId;
   return call<Body>(app, `/api/v1/settings/${key}${options.query ?? ''}`, {
     method: 'PUT',
     headers,
-    body: JSON.stringify({ value }),
+    body: { value },
   });
 }
 

@@ -9,9 +9,8 @@ import { appRouter } from '@/installation/app-router.ts';
 import { createCallerFactory } from '@/modules/kernel/access/procedure.ts';
 import { hashPassword } from '@/modules/kernel/security/server/passwords.ts';
 import { createTrpcContext } from '@/server/http/context.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
 import { createStreamHandler } from '@/server/http/stream-route.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 import { callRest } from '@test/rest-call.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
@@ -57,7 +56,7 @@ function expectOneRowPerWindow(rows: ReadonlyArray<{ count: number; parameters: 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
   runtime = secured.runtime;
-  admin = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ auth: admin } = await secured.signedIn());
   await insertClusterRow(runtime.prisma, { id: visibleCluster, name: 'orders' });
   await insertClusterRow(runtime.prisma, { id: hiddenCluster, name: 'billing' });
   viewer = await createUser('denied-viewer', 'viewer', { kind: 'GLOBAL' });
@@ -87,9 +86,10 @@ describe('denials in the audit log', () => {
   });
 
   it('shares one row per key between web instances refusing in parallel', async () => {
-    const second = await openWebRuntime({ DATABASE_URL: secured.databaseUrl });
+    // A second web instance on the same database.
+    const second = await openSecuredRuntime({ databaseUrl: secured.databaseUrl });
     try {
-      const restOfSecond = createRestHandler(() => Promise.resolve(second));
+      const restOfSecond = second.rest;
       const answers = await Promise.all(
         Array.from({ length: 24 }, (_, index) =>
           callRest(index % 2 === 0 ? secured.rest : restOfSecond, viewer, 'GET', '/roles'),

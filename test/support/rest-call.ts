@@ -24,7 +24,7 @@ const IN_PROCESS_API = 'http://127.0.0.1/api/v1';
 
 export async function callRest<T = Record<string, unknown>>(
   send: Send,
-  auth: AuthHeaders,
+  auth: AuthHeaders | Readonly<Record<string, string>>,
   method: string,
   path: string,
   body?: unknown,
@@ -50,7 +50,14 @@ export function restClient(rest: Send, auth: AuthHeaders): RestCall {
 const HTTP_TIMEOUT_MS = 15_000;
 
 /** Calls of paths under `baseUrl` (e.g. `${app.baseUrl}/api/v1`) of an app started by the test, over HTTP. */
-export function httpClient(baseUrl: string, auth: AuthHeaders): RestCall {
+export function httpClient(baseUrl: string, auth: AuthHeaders | Readonly<Record<string, string>>): RestCall {
   const send: Send = (request) => fetch(request, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
   return (method, path, body, headers) => callRest(send, auth, method, path, body, { baseUrl, headers });
+}
+
+/** The answer's body when it is 200, else an error naming the call: for a test's own set-up steps. */
+export async function okBody<T>(call: RestCall, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await call<T>(method, path, body);
+  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  return answer.json;
 }

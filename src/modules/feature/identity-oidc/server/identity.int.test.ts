@@ -8,21 +8,16 @@ import { installedModules } from '@/installation/modules.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { signInProviders } from '@/modules/kernel/security/module.ts';
-import {
-  ensureFirstAdmin,
-  hashPassword,
-  loadEffectiveGrants,
-  syncBuiltInRoles,
-} from '@/modules/kernel/security/index.ts';
+import { hashPassword, loadEffectiveGrants } from '@/modules/kernel/security/index.ts';
 import { globalPermissions } from '@/modules/kernel/access/index.ts';
-import { createTestDatabase, type TestDatabase } from '@test/database.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import { type AuthHeaders } from '@test/sign-in.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { identityOidcModule } from '../module.ts';
 import type { ExternalIdentity } from './external-identity.ts';
 import { provisionExternalUser } from './provisioning.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 
-let database: TestDatabase;
+let secured: SecuredRuntime;
 let runtime: WebRuntime;
 let rest: (request: Request) => Promise<Response>;
 let admin: AuthHeaders;
@@ -66,14 +61,8 @@ const identity = (overrides: Partial<ExternalIdentity> = {}): ExternalIdentity =
 const permissionsOf = async (userId: string) => globalPermissions(await loadEffectiveGrants(runtime.prisma, userId));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  runtime = await openWebRuntime({ DATABASE_URL: database.url }, modules);
-  rest = createRestHandler(() => Promise.resolve(runtime));
-  await syncBuiltInRoles(runtime.prisma, runtime.registry.permissionCatalogue());
-  await ensureFirstAdmin(runtime.prisma, {
-    FLOTILLA_ADMIN_USERNAME: 'root',
-    FLOTILLA_ADMIN_PASSWORD: 'oak tree password 1',
-  });
+  secured = await openSecuredRuntime({ admin: { username: 'root', password: 'oak tree password 1' }, modules });
+  ({ runtime, rest } = secured);
   for (const role of await runtime.prisma.role.findMany()) roleIds[role.name] = role.id;
   const viewerId = randomUUID();
   await runtime.prisma.user.create({
@@ -82,13 +71,12 @@ beforeAll(async () => {
   await runtime.prisma.grant.create({
     data: { id: randomUUID(), roleId: roleIds.viewer ?? '', principal: 'USER', userId: viewerId, scopeKind: 'GLOBAL' },
   });
-  admin = await signIn(rest, 'http://127.0.0.1', { username: 'root', password: 'oak tree password 1' });
-  viewer = await signIn(rest, 'http://127.0.0.1', { username: 'vic', password: 'vic password 12' });
+  ({ auth: admin } = await secured.signedIn());
+  ({ auth: viewer } = await secured.signedIn({ username: 'vic', password: 'vic password 12' }));
 });
 
 afterAll(async () => {
-  await runtime.close();
-  await database.drop();
+  await secured.close();
 });
 
 describe('GET/PUT /api/v1/identity/providers/{providerId}/group-mappings', () => {
@@ -243,7 +231,7 @@ describe('the identity-oidc toggle', () => {
     const on = (await call('GET', '/api/v1/auth/providers', {})).body as unknown as { id: string; kind: string }[];
     expect(on.filter((entry) => entry.kind === 'redirect').map((entry) => entry.id)).toEqual(['corp', 'partner']);
     const off = await openWebRuntime(
-      { DATABASE_URL: database.url, FLOTILLA_FEATURES_IDENTITY_OIDC_ENABLED: 'false' },
+      { DATABASE_URL: secured.databaseUrl, FLOTILLA_FEATURES_IDENTITY_OIDC_ENABLED: 'false' },
       modules,
     );
     try {

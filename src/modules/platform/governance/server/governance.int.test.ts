@@ -5,27 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 let secured: SecuredRuntime;
 let runtime: WebRuntime;
-let rest: (request: Request) => Promise<Response>;
-let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
-
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the answer's shape
-async function call<T>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await rest(
-    new Request(`http://127.0.0.1/api/v1${path}`, {
-      method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  return { status: response.status, json: (await response.json()) as T };
-}
 
 interface PolicyAnswer {
   policy: { version: number; rules: Array<{ id: string }>; detectors: string[]; actions: Record<string, string> };
@@ -43,8 +30,8 @@ const ALL_DETECTORS = ['card', 'iban', 'email', 'phone', 'bearer', 'jwt', 'priva
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  ({ runtime, rest } = secured);
-  auth = await signIn(rest, 'http://127.0.0.1');
+  ({ runtime } = secured);
+  ({ call } = await secured.signedIn());
   clusterId = await insertClusterRow(runtime.prisma, { name: 'governed' });
 });
 
