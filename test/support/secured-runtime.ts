@@ -31,7 +31,7 @@ export interface SecuredRuntime {
   close(): Promise<void>;
 }
 
-export interface SignedInClient {
+interface SignedInClient {
   readonly auth: AuthHeaders;
   readonly call: RestCall;
 }
