@@ -6,22 +6,19 @@ import { startHookListener, type HookListener } from '@test/hook-listener.ts';
 import { insertOneNodeCluster } from '@test/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { callRest } from '@test/rest-call.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { ALERTING_SETTINGS } from './alerting.settings.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
 
 let secured: SecuredRuntime;
-let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
 let hook: HookListener;
 
-const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
-
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  auth = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ call } = await secured.signedIn());
   // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
   await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'links', [

@@ -4,19 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster } from '@test/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
-import { callRest } from '@test/rest-call.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { evaluateCluster } from './evaluator.ts';
 
 let secured: SecuredRuntime;
-let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
-
-const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  auth = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ call } = await secured.signedIn());
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'counted', [
     { queueName: 'orders.in', messageCount: 50 },
     { queueName: 'orders.out', messageCount: 70 },

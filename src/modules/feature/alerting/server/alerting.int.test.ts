@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster, recountTotals } from '@test/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { callRest } from '@test/rest-call.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { createTrpcHandler } from '@/server/http/trpc-route.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import type { AuthHeaders } from '@test/sign-in.ts';
 import { signatureOf, SIGNATURE_HEADER } from './channels.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster, installBuiltInRules } from './evaluator.ts';
@@ -23,14 +23,13 @@ interface Received {
 
 let secured: SecuredRuntime;
 let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
 let nodeId: string;
 let listener: Server;
 let listenerUrl: string;
 const received: Received[] = [];
 const SECRET = 'a-signing-secret-of-the-test';
-
-const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 const deps = () => ({
   db: secured.runtime.db,
@@ -49,7 +48,7 @@ async function setDepth(queueName: string, depth: number) {
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  auth = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ auth, call } = await secured.signedIn());
   // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
   await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId, nodeId } = await insertOneNodeCluster(secured.runtime.prisma, 'alerted', [

@@ -10,9 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
 import { insertOneNodeCluster } from '@test/queue-rows.ts';
-import { callRest } from '@test/rest-call.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
 import { startSmtpSink } from '@test/smtp-sink.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
@@ -21,7 +20,7 @@ const MARKER = 'loopback-secret-7f3a';
 const REFUSED = /not a public address nor in alerting\.allowed-networks|does not resolve/;
 
 let secured: SecuredRuntime;
-let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
 let secretive: Server;
 let redirecting: Server;
@@ -29,7 +28,6 @@ let redirectTarget: Server;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 const heard = { secretive: 0, redirectTarget: 0 };
 
-const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 const deps = () => ({
   db: secured.runtime.db,
   prisma: secured.runtime.prisma,
@@ -56,7 +54,7 @@ const emailConfig = () => ({
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  auth = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ call } = await secured.signedIn());
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'reached', [
     { queueName: 'billing', messageCount: 500 },
   ]));

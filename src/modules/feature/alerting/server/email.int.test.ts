@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster } from '@test/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { callRest } from '@test/rest-call.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { startSmtpSink } from '@test/smtp-sink.ts';
 import { deliverDue } from './deliverer.ts';
 import { evaluateCluster } from './evaluator.ts';
@@ -15,12 +14,10 @@ import { evaluateCluster } from './evaluator.ts';
 const PASSWORD = 'smtp-password-of-the-test';
 
 let secured: SecuredRuntime;
-let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let refusing: Awaited<ReturnType<typeof startSmtpSink>>;
-
-const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 const deps = () => ({
   db: secured.runtime.db,
@@ -42,7 +39,7 @@ const emailConfig = (port: number) => ({
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  auth = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ call } = await secured.signedIn());
   // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
   await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'mailed', [

@@ -6,17 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOneNodeCluster, recountTotals } from '@test/queue-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { callRest } from '@test/rest-call.ts';
-import { signIn, type AuthHeaders } from '@test/sign-in.ts';
+import type { RestCall } from '@test/rest-call.ts';
 import { onAnnouncedTransitions } from './alert-stream.ts';
 import { evaluateCluster } from './evaluator.ts';
 import { OpenAlertMemory } from './open-alert-memory.ts';
 
 let secured: SecuredRuntime;
-let auth: AuthHeaders;
+let call: RestCall;
 let clusterId: string;
-
-const call = (method: string, path: string, body?: unknown) => callRest(secured.rest, auth, method, path, body);
 
 async function setDepth(depth: number) {
   await secured.runtime.prisma.queueSnapshot.updateMany({
@@ -28,7 +25,7 @@ async function setDepth(depth: number) {
 
 beforeAll(async () => {
   secured = await openSecuredRuntime();
-  auth = await signIn(secured.rest, 'http://127.0.0.1');
+  ({ call } = await secured.signedIn());
   // The test's listeners are on loopback, which channels reach only when listed, as an operator would list it.
   await allowChannelNetworks(call, '127.0.0.1', secured.runtime.settings);
   ({ clusterId } = await insertOneNodeCluster(secured.runtime.prisma, 'memory', [
