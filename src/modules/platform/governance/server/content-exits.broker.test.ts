@@ -12,7 +12,6 @@ import { readEventsStream } from '@test/events-stream.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { createAnycastQueue, endpointOf, openAckConsumer, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { signIn } from '@test/sign-in.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
@@ -96,7 +95,7 @@ beforeAll(async () => {
   secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'content-web' });
   ({ runtime: web, rest } = secured);
   listener = await serveOverHttp(createMcpHandler(() => Promise.resolve(web)));
-  const adminToken = await issueToken(rest, await signIn(rest, 'http://127.0.0.1'), 'admin-bot');
+  const adminToken = await issueToken(rest, (await secured.signedIn()).auth, 'admin-bot');
   const viewerToken = await userWithToken(web, rest, { username: 'vera', role: 'viewer', tokenName: 'vera-bot' });
   const operatorToken = await userWithToken(web, rest, { username: 'otto', role: 'operator', tokenName: 'otto-bot' });
   admin = { authorization: `Bearer ${adminToken}` };
