@@ -15,7 +15,11 @@ export interface SecuredRuntimeOptions {
   readonly databaseUrl?: string;
   /** FLOTILLA_INSTANCE_ID: a runtime beside a scenario's own instance needs its own id. */
   readonly instanceId?: string;
-  /** More environment, e.g. a feature toggle. */
+  /**
+   * More environment, e.g. a feature toggle. The built-in roles are synced from this runtime's catalogue, so a
+   * feature turned off here narrows them for every runtime on the database: a second runtime with a feature off,
+   * beside a suite's own, is opened bare (openWebRuntime) instead.
+   */
   readonly environment?: Readonly<Record<string, string>>;
   /** The modules installed, when a suite adds its own beside the real ones. */
   readonly modules?: readonly ModuleDescriptor[];
