@@ -9,8 +9,13 @@ import { defineConfig } from 'vitest/config';
 // the summary reporter names every test that passed only on its retry (a flake to fix, not to hide).
 const retryOnRealComponents = 1;
 // Unit, integration and broker files share one group of two workers: broker suites mostly wait on cadences, not on
-// the cores, so two at a time nearly halve the run (browser and e2e suites run one by one after them).
+// the cores, so two at a time nearly halve the run.
 const groupWorkers = 2;
+// The browser and e2e files (each its own app processes, and Chromium) run after that group, in a second one, also
+// two at a time: most of their time is spent waiting for the app's cadences and the stream (ADR 20).
+const appWorkers = 2;
+// The run's shared brokers (ADR 20), started once for the broker and browser projects together.
+const BROKER_POOL = 'test/support/broker-pool-global-setup.ts';
 const REAL_COMPONENT_SUFFIXES = ['.int.test.ts', '.broker.test.ts', '.browser.test.ts', '.e2e.test.ts'];
 const alias = {
   '@': path.resolve(import.meta.dirname, 'src'),
@@ -51,7 +56,7 @@ export default defineConfig({
           name: 'brokers',
           maxWorkers: groupWorkers,
           include: ['{src,test}/**/*.broker.test.ts'],
-          globalSetup: ['test/support/postgres-global-setup.ts'],
+          globalSetup: ['test/support/postgres-global-setup.ts', BROKER_POOL],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           retry: retryOnRealComponents,
@@ -63,7 +68,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['{src,test}/**/*.e2e.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/build-global-setup.ts'],
-          fileParallelism: false,
+          maxWorkers: appWorkers,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           retry: retryOnRealComponents,
@@ -79,9 +85,10 @@ export default defineConfig({
             'test/support/postgres-global-setup.ts',
             'test/support/build-global-setup.ts',
             'test/support/chromium-global-setup.ts',
+            BROKER_POOL,
           ],
-          fileParallelism: false,
-          sequence: { concurrent: false },
+          maxWorkers: appWorkers,
+          sequence: { groupOrder: 1, concurrent: false },
           testTimeout: 120_000,
           hookTimeout: 240_000,
           retry: retryOnRealComponents,

@@ -11,7 +11,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
@@ -24,14 +25,15 @@ import { createAnycastQueue, sendDurableMessages, waitFor } from '@test/native-t
 import { signIn } from '@test/sign-in.ts';
 
 const CLUSTER = 'viewer-cluster';
-const QUEUE = 'viewer.orders';
-const GONE = 'viewer.purged';
+// A pooled broker: every address of this suite is under the lease's prefix.
+const broker = leaseSingleNode();
+const QUEUE = broker.name('viewer.orders');
+const GONE = broker.name('viewer.purged');
 const RULE = 'Viewer orders';
 const VIEWER = { username: 'vera', password: 'a long password for the viewer' };
 const WRITE_REASON = /Needs the alert:write permission/;
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
-let broker: Topology | undefined;
 let node: BrokerNode;
 let app: AppProcess;
 let page: Page;
@@ -88,7 +90,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks/flotilla`;
 
-  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'viewer-node' })]);
+  session = await startSignedInConsole(pool);
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   node = broker.nodes[0] as BrokerNode;
@@ -115,7 +117,7 @@ beforeAll(async () => {
     name: RULE,
     condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 0 } },
     clusterId,
-    pattern: 'viewer.*',
+    pattern: broker.name('viewer.*'),
     severity: 'warning',
     forSeconds: 0,
     channelIds: [channel.id],
@@ -163,7 +165,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  await broker?.stop();
+  await broker.stop();
   await new Promise((resolve) => listener.close(resolve));
 });
 

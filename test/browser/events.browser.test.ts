@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
@@ -24,7 +25,7 @@ import {
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
-let broker: Topology | undefined;
+const broker = leaseSingleNode();
 let node: BrokerNode;
 let app: AppProcess;
 let page: Page;
@@ -35,7 +36,7 @@ const url = (path: string) => `${app.baseUrl}${path}`;
 const attachAndLeave = (queue: string) => attachAndLeaveOn(node, queue);
 
 beforeAll(async () => {
-  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'events-node' })]);
+  session = await startSignedInConsole(pool);
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
@@ -44,13 +45,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  await broker?.stop();
+  await broker.stop();
 });
 
 describe('events console', () => {
   it('follows the stream as a live tail, pauses, filters in the URL and shows every property', async () => {
     // A queue of this attempt's own: a retry would count its first attempt's events too (and the queue exists).
-    const queue = uniqueName('orders.live');
+    const queue = broker.name(uniqueName('orders.live'));
     await createAnycastQueue(node, queue);
     await page.goto(url(`/clusters/${clusterId}/events?kind=CONSUMER_CREATED,CONSUMER_CLOSED`));
     await tableLoaded(page);
@@ -81,21 +82,21 @@ describe('events console', () => {
       .click();
     const details = page.getByTestId('event-details');
     await details.waitFor();
-    expect(await details.innerText()).toContain('events-node');
+    expect(await details.innerText()).toContain(node.name);
     expect(await page.getByTestId('event-properties').innerText()).toMatch(/_AMQ_ConsumerCount\s+\d+\s+int/);
     // The opened event is in the URL: the link opens its drawer on a fresh page (read on its own if the tail moved).
     const seq = new URL(page.url()).searchParams.get('open') ?? '';
     expect(seq).toMatch(/^\d+$/);
     await page.goto(url(`/clusters/${clusterId}/events?paused=true&open=${seq}`));
     await details.waitFor();
-    expect(await details.innerText()).toContain('events-node');
+    expect(await details.innerText()).toContain(node.name);
     await page.keyboard.press('Escape');
     await page.waitForURL((current) => !current.searchParams.has('open'));
   });
 
   it('shows a queue’s recent events on its page', async () => {
     // A queue of this attempt's own: a retry would count its first attempt's consumer too (and the queue exists).
-    const queue = uniqueName('orders.panel');
+    const queue = broker.name(uniqueName('orders.panel'));
     await createAnycastQueue(node, queue);
     await attachAndLeave(queue);
     await waitFor(

@@ -10,7 +10,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
@@ -30,16 +31,18 @@ import {
   waitFor,
 } from '@test/native-test-helpers.ts';
 
-const QUEUE = 'orders.browse';
+// A pooled broker: every address of this suite is under the lease's prefix.
+const broker = leaseSingleNode();
+const QUEUE = broker.name('orders.browse');
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
-let broker: Topology | undefined;
 let node: BrokerNode;
 let app: AppProcess;
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const url = (path: string) => `${app.baseUrl}${path}`;
 const get = (path: string) => fetch(url(path), { headers: api.headers });
 
@@ -67,7 +70,7 @@ async function holdUntil(button: Locator, until: Locator): Promise<void> {
 }
 
 beforeAll(async () => {
-  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'messages-node' })]);
+  session = await startSignedInConsole(pool);
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
@@ -89,7 +92,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  await broker?.stop();
+  await broker.stop();
 });
 
 describe('messages console', () => {
@@ -118,11 +121,11 @@ describe('messages console', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByTestId('send-preview');
     await preview.waitFor();
-    expect(await preview.innerText()).toMatch(/Would go to orders\.browse through\s+messages-node/);
+    expect(await preview.innerText()).toMatch(new RegExp(`Would go to ${escaped(QUEUE)} through\\s+${node.name}`));
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     const outcome = dialog.getByTestId('send-outcome');
     await outcome.waitFor();
-    expect(await outcome.innerText()).toMatch(/Went to orders\.browse through\s+messages-node/);
+    expect(await outcome.innerText()).toMatch(new RegExp(`Went to ${escaped(QUEUE)} through\\s+${node.name}`));
     expect(await outcome.getByTestId('message-body').innerText()).toContain('"item": "tea"');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -134,7 +137,7 @@ describe('messages console', () => {
     const badge = page.getByTestId('channel-badge');
     expect(await badge.getAttribute('data-channel')).toBe('native');
     expect(await badge.textContent()).toBe('native');
-    expect(await page.getByTestId('messages-age').innerText()).toMatch(/Read from messages-node/);
+    expect(await page.getByTestId('messages-age').innerText()).toContain(`Read from ${node.name}`);
     await saveScreenshot(page, 'messages-browser');
 
     await rows
@@ -167,7 +170,7 @@ describe('messages console', () => {
     await page.waitForURL(/operate=purge/);
 
     const dialog = page.getByRole('dialog', { name: `Purge ${QUEUE}` });
-    const previewRow = dialog.locator('[data-testid="command-preview"] tr[data-node="messages-node"]');
+    const previewRow = dialog.locator(`[data-testid="command-preview"] tr[data-node="${node.name}"]`);
     await previewRow.waitFor();
     expect(await previewRow.getAttribute('data-outcome')).toBe('WOULD_APPLY');
     expect(await previewRow.locator('[data-column="estimate"]').innerText()).toBe('4');
@@ -184,7 +187,7 @@ describe('messages console', () => {
     const outcome = dialog.getByTestId('operation-outcome');
     await holdUntil(hold, outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
-    const done = outcome.locator('tr[data-node="messages-node"]');
+    const done = outcome.locator(`tr[data-node="${node.name}"]`);
     expect(await done.getAttribute('data-outcome')).toBe('APPLIED');
     expect(await done.locator('[data-column="count"]').innerText()).toBe('4');
     expect(await outcome.getByTestId('audit-link').getAttribute('href')).toBe(
@@ -228,13 +231,13 @@ describe('messages console', () => {
     const outcome = dialog.getByTestId('operation-outcome');
     await holdUntil(again, outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
-    expect(await outcome.locator('tr[data-node="messages-node"] [data-column="count"]').innerText()).toBe('3');
+    expect(await outcome.locator(`tr[data-node="${node.name}"] [data-column="count"]`).innerText()).toBe('3');
     expect(await messageCount(node, QUEUE)).toBe(0);
   });
 
   it('creates a queue from the cluster’s queues, and pauses one across restarts, each previewed first', async () => {
     // A retry finds the queue its first attempt created, and the other one paused: a name of its own, a resume.
-    const created = uniqueName('orders.created');
+    const created = broker.name(uniqueName('orders.created'));
     await resumeQueue(node, QUEUE);
     await page.goto(url(`/clusters/${clusterId}/queues`));
     await page.getByRole('button', { name: 'Create queue' }).click();
@@ -293,13 +296,13 @@ describe('messages console', () => {
       .click();
     await actions.getByRole('button', { name: 'Delete…' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete message ${victim} of ${QUEUE}` });
-    const previewRow = dialog.locator('[data-testid="command-preview"] tr[data-node="messages-node"]');
+    const previewRow = dialog.locator(`[data-testid="command-preview"] tr[data-node="${node.name}"]`);
     await previewRow.waitFor();
     expect(await previewRow.getAttribute('data-outcome')).toBe('WOULD_APPLY');
     const outcome = dialog.getByTestId('operation-outcome');
     await holdUntil(dialog.getByRole('button', { name: 'Hold to delete 1 message (press and hold)' }), outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
-    expect(await outcome.locator('tr[data-node="messages-node"] [data-column="count"]').innerText()).toBe('1');
+    expect(await outcome.locator(`tr[data-node="${node.name}"] [data-column="count"]`).innerText()).toBe('1');
     await saveScreenshot(page, 'message-delete-done');
     expect(await messageCount(node, QUEUE)).toBe(2);
 

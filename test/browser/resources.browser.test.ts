@@ -7,7 +7,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
@@ -24,7 +25,12 @@ import { sendDurableMessages, uniqueName, waitFor } from '@test/native-test-help
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
-let broker: Topology | undefined;
+// A pooled broker: every address of this suite is under the lease's prefix.
+const broker = leaseSingleNode();
+const WATCHED = broker.name('orders.watch');
+const PANEL = broker.name('orders.panel');
+const PAGED = broker.name('paged.orders');
+const CLOSING = broker.name('orders.close');
 let node: BrokerNode;
 let app: AppProcess;
 let page: Page;
@@ -47,7 +53,7 @@ async function holdUntil(button: Locator, until: Locator): Promise<void> {
 }
 
 beforeAll(async () => {
-  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'resources-node' })]);
+  session = await startSignedInConsole(pool);
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
@@ -57,26 +63,26 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  await broker?.stop();
+  await broker.stop();
 });
 
 describe('resources console', () => {
   it('shows a consumer arrive and leave on the Consumers screen without a reload, and opens its connection', async () => {
     // Each test's queue is there already on a retry.
-    await ensureAnycastQueue(node, 'orders.watch');
-    await page.goto(url(`/clusters/${clusterId}/consumers?queue=orders.watch`));
+    await ensureAnycastQueue(node, WATCHED);
+    await page.goto(url(`/clusters/${clusterId}/consumers?queue=${WATCHED}`));
     await tableLoaded(page);
     await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
     const rows = page.getByTestId('table-consumers').locator('tbody tr');
     expect(await page.getByTestId('live-age').innerText()).toMatch(/Read from 1 serving node/);
 
-    const consumer = await openOwnConsumer(node, 'orders.watch', 'watch-client');
+    const consumer = await openOwnConsumer(node, WATCHED, 'watch-client');
     let closed = false;
     try {
       const row = rows.filter({ hasText: 'watch-client' });
       await row.waitFor({ timeout: 20_000 });
       expect(await row.innerText()).toContain(`127.0.0.1:${String(consumer.localPort)}`);
-      expect(await row.innerText()).toContain('resources-node');
+      expect(await row.innerText()).toContain(node.name);
       await saveScreenshot(page, 'consumers');
 
       // The row menu (consumer.actions) opens the consumer's connection, which lists it.
@@ -84,7 +90,7 @@ describe('resources console', () => {
       await page.getByRole('menuitem', { name: 'Open connection' }).click();
       await page.getByTestId('connection-facts').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('connection-facts').innerText()).toContain('watch-client');
-      expect(await page.getByTestId('table-connection-consumers').innerText()).toContain('orders.watch');
+      expect(await page.getByTestId('table-connection-consumers').innerText()).toContain(WATCHED);
       await page.goBack();
       await row.waitFor({ timeout: 20_000 });
 
@@ -99,20 +105,20 @@ describe('resources console', () => {
   });
 
   it('names the hosts consuming a queue on its page', async () => {
-    await ensureAnycastQueue(node, 'orders.panel');
+    await ensureAnycastQueue(node, PANEL);
     await waitFor(
       'the queue scraped',
       async () => {
-        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/orders.panel`), {
+        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/${PANEL}`), {
           headers: api.headers,
         });
         return response.status === 200 ? true : undefined;
       },
       60_000,
     );
-    const consumer = await openOwnConsumer(node, 'orders.panel', 'panel-client');
+    const consumer = await openOwnConsumer(node, PANEL, 'panel-client');
     try {
-      await page.goto(url(`/clusters/${clusterId}/queues/orders.panel`));
+      await page.goto(url(`/clusters/${clusterId}/queues/${PANEL}`));
       const panel = page.getByTestId('queue-consumers');
       await panel.locator('tbody tr', { hasText: 'panel-client' }).waitFor({ timeout: 20_000 });
       expect(await panel.getByTestId('queue-consumers-summary').innerText()).toMatch(/1 consumer from 1 host/);
@@ -127,12 +133,12 @@ describe('resources console', () => {
       mbean: brokerMbean(node.name),
       operation: 'addAddressSettings(java.lang.String,java.lang.String)',
       arguments: [
-        'paged.#',
+        broker.name('paged.#'),
         JSON.stringify({ maxSizeBytes: 20_480, pageSizeBytes: 4_096, addressFullMessagePolicy: 'PAGE' }),
       ],
     });
-    await ensureAnycastQueue(node, 'paged.orders');
-    await sendDurableMessages(node, 'paged.orders', 200);
+    await ensureAnycastQueue(node, PAGED);
+    await sendDurableMessages(node, PAGED, 200);
     const nodes = (await (
       await fetch(url(`/api/v1/clusters/${clusterId}/nodes`), { headers: api.headers })
     ).json()) as {
@@ -141,10 +147,8 @@ describe('resources console', () => {
     const nodeId = nodes.items[0]?.id ?? '';
     await page.goto(url(`/clusters/${clusterId}/nodes/${nodeId}`));
     await page.locator('[data-testid="node-warning"][data-code="paging"]').waitFor({ timeout: 30_000 });
-    expect(await page.locator('[data-testid="node-warning"][data-code="paging"]').innerText()).toContain(
-      'paged.orders',
-    );
-    await page.locator('tr[data-address="paged.orders"]').waitFor();
+    expect(await page.locator('[data-testid="node-warning"][data-code="paging"]').innerText()).toContain(PAGED);
+    await page.locator(`tr[data-address="${PAGED}"]`).waitFor();
     await saveScreenshot(page, 'node-facts');
 
     await page.goto(url(`/clusters/${clusterId}`));
@@ -154,11 +158,11 @@ describe('resources console', () => {
   });
 
   it('closes a connection from its row menu: previewed on its node, held, and it leaves the list', async () => {
-    await ensureAnycastQueue(node, 'orders.close');
+    await ensureAnycastQueue(node, CLOSING);
     // The broker closes this client's connection; nothing of the test closes it. A client id of this attempt's own:
     // a retry may find its first attempt's client still connected.
     const client = uniqueName('close-client');
-    await openOwnConsumer(node, 'orders.close', client);
+    await openOwnConsumer(node, CLOSING, client);
     await page.goto(url(`/clusters/${clusterId}/connections?q=close-client`));
     await tableLoaded(page);
     const row = page.getByTestId('table-connections').locator('tbody tr', { hasText: client });
@@ -184,7 +188,7 @@ describe('resources console', () => {
     await page.getByTestId('connection-facts').waitFor({ timeout: 20_000 });
     const dialog = page.getByRole('dialog', { name: /^Close connection / });
     await dialog
-      .locator('[data-testid="command-preview"] tr[data-node="resources-node"][data-outcome="WOULD_APPLY"]')
+      .locator(`[data-testid="command-preview"] tr[data-node="${node.name}"][data-outcome="WOULD_APPLY"]`)
       .waitFor();
     const outcome = dialog.getByTestId('operation-outcome');
     await holdUntil(dialog.getByRole('button', { name: 'Hold to close 1 connection (press and hold)' }), outcome);
@@ -202,7 +206,7 @@ describe('resources console', () => {
 
   it('creates an address from the Addresses screen and deletes it from its row menu, with force explained', async () => {
     // A name of this attempt's own: a retry may find its first attempt's address still there.
-    const address = uniqueName('made.by.console');
+    const address = broker.name(uniqueName('made.by.console'));
     await page.goto(url(`/clusters/${clusterId}/addresses`));
     await tableLoaded(page);
     await page.getByRole('button', { name: 'Create address' }).click();
