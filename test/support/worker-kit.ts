@@ -120,10 +120,16 @@ export async function saveCluster(
   return { clusterId, nodes, nodeIds: nodes.map((node) => node.id) };
 }
 
+/** A shut-down that runs once: a test that stops something (a process "dies") and its afterAll may both call it. */
+function once(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () => (running ??= work());
+}
+
 export interface WorkerInstance {
   readonly instanceId: string;
   readonly runtime: Runtime;
-  /** Idempotent: a test that stops it (a process "dies") and its afterAll may both call it. */
+  /** Idempotent (see once). */
   stop(): Promise<void>;
 }
 
@@ -144,17 +150,13 @@ export async function startWorker(
 ): Promise<WorkerInstance> {
   const runtime = await openRuntime('worker', runtimeSource(url, instanceId), [...installedModules, ...extraModules]);
   const services = await startWorkerServices(runtime);
-  let stopping: Promise<void> | undefined;
   return {
     instanceId,
     runtime,
-    stop() {
-      stopping ??= (async () => {
-        await services.stop();
-        await runtime.close();
-      })();
-      return stopping;
-    },
+    stop: once(async () => {
+      await services.stop();
+      await runtime.close();
+    }),
   };
 }
 
@@ -174,17 +176,13 @@ export async function openTestRuntimes(
 ): Promise<TestRuntimes> {
   const worker = await startWorker(databaseUrl, instanceId, extraModules);
   const web = await openRuntime('web', runtimeSource(databaseUrl, instanceId));
-  let closing: Promise<void> | undefined;
   return {
     worker: worker.runtime,
     web,
-    close() {
-      closing ??= (async () => {
-        await worker.stop();
-        await web.close();
-      })();
-      return closing;
-    },
+    close: once(async () => {
+      await worker.stop();
+      await web.close();
+    }),
   };
 }
 
@@ -277,7 +275,6 @@ export async function startHaScenario(
   const signals = recordSignals(runtimes.web, clusterId);
   const tierA = new TierARecorder(runtimes.worker, clusterId);
   await runtimes.worker.notifications.publish('ClusterRegistered', { clusterId, name, environmentId: null });
-  let stopping: Promise<void> | undefined;
   return {
     runtimes,
     databaseUrl: database.url,
@@ -285,13 +282,10 @@ export async function startHaScenario(
     clusterId,
     nodes,
     signals,
-    stop() {
-      stopping ??= (async () => {
-        await runtimes.close();
-        await brokers.stop();
-        await database.drop();
-      })();
-      return stopping;
-    },
+    stop: once(async () => {
+      await runtimes.close();
+      await brokers.stop();
+      await database.drop();
+    }),
   };
 }
