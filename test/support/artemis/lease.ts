@@ -35,7 +35,7 @@ function leasedNode(description: PooledNodeDescription): BrokerNode {
 }
 
 /** Deletes every address under `prefix` on the node, with its queues and their consumers. */
-export async function removeUnderPrefix(node: BrokerNode, prefix: string): Promise<string[]> {
+async function removeUnderPrefix(node: BrokerNode, prefix: string): Promise<string[]> {
   const broker = brokerMbean(node.name);
   const addresses = (await jolokia(node, { type: 'read', mbean: broker, attribute: 'AddressNames' })) as string[];
   const owned = addresses.filter((address) => address.startsWith(prefix));
