@@ -2,8 +2,10 @@
 // messages of dlg.# that fail once to dlg.dead; the scrape reads that setting and marks dlg.dead a dead-letter
 // queue; messages really die there (a consumer fails them), and the rule installed when the cluster was registered
 // fires on dlg.dead with the growth it saw, and not on dlg.decoy, a queue merely named like one that grows too.
+// A pooled broker: every address, setting match, rule pattern and search of this suite is under the lease's prefix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import {
@@ -17,8 +19,12 @@ import {
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import type { RestCall } from '@test/rest-call.ts';
 
-const DEAD = 'dlg.dead';
-let broker: Topology;
+const broker = leaseSingleNode();
+const DEAD = broker.name('dlg.dead');
+const ORDERS = broker.name('dlg.orders');
+const DECOY = broker.name('dlg.decoy');
+/** What the queue list and the alert list are searched by: this suite's dlg. queues only. */
+const SEARCH = broker.name('dlg.');
 let node: BrokerNode;
 let scenario: HaScenario;
 let secured: SecuredRuntime;
@@ -48,15 +54,14 @@ async function failEverything(queue: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  broker = await startSingleNode({ name: 'dlg1' });
   [node] = broker.nodes as [BrokerNode];
   await jolokia(node, {
     type: 'exec',
     mbean: brokerMbean(node.name),
     operation: 'addAddressSettings(java.lang.String,java.lang.String)',
-    arguments: ['dlg.#', JSON.stringify({ deadLetterAddress: DEAD, maxDeliveryAttempts: 1 })],
+    arguments: [broker.name('dlg.#'), JSON.stringify({ deadLetterAddress: DEAD, maxDeliveryAttempts: 1 })],
   });
-  for (const queue of ['dlg.orders', DEAD, 'dlg.decoy']) await createAnycastQueue(node, queue);
+  for (const queue of [ORDERS, DEAD, DECOY]) await createAnycastQueue(node, queue);
   scenario = await startHaScenario('dlq-growing', broker, 1_000, { tierB: '1s', tierC: '3s' });
   secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'conditions-web' });
   ({ call } = await secured.signedIn());
@@ -73,7 +78,9 @@ describe('conditions on a real broker', () => {
     const dlqGrowing = rules.json.items.find((rule) => rule.builtIn === 'dlq-growing');
     expect(dlqGrowing?.name).toBe('DLQ growing (dlq-growing)');
     // Editable like any rule: only this test's queues (the broker's own DLQ stays out of it).
-    expect(await call('PATCH', `/alerts/rules/${dlqGrowing?.id ?? ''}`, { pattern: 'dlg.*' })).toMatchObject({
+    expect(
+      await call('PATCH', `/alerts/rules/${dlqGrowing?.id ?? ''}`, { pattern: broker.name('dlg.*') }),
+    ).toMatchObject({
       status: 200,
     });
     await waitFor(
@@ -81,25 +88,25 @@ describe('conditions on a real broker', () => {
       async () => {
         const { json } = await call<{ items: { queueName: string; deadLetter: boolean }[] }>(
           'GET',
-          `/clusters/${scenario.clusterId}/queues?q=dlg.`,
+          `/clusters/${scenario.clusterId}/queues?q=${SEARCH}`,
         );
         const marks = Object.fromEntries(json.items.map((row) => [row.queueName, row.deadLetter]));
-        return marks[DEAD] === true && marks['dlg.decoy'] === false ? true : undefined;
+        return marks[DEAD] === true && marks[DECOY] === false ? true : undefined;
       },
       60_000,
     );
     // A few tier-B sweeps of the empty queues, so the window starts before the deaths.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
 
-    await sendManyMessages(node, 'dlg.orders', 3);
-    await sendManyMessages(node, 'dlg.decoy', 3);
-    await failEverything('dlg.orders');
+    await sendManyMessages(node, ORDERS, 3);
+    await sendManyMessages(node, DECOY, 3);
+    await failEverything(ORDERS);
     expect(await messageCount(node, DEAD)).toBe(3);
 
     const firing = await waitFor(
       'the DLQ-growing alert firing',
       async () => {
-        const { json } = await call<{ items: AlertRow[] }>('GET', `/alerts?view=firing&q=dlg.`);
+        const { json } = await call<{ items: AlertRow[] }>('GET', `/alerts?view=firing&q=${SEARCH}`);
         // A sweep may land between two deaths: the alert fires on the first, its value follows the later sweeps.
         return json.items.some((alert) => alert.lastValue === 3) ? json.items : undefined;
       },
