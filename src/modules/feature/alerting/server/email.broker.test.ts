@@ -2,10 +2,11 @@
 // after a purge, each transition arriving once as an email at a real SMTP server on 127.0.0.1 (the npm package
 // smtp-server, requiring the channel's password), naming the rule, the queue, its depth and the cluster; both
 // transitions are on the alert_transition log the `alerts` stream topic carries. A silenced alert resolves without
-// a word.
+// a word. A pooled broker: every queue and rule pattern of this suite is under the lease's prefix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { createAnycastQueue, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
@@ -14,7 +15,7 @@ import { startSmtpSink } from '@test/smtp-sink.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const PASSWORD = 'the-brokers-test-smtp-password';
-let broker: Topology;
+const broker = leaseSingleNode();
 let node: BrokerNode;
 let scenario: HaScenario;
 let secured: SecuredRuntime;
@@ -25,7 +26,6 @@ let channelId: string;
 
 beforeAll(async () => {
   sink = await startSmtpSink({ user: 'flotilla', password: PASSWORD });
-  broker = await startSingleNode();
   node = broker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('email-alerts', broker, 1_000, { tierB: '1s', tierC: '1h' });
   secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'email-alerts-web' });
@@ -58,12 +58,12 @@ describe('alert email on a real broker', () => {
     });
     expect(channel.status).toBe(200);
     channelId = channel.json.id;
-    const queue = uniqueName('mail.depth');
+    const queue = broker.name(uniqueName('mail.depth'));
     await createAnycastQueue(node, queue);
     const rule = await call('POST', '/alerts/rules', {
       name: 'Mail depth over 5',
       condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 5 } },
-      pattern: 'mail.depth.*',
+      pattern: broker.name('mail.depth.*'),
       severity: 'warning',
       channelIds: [channel.json.id],
     });
@@ -110,14 +110,14 @@ describe('alert email on a real broker', () => {
   }, 120_000);
 
   it('says nothing when a silenced alert resolves', async () => {
-    const queue = uniqueName('quiet.depth');
+    const queue = broker.name(uniqueName('quiet.depth'));
     await createAnycastQueue(node, queue);
     expect(
       (
         await call('POST', '/alerts/rules', {
           name: 'Quiet depth over 5',
           condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 5 } },
-          pattern: 'quiet.depth.*',
+          pattern: broker.name('quiet.depth.*'),
           channelIds: [channelId],
         })
       ).status,
