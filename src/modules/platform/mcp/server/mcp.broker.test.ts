@@ -2,11 +2,13 @@
 // called at least once; a purge with default arguments changes nothing; a real purge with a wrong confirm is -32602
 // and changes nothing; with the queue's name it empties the queue and is audited with the token's name; a viewer's
 // token cannot act; a card number in a body comes back masked; disabling a feature removes its tools.
+// A pooled broker: every queue of this suite is under the lease's prefix.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import {
@@ -23,7 +25,7 @@ import { createRestHandler } from '@/server/http/rest.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const CARD = '4111 1111 1111 1111';
-let broker: Topology;
+const broker = leaseSingleNode();
 let node: BrokerNode;
 let scenario: HaScenario;
 let secured: SecuredRuntime;
@@ -53,7 +55,6 @@ async function refusal(client: Client, name: string, args: Record<string, unknow
 }
 
 beforeAll(async () => {
-  broker = await startSingleNode();
   node = broker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('mcp', broker, 1_000, { tierB: '1s', tierC: '1h' });
   secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'mcp-web' });
@@ -65,7 +66,7 @@ beforeAll(async () => {
     listener.url,
     await userWithToken(web, rest, { username: 'vera', role: 'viewer', tokenName: 'vera-bot' }),
   );
-  queue = uniqueName('mcp.orders');
+  queue = broker.name(uniqueName('mcp.orders'));
   await createAnycastQueue(node, queue);
   await sendManyMessages(node, queue, 3);
   await waitFor(
@@ -101,7 +102,7 @@ describe('MCP on a real broker', () => {
     expect(health.json).toHaveProperty('queueVerdicts');
 
     // A consumer comes and goes on a queue of its own (it may take a message; the purge below counts this one's).
-    const watched = uniqueName('mcp.watched');
+    const watched = broker.name(uniqueName('mcp.watched'));
     await createAnycastQueue(node, watched);
     await attachAndLeave(node, watched);
     const nodes = await call(agent, 'list_resources', { clusterId: scenario.clusterId, kind: 'nodes' });
@@ -141,7 +142,7 @@ describe('MCP on a real broker', () => {
   });
 
   it('sends only when told to, and masks a card number in what comes back', async () => {
-    const target = uniqueName('mcp.cards');
+    const target = broker.name(uniqueName('mcp.cards'));
     await createAnycastQueue(node, target);
     const body = JSON.stringify({ order: 7, card: CARD });
     const preview = await call(agent, 'send_message', {
@@ -198,7 +199,11 @@ describe('MCP on a real broker', () => {
     expect(preview.json.next).toContain(`confirm="${queue}"`);
     expect(await messageCount(node, queue)).toBe(3);
 
-    const wrong = await refusal(agent, 'queue_action', { ...cluster, dryRun: false, confirm: 'mcp.orders' });
+    const wrong = await refusal(agent, 'queue_action', {
+      ...cluster,
+      dryRun: false,
+      confirm: broker.name('mcp.orders'),
+    });
     expect(wrong.code).toBe(ErrorCode.InvalidParams);
     const overrideOnly = await refusal(agent, 'queue_action', { ...cluster, dryRun: false, override: true });
     expect(overrideOnly.code).toBe(ErrorCode.InvalidParams);
