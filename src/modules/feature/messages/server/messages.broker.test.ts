@@ -2,10 +2,11 @@
 // byte-identical; a card number in a body and a property is masked unless the caller asks for clear (audited as
 // VIEW_CLEAR); a filter goes over the management channel, which flags what the broker cut and says how to raise
 // the limit; a dry-run send sends nothing and is audited as one; a send to a node without the native channel fails
-// in the preview with the reason.
+// in the preview with the reason. On the pool's leased cluster: every queue is under the lease's prefix.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseCluster } from '@test/artemis/lease.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { createAnycastQueue, messageCount, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
@@ -13,7 +14,8 @@ import type { RestCall } from '@test/rest-call.ts';
 import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';
 import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
-let cluster: Topology;
+// A pooled cluster shared with other suites; scenario.stop() removes what this suite made under the prefix.
+const cluster = leaseCluster();
 let nodes: [BrokerNode, BrokerNode];
 let scenario: HaScenario;
 let secured: SecuredRuntime;
@@ -64,7 +66,6 @@ async function queueOnBoth(name: string) {
 const firstNodeId = () => scenario.nodes.find((node) => node.broker.name === nodes[0].name)?.id ?? '';
 
 beforeAll(async () => {
-  cluster = await startCluster();
   nodes = cluster.nodes as [BrokerNode, BrokerNode];
   scenario = await startHaScenario('messages', cluster, 1_000, { tierB: '1s', tierC: '1h' });
   secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'messages-web' });
@@ -92,7 +93,7 @@ afterAll(async () => {
 
 describe('browse and send on a real cluster', () => {
   it('sends a 1 MB body and browses it back natively, byte for byte', async () => {
-    const queue = uniqueName('msg.big');
+    const queue = cluster.name(uniqueName('msg.big'));
     await queueOnBoth(queue);
     // Letters only: nothing in it looks like a card, a phone number or a token to the policy's detectors.
     const letters = 'abcdefghijklmnopqrstuvwxyz';
@@ -118,7 +119,7 @@ describe('browse and send on a real cluster', () => {
   });
 
   it('browses 1,000 messages natively in one page, in queue order, and knows there are no more', async () => {
-    const queue = uniqueName('msg.many');
+    const queue = cluster.name(uniqueName('msg.many'));
     await queueOnBoth(queue);
     const uids = await sendManyMessages(nodes[0], queue, 1_000);
     const { json } = await browse(`queue=${queue}&nodeId=${firstNodeId()}&pageSize=1000`);
@@ -128,7 +129,7 @@ describe('browse and send on a real cluster', () => {
   });
 
   it('masks a card number in the body and a property, and shows it in clear only on request (audited)', async () => {
-    const queue = uniqueName('msg.card');
+    const queue = cluster.name(uniqueName('msg.card'));
     await queueOnBoth(queue);
     const card = '4111 1111 1111 1111';
     const sent = await send({
@@ -158,7 +159,7 @@ describe('browse and send on a real cluster', () => {
   });
 
   it('filters over the management channel, flagging what the broker cut and how to raise the limit', async () => {
-    const queue = uniqueName('msg.filter');
+    const queue = cluster.name(uniqueName('msg.filter'));
     await queueOnBoth(queue);
     for (const colour of ['red', 'blue', 'red']) {
       const sent = await send({
@@ -183,7 +184,7 @@ describe('browse and send on a real cluster', () => {
   });
 
   it('sends nothing on a dry run, and audits it as one', async () => {
-    const queue = uniqueName('msg.dry');
+    const queue = cluster.name(uniqueName('msg.dry'));
     await queueOnBoth(queue);
     const preview = await call<{ result: { outcome: string; auditId: string } }>(
       'POST',
@@ -199,7 +200,7 @@ describe('browse and send on a real cluster', () => {
   });
 
   it('refuses a property whose value does not fit its type, sending nothing', async () => {
-    const queue = uniqueName('msg.bad');
+    const queue = cluster.name(uniqueName('msg.bad'));
     await queueOnBoth(queue);
     const refused = await send({
       address: queue,
