@@ -3,10 +3,12 @@
 // names and a binary property hold a card number and IBANs in upper and lower case. Seen as a viewer or an operator
 // (masked) through the REST lists (resources and the queue grid), the address detail, the events API, the stream
 // and MCP; as an admin holding message:clear who asks, in clear on REST with VIEW_CLEAR in the audit, and still
-// masked where there is no clear view (the stream, MCP).
+// masked where there is no clear view (the stream, MCP). A pooled broker: the queue is under the lease's prefix, and
+// the lists are searched by its unique suffix, which no other suite's name holds.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
 import { readEventsStream } from '@test/events-stream.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
@@ -23,7 +25,9 @@ const IBAN_UPPER = 'GB29NWBK60161331926819';
 /** Anything of the three, in any case, anywhere in an answer. */
 const IN_CLEAR = new RegExp(`${CARD}|${IBAN_LOWER}|${IBAN_UPPER}`, 'i');
 
-let broker: Topology;
+const broker = leaseSingleNode();
+/** The queue's name as a viewer sees it, up to its unique suffix: the lease's prefix, the card masked. */
+const MASKED = broker.name('pay.••••••••••••1111');
 let node: BrokerNode;
 let scenario: HaScenario;
 let secured: SecuredRuntime;
@@ -89,7 +93,6 @@ const consumerEvents = (as: Record<string, string>, clear = false) =>
 const viewClearCount = () => web.prisma.auditEvent.count({ where: { action: 'VIEW_CLEAR' } });
 
 beforeAll(async () => {
-  broker = await startSingleNode();
   node = broker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('content', broker, 1_000, { tierB: '1s', tierC: '1h' });
   secured = await openSecuredRuntime({ databaseUrl: scenario.databaseUrl, instanceId: 'content-web' });
@@ -105,7 +108,7 @@ beforeAll(async () => {
   viewerMcp = await connectMcp(listener.url, viewerToken);
 
   // The queue's address is named after a card number; a consumer filters on one.
-  queue = uniqueName(`pay.${CARD}`);
+  queue = broker.name(uniqueName(`pay.${CARD}`));
   await createAnycastQueue(node, queue);
   await waitFor(
     'the subscription established',
@@ -146,24 +149,24 @@ describe('content in names, filters, ids and headers, through every exit', () =>
     const rows = (consumers.json as { items: Array<{ filter: string; queue: string; key: string }> }).items;
     expect(rows).toHaveLength(1);
     expect(rows[0]?.filter).toBe("pan = '••••••••••••1111'");
-    expect(rows[0]?.queue).toBe(`pay.••••••••••••1111.${suffix}`);
+    expect(rows[0]?.queue).toBe(`${MASKED}.${suffix}`);
     expect(consumers.text).not.toMatch(IN_CLEAR);
 
     const addresses = await get(viewer, `/clusters/${scenario.clusterId}/addresses?q=${suffix}`);
     expect((addresses.json as { items: unknown[] }).items).toHaveLength(1);
-    expect(addresses.text).toContain(`pay.••••••••••••1111.${suffix}`);
+    expect(addresses.text).toContain(`${MASKED}.${suffix}`);
     expect(addresses.text).not.toMatch(IN_CLEAR);
 
     const detail = await get(viewer, `/clusters/${scenario.clusterId}/addresses/${encodeURIComponent(queue)}`);
     expect(detail.status).toBe(200);
-    expect(detail.text).toContain(`pay.••••••••••••1111.${suffix}`);
+    expect(detail.text).toContain(`${MASKED}.${suffix}`);
     expect(detail.text).not.toMatch(IN_CLEAR);
 
     const queues = await waitFor('the queue in the grid', async () => {
       const answer = await get(viewer, `/clusters/${scenario.clusterId}/queues?q=${suffix}`);
       return (answer.json as { items: unknown[] }).items.length === 1 ? answer : undefined;
     });
-    expect(queues.text).toContain(`pay.••••••••••••1111.${suffix}`);
+    expect(queues.text).toContain(`${MASKED}.${suffix}`);
     expect(queues.text).not.toMatch(IN_CLEAR);
 
     // Asking for clear without message:clear is refused.
@@ -189,7 +192,7 @@ describe('content in names, filters, ids and headers, through every exit', () =>
     const masked = await consumerEvents(viewer);
     const events = (masked.json as EventPage).items;
     expect(events.length).toBeGreaterThan(0);
-    expect(events[0]?.queue).toMatch(/^pay\.••••••••••••1111\./);
+    expect(events[0]?.queue).toBe(MASKED + queue.slice(queue.lastIndexOf('.')));
     expect(masked.text).not.toMatch(IN_CLEAR);
 
     const onStream = await streamed((events[0]?.seq ?? 1) - 1, 1);
