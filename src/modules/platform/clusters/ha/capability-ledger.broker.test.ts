@@ -2,8 +2,10 @@
 // MESSAGE_IO AVAILABLE while the native subscription is up, UNAVAILABLE once the AMQP port is cut by the fault
 // proxy and AVAILABLE again when it heals; management read and write confirmed by the scrape and the scheduled
 // recheck; a refused management login (wrong stored password) makes MANAGEMENT_READ UNAVAILABLE with the advice.
+// The pooled single node behind a proxy of this suite's own: cutting the proxy leaves the shared broker up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSingleNode, type Topology } from '@test/artemis/index.ts';
+import type { Topology } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { startFaultProxy, type FaultProxy } from '@test/artemis/fault-proxy.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
@@ -14,6 +16,9 @@ import { sealPassword } from '../server/credentials/password-cipher.ts';
 import { processKeys } from '@/modules/platform/governance/index.ts';
 
 const BASE = 'http://127.0.0.1/api/v1';
+const single = leaseSingleNode();
+// The ledger's details name the node as the pool does.
+const NODE_NAME = single.nodes[0]?.name ?? 'no node';
 let proxy: FaultProxy;
 let scenario: HaScenario;
 let secured: SecuredRuntime;
@@ -57,7 +62,6 @@ async function ledgerRow(name: string, wanted: (row: LedgerRow) => boolean, what
 }
 
 beforeAll(async () => {
-  const single = await startSingleNode({ name: 'ledger1' });
   const [node] = single.nodes;
   if (!node) throw new Error('no node');
   proxy = await startFaultProxy(node.amqpPort);
@@ -86,7 +90,7 @@ describe('the capability ledger follows what the worker sees', () => {
   it('shows MESSAGE_IO AVAILABLE, confirmed by the native subscription, while it is up', async () => {
     const row = await ledgerRow('MESSAGE_IO', (r) => r.value === 'AVAILABLE', 'MESSAGE_IO AVAILABLE');
     expect(row.confirmedBy).toBe('subscription');
-    expect(row.detail).toBe('native AMQP connection established to ledger1');
+    expect(row.detail).toBe(`native AMQP connection established to ${NODE_NAME}`);
     expect((await detail()).capabilities.MESSAGE_IO).toBe('AVAILABLE');
   });
 
@@ -106,7 +110,7 @@ describe('the capability ledger follows what the worker sees', () => {
     const before = scenario.signals.length;
     proxy.setMode({ kind: 'cut' });
     const down = await ledgerRow('MESSAGE_IO', (r) => r.value === 'UNAVAILABLE', 'MESSAGE_IO UNAVAILABLE');
-    expect(down.detail).toMatch(/^ledger1: no native AMQP connection/);
+    expect(down.detail).toMatch(new RegExp(`^${NODE_NAME}: no native AMQP connection`));
     expect(down.snippet).toContain('<acceptor');
     expect(down.confirmedBy).toBe('subscription');
     expect((await detail()).capabilities.MESSAGE_IO).toBe('UNAVAILABLE');
@@ -129,7 +133,7 @@ describe('the capability ledger follows what the worker sees', () => {
       change: 'updated',
     });
     const read = await ledgerRow('MANAGEMENT_READ', (r) => r.value === 'UNAVAILABLE', 'MANAGEMENT_READ UNAVAILABLE');
-    expect(read.detail).toMatch(/^ledger1: auth-failed: /);
+    expect(read.detail).toMatch(new RegExp(`^${NODE_NAME}: auth-failed: `));
     expect(read.confirmedBy).toBe('scrape');
     expect(read.snippet).toContain('artemis-users.properties');
     const write = (await ledger()).get('MANAGEMENT_WRITE');
