@@ -1,9 +1,10 @@
 // One node that never answers (a fault proxy black-holing its management port) must not delay the other: the
 // healthy node's sweeps keep their cadence while the silent one's end in timeouts, and the tier notifications keep
-// coming in order.
+// coming in order. The healthy node is the pooled single node; the silent one is a proxy of this suite's own in front
+// of it. The suite makes no addresses: the lease's stop has nothing to clean.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
-import { startSingleNode, type Topology } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { startFaultProxy, type FaultProxy } from '@test/artemis/fault-proxy.ts';
 import {
   saveCluster,
@@ -14,7 +15,7 @@ import {
   type WorkerInstance,
 } from '@test/worker-kit.ts';
 
-let topology: Topology;
+const topology = leaseSingleNode();
 let database: TestDatabase;
 let proxy: FaultProxy;
 let worker: WorkerInstance | undefined;
@@ -24,7 +25,7 @@ const completions: Array<{ tier: string; startedAt: string; nodesScraped: number
 const TIER_B_MS = 500;
 
 beforeAll(async () => {
-  [topology, database] = await Promise.all([startSingleNode(), createTestDatabase()]);
+  database = await createTestDatabase();
   const node = topology.nodes[0];
   if (!node) throw new Error('no node');
   proxy = await startFaultProxy(node.managementPort, { kind: 'blackhole' });
