@@ -7,10 +7,15 @@
 // and none of the broker's own queues is deleted, purged or paused; a retry leaves a message whose original address
 // or queue was forged to a reserved one where it is; and on the second broker Flotilla's events arrive from its own
 // notification address, whose queues stay out of the grid.
+// The plain broker is the pool's leased single node (the custom one, with its broker.xml edits, is the suite's own):
+// the suite's queues and the users its forged requests would add are under the lease's prefix. What must sit
+// outside the prefix to mean anything (a `$sys.` queue, a tap on activemq.notifications, the custom broker's
+// management address sent to as an ordinary one) is removed by this suite when it ends.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { sendAnnotatedOverAmqp } from '@test/amqp-annotated.ts';
 import { saveCluster, startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
@@ -27,7 +32,11 @@ import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 
 const CUSTOM = { management: 'ops.mgmt', notification: 'ops.events' };
 
-let plainBroker: Topology;
+const plainBroker = leaseSingleNode();
+/** A name of this suite's own: unique, under the lease's prefix. */
+const named = (base: string) => plainBroker.name(uniqueName(base));
+/** Queues (and addresses) the suite makes on the pooled node outside its prefix, removed when it ends. */
+const outsidePrefix = { queues: new Set<string>(), addresses: new Set<string>() };
 let customBroker: Topology;
 let plain: BrokerNode;
 let scenario: HaScenario;
@@ -107,18 +116,15 @@ async function inGrid(clusterId: string, queue: string) {
 }
 
 beforeAll(async () => {
-  [plainBroker, customBroker] = await Promise.all([
-    startSingleNode({ name: 'plain' }),
-    startSingleNode({
-      name: 'custom',
-      brokerXmlEdits: (xml) =>
-        xml.replace(
-          /(<core [^>]*>)/,
-          `$1\n<management-address>${CUSTOM.management}</management-address>\n` +
-            `<management-notification-address>${CUSTOM.notification}</management-notification-address>`,
-        ),
-    }),
-  ]);
+  customBroker = await startSingleNode({
+    name: 'custom',
+    brokerXmlEdits: (xml) =>
+      xml.replace(
+        /(<core [^>]*>)/,
+        `$1\n<management-address>${CUSTOM.management}</management-address>\n` +
+          `<management-notification-address>${CUSTOM.notification}</management-notification-address>`,
+      ),
+  });
   plain = plainBroker.nodes[0] as BrokerNode;
   scenario = await startHaScenario('reserved', plainBroker, 1_000, { tierB: '1s', tierC: '1h' });
   const worker = scenario.runtimes.worker;
@@ -151,6 +157,14 @@ afterAll(async () => {
   await listener.close();
   await secured.close();
   await scenario.stop();
+  const broker = brokerMbean(plain.name);
+  // A test that failed early made fewer of them: what is not there is not removed.
+  for (const queue of outsidePrefix.queues)
+    await jolokiaExec(plain, broker, 'destroyQueue(java.lang.String,boolean,boolean)', [queue, true, true]).catch(
+      () => undefined,
+    );
+  for (const address of outsidePrefix.addresses)
+    await jolokiaExec(plain, broker, 'deleteAddress(java.lang.String,boolean)', [address, true]).catch(() => undefined);
   await customBroker.stop();
 });
 
@@ -186,7 +200,7 @@ describe('sends to the broker’s own addresses', () => {
     ['__HDR_BROKER_PATH', { type: 'string', value: 'x' }],
     ['JMSXUserID', { type: 'string', value: 'admin' }],
   ])('refuses the property %s with property-reserved naming it, sending nothing', async (name, value) => {
-    const queue = uniqueName('reserved.prop');
+    const queue = named('reserved.prop');
     await createAnycastQueue(plain, queue);
     const refused = await sendAs('operator', scenario.clusterId, {
       address: queue,
@@ -200,7 +214,7 @@ describe('sends to the broker’s own addresses', () => {
   });
 
   it('still sends to an ordinary queue with ordinary properties', async () => {
-    const queue = uniqueName('reserved.ok');
+    const queue = named('reserved.ok');
     await createAnycastQueue(plain, queue);
     const sent = await sendAs('operator', scenario.clusterId, {
       address: queue,
@@ -224,6 +238,7 @@ describe('sends to the broker’s own addresses', () => {
       expect(refused.json).toMatchObject({ type: 'destination-reserved', destination: address });
     }
     // The default broker has no such address of its own: there the name is an ordinary address.
+    outsidePrefix.addresses.add(CUSTOM.management);
     const elsewhere = await sendAs('operator', scenario.clusterId, {
       address: CUSTOM.management,
       routingType: 'ANYCAST',
@@ -251,7 +266,7 @@ describe('sends to the broker’s own addresses', () => {
     });
     expect(
       await send({
-        address: uniqueName('reserved.trpc'),
+        address: named('reserved.trpc'),
         properties: { _AMQ_DUPL_ID: { type: 'string', value: 'x' } },
       }),
     ).toMatchObject({ status: 400, problem: { type: 'property-reserved', property: '_AMQ_DUPL_ID' } });
@@ -268,7 +283,7 @@ describe('sends to the broker’s own addresses', () => {
     expect(management.text).toContain('Reserved destination');
     const property = await toolAs('operator', 'send_message', {
       clusterId: scenario.clusterId,
-      address: uniqueName('reserved.mcp'),
+      address: named('reserved.mcp'),
       body: 'x',
       properties: { _AMQ_DUPL_ID: 'once' },
       dryRun: false,
@@ -290,8 +305,9 @@ describe('moves and retries into the broker’s own addresses', () => {
   it('refuses a move into a queue on an internal address, over REST and MCP, moving nothing', async () => {
     // The grid leaves out the notification address's queues; an internal-named queue is listed like any other,
     // and a move there would hand messages to the broker's own machinery.
-    const source = uniqueName('reserved.src');
-    const tap = `$sys.${uniqueName('tap')}`;
+    const source = named('reserved.src');
+    const tap = `$sys.${named('tap')}`;
+    outsidePrefix.queues.add(tap);
     await createAnycastQueue(plain, source);
     await createQueueOn(plain, tap, tap, 'ANYCAST');
     const sent = await sendAs('operator', scenario.clusterId, {
@@ -321,7 +337,7 @@ describe('moves and retries into the broker’s own addresses', () => {
   });
 
   it('refuses a retry by an original address that is the management address', async () => {
-    const queue = uniqueName('reserved.retry');
+    const queue = named('reserved.retry');
     await createAnycastQueue(plain, queue);
     await inGrid(scenario.clusterId, queue);
     const refused = await callRest(
@@ -364,13 +380,13 @@ describe('queues and addresses of the broker’s own', () => {
   it('refuses creating a queue on the notification, management or an internal address, creating nothing', async () => {
     const custom = customBroker.nodes[0] as BrokerNode;
     const attempts = [
-      [scenario.clusterId, plain, { name: uniqueName('evtap'), address: 'activemq.notifications' }],
-      [scenario.clusterId, plain, { name: uniqueName('mgtap'), address: 'activemq.management' }],
-      [scenario.clusterId, plain, { name: `$sys.${uniqueName('x')}` }],
-      [scenario.clusterId, plain, { name: uniqueName('sf'), address: '$.artemis.internal.sf.x' }],
-      [customClusterId, custom, { name: uniqueName('evtap'), address: CUSTOM.notification }],
-      [customClusterId, custom, { name: uniqueName('mgtap'), address: CUSTOM.management }],
-      [customClusterId, custom, { name: uniqueName('evtap'), address: 'activemq.notifications' }],
+      [scenario.clusterId, plain, { name: named('evtap'), address: 'activemq.notifications' }],
+      [scenario.clusterId, plain, { name: named('mgtap'), address: 'activemq.management' }],
+      [scenario.clusterId, plain, { name: `$sys.${named('x')}` }],
+      [scenario.clusterId, plain, { name: named('sf'), address: '$.artemis.internal.sf.x' }],
+      [customClusterId, custom, { name: named('evtap'), address: CUSTOM.notification }],
+      [customClusterId, custom, { name: named('mgtap'), address: CUSTOM.management }],
+      [customClusterId, custom, { name: named('evtap'), address: 'activemq.notifications' }],
     ] as const;
     for (const [clusterId, node, body] of attempts) {
       const refused = await createQueue(clusterId, body);
@@ -386,7 +402,7 @@ describe('queues and addresses of the broker’s own', () => {
     for (const [clusterId, node, name] of [
       [customClusterId, custom, CUSTOM.notification],
       [customClusterId, custom, CUSTOM.management],
-      [scenario.clusterId, plain, `$sys.${uniqueName('addr')}`],
+      [scenario.clusterId, plain, `$sys.${named('addr')}`],
       [scenario.clusterId, plain, 'activemq.management'],
     ] as const) {
       // The notification address exists once something listens there (Flotilla does): nothing new is the point.
@@ -403,7 +419,8 @@ describe('queues and addresses of the broker’s own', () => {
   });
 
   it('refuses deleting, purging and pausing an internal queue over REST and MCP, and the queue stays', async () => {
-    const queue = `$sys.${uniqueName('own')}`;
+    const queue = `$sys.${named('own')}`;
+    outsidePrefix.queues.add(queue);
     await createQueueOn(plain, queue, queue, 'ANYCAST');
     await inGrid(scenario.clusterId, queue);
     const path = `/clusters/${scenario.clusterId}/queues/${encodeURIComponent(queue)}`;
@@ -453,9 +470,10 @@ async function putWithHeaders(node: BrokerNode, queue: string, headers: Record<s
 
 describe('a retry never routes a message to a reserved address', () => {
   it('leaves a forged original address or queue in the dead-letter queue, retry all and by ids, and says how many', async () => {
-    const dlq = uniqueName('reserved.dlq');
-    const orders = uniqueName('reserved.orders');
-    const tap = uniqueName('evtap');
+    const dlq = named('reserved.dlq');
+    const orders = named('reserved.orders');
+    const tap = named('evtap');
+    outsidePrefix.queues.add(tap); // on activemq.notifications, not on an address of the prefix
     await createAnycastQueue(plain, dlq);
     await createAnycastQueue(plain, orders);
     await createQueueOn(plain, tap, 'activemq.notifications', 'MULTICAST');
@@ -492,9 +510,9 @@ describe('a broker with its own notification address', () => {
   it('sends Flotilla its events from there, and keeps that address’s queues out of the grid', async () => {
     const custom = customBroker.nodes[0] as BrokerNode;
     const since = new Date();
-    const tap = uniqueName('opstap');
+    const tap = named('opstap');
     await createQueueOn(custom, tap, CUSTOM.notification, 'MULTICAST');
-    const marker = uniqueName('reserved.marker');
+    const marker = named('reserved.marker');
     const created = await callRest(rest, who('operator').auth, 'POST', `/clusters/${customClusterId}/queues`, {
       name: marker,
       routingType: 'ANYCAST',
@@ -524,7 +542,9 @@ describe('a broker with its own notification address', () => {
 describe('no role can create a broker user through Flotilla', () => {
   it('refuses every built-in role the addUser request over REST and MCP, and the broker lists no new user', async () => {
     const customNode = customBroker.nodes[0] as BrokerNode;
-    const before = { plain: await brokerUsers(plain), custom: await brokerUsers(customNode) };
+    // The pooled node's users of this suite: the ones its requests would add are named under the prefix.
+    const plainUsers = async () => (await brokerUsers(plain)).filter((user) => user.startsWith(plainBroker.prefix));
+    const before = { plain: await plainUsers(), custom: await brokerUsers(customNode) };
     // Every attempt first, the broker's own user list next: were one to get through, the list shows what it did.
     const passed: string[] = [];
     for (const role of BUILT_IN_ROLES) {
@@ -532,13 +552,13 @@ describe('no role can create a broker user through Flotilla', () => {
         [scenario.clusterId, 'activemq.management'],
         [customClusterId, CUSTOM.management],
       ] as const) {
-        const overRest = await sendAs(role, clusterId, addUserRequest(address, `mallory-${role}`));
+        const overRest = await sendAs(role, clusterId, addUserRequest(address, plainBroker.name(`mallory-${role}`)));
         if (overRest.status !== 400 && overRest.status !== 403)
           passed.push(`${role} over REST to ${address}: ${String(overRest.status)}`);
         const overMcp = await toolAs(role, 'send_message', {
           clusterId,
           address,
-          body: addUserRequest(address, `mallory-${role}-agent`).body.text,
+          body: addUserRequest(address, plainBroker.name(`mallory-${role}-agent`)).body.text,
           properties: { _AMQ_ResourceName: 'broker', _AMQ_OperationName: 'addUser' },
           dryRun: false,
         });
@@ -548,10 +568,13 @@ describe('no role can create a broker user through Flotilla', () => {
     // Without the properties (refused on their own) the address alone is refused, to the top role too.
     const bare = await sendAs('installer', scenario.clusterId, {
       address: 'activemq.management',
-      body: { type: 'text', text: JSON.stringify(['mallory-bare', 'stolen-password-1', 'amq', true]) },
+      body: {
+        type: 'text',
+        text: JSON.stringify([plainBroker.name('mallory-bare'), 'stolen-password-1', 'amq', true]),
+      },
     });
     if (bare.status !== 400) passed.push(`installer without properties: ${String(bare.status)}`);
-    expect({ plain: await brokerUsers(plain), custom: await brokerUsers(customNode) }).toEqual(before);
+    expect({ plain: await plainUsers(), custom: await brokerUsers(customNode) }).toEqual(before);
     expect(passed).toEqual([]);
     expect(bare.json).toMatchObject({ type: 'destination-reserved' });
   });
