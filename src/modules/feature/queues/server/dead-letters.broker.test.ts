@@ -1,12 +1,15 @@
 // Dead letters on a real two-node cluster scraped by the real worker, each node behind a proxy that counts the
-// management POSTs reaching it. An address setting (dlr.# → dead-letter address dlr.dead, one delivery attempt) is
-// put on both brokers and messages really die there (a consumer fails them). The grid marks dlr.dead, DLQ and
-// ExpiryQueue from the brokers' settings and not DLQ.decoy, a queue merely named like one; GET /dead-letters lists
-// dlr.dead with its depth, oldest message and original addresses summed over both nodes, in one POST per node; a
-// dry-run redrive of two queues counts in one POST per node, changes nothing and is audited as a dry run; over the
-// bulk cap it is refused, and with override the messages of one original address land back on their queue.
+// management POSTs reaching it. An address setting (dlr.# → dead-letter address dlr.dead, expiry address expired, one
+// delivery attempt) is put on both brokers and messages really die there (a consumer fails them). The grid marks
+// dlr.dead, expired, DLQ and ExpiryQueue from the brokers' settings and not DLQ.decoy, a queue merely named like
+// one; GET /dead-letters lists dlr.dead with its depth, oldest message and original addresses summed over both
+// nodes, in one POST per node; a dry-run redrive of two queues counts in one POST per node, changes nothing and is
+// audited as a dry run; over the bulk cap it is refused, and with override the messages of one original address land
+// back on their queue. On the pool's leased cluster: every name above but the brokers' own DLQ and ExpiryQueue is
+// under the lease's prefix, the setting's match too, and the suite's assertions look at its own queues (and those two).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseCluster } from '@test/artemis/lease.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
@@ -17,9 +20,16 @@ import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { parseSignal, publishSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { forgetDeadLetterCounts } from './dead-letter-counts.ts';
 
-const DEAD = 'dlr.dead';
+// A pooled cluster shared with other suites: scenario.stop() removes the queues and the setting under the prefix.
+const cluster = leaseCluster();
+const DEAD = cluster.name('dlr.dead');
+// Its own expiry queue stands in the dry run for the brokers' DLQ, which other suites' dead letters may reach; named
+// outside dlr. so that the list searched for dlr. still holds dlr.dead alone.
+const EXPIRED = cluster.name('expired');
+const ORDERS = cluster.name('dlr.orders');
+const PAYMENTS = cluster.name('dlr.payments');
+const DECOY = cluster.name('DLQ.decoy');
 const startedAt = Date.now();
-let cluster: Topology;
 let nodes: [BrokerNode, BrokerNode];
 let proxies: [CountingProxy, CountingProxy];
 let scenario: HaScenario;
@@ -61,8 +71,8 @@ const onBoth = async (queue: string) => (await messageCount(nodes[0], queue)) + 
 const counts = async () => [
   await messageCount(nodes[0], DEAD),
   await messageCount(nodes[1], DEAD),
-  await messageCount(nodes[0], 'dlr.orders'),
-  await messageCount(nodes[1], 'dlr.orders'),
+  await messageCount(nodes[0], ORDERS),
+  await messageCount(nodes[1], ORDERS),
 ];
 const redrive = (body: object) => call<Redrive>('POST', `/clusters/${scenario.clusterId}/dead-letters/redrive`, body);
 
@@ -91,7 +101,6 @@ async function failEverything(address: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  cluster = await startCluster();
   nodes = cluster.nodes as [BrokerNode, BrokerNode];
   for (const node of nodes) {
     await jolokia(node, {
@@ -99,17 +108,17 @@ beforeAll(async () => {
       mbean: brokerMbean(node.name),
       operation: 'addAddressSettings(java.lang.String,java.lang.String)',
       arguments: [
-        'dlr.#',
-        JSON.stringify({ deadLetterAddress: DEAD, expiryAddress: 'dlr.expired', maxDeliveryAttempts: 1 }),
+        cluster.name('dlr.#'),
+        JSON.stringify({ deadLetterAddress: DEAD, expiryAddress: EXPIRED, maxDeliveryAttempts: 1 }),
       ],
     });
-    for (const queue of ['dlr.orders', 'dlr.payments', DEAD, 'DLQ.decoy']) await createAnycastQueue(node, queue);
+    for (const queue of [ORDERS, PAYMENTS, DEAD, EXPIRED, DECOY]) await createAnycastQueue(node, queue);
   }
-  await send(nodes[0], 'dlr.orders', 2);
-  await send(nodes[1], 'dlr.orders', 1);
-  await send(nodes[1], 'dlr.payments', 1);
-  await failEverything('dlr.orders');
-  await failEverything('dlr.payments');
+  await send(nodes[0], ORDERS, 2);
+  await send(nodes[1], ORDERS, 1);
+  await send(nodes[1], PAYMENTS, 1);
+  await failEverything(ORDERS);
+  await failEverything(PAYMENTS);
   expect(await onBoth(DEAD)).toBe(4);
 
   proxies = [await startCountingProxy(nodes[0].managementUrl), await startCountingProxy(nodes[1].managementUrl)];
@@ -151,9 +160,14 @@ describe('dead letters on a real cluster', () => {
     expect(status).toBe(200);
     expect(json.deadLetterSettings).toMatchObject({ ok: true, error: null });
     expect(json.deadLetterSettings.readAt).not.toBeNull();
-    const kinds = Object.fromEntries(json.items.map((row) => [row.queueName, row.deadLetterKind]));
-    expect(kinds).toEqual({ DLQ: 'dead-letter', ExpiryQueue: 'expiry', [DEAD]: 'dead-letter' });
-    const decoy = await call<GridRow>('GET', `/clusters/${scenario.clusterId}/queues/DLQ.decoy`);
+    // The shared brokers hold other suites' dead-letter queues too, under their own prefixes: this suite's and the
+    // brokers' own.
+    const ours = json.items.filter(
+      (row) => row.queueName.startsWith(cluster.prefix) || ['DLQ', 'ExpiryQueue'].includes(row.queueName),
+    );
+    const kinds = Object.fromEntries(ours.map((row) => [row.queueName, row.deadLetterKind]));
+    expect(kinds).toEqual({ DLQ: 'dead-letter', ExpiryQueue: 'expiry', [DEAD]: 'dead-letter', [EXPIRED]: 'expiry' });
+    const decoy = await call<GridRow>('GET', `/clusters/${scenario.clusterId}/queues/${DECOY}`);
     expect(decoy.json).toMatchObject({ deadLetter: false, deadLetterKind: null });
   });
 
@@ -162,7 +176,7 @@ describe('dead letters on a real cluster', () => {
     proxies.forEach((proxy) => proxy.reset());
     const { status, json } = await call<{ items: DeadLetterRow[]; unreadClusters: unknown[]; nodeFailures: unknown[] }>(
       'GET',
-      `/dead-letters?q=dlr.`,
+      `/dead-letters?q=${cluster.name('dlr.')}`,
     );
     expect(status).toBe(200);
     expect(proxies.map((proxy) => proxy.count('countMessages'))).toEqual([1, 1]);
@@ -178,8 +192,8 @@ describe('dead letters on a real cluster', () => {
       complete: true,
       originalAddressCount: 2,
       originalAddresses: [
-        { address: 'dlr.orders', count: 3 },
-        { address: 'dlr.payments', count: 1 },
+        { address: ORDERS, count: 3 },
+        { address: PAYMENTS, count: 1 },
       ],
     });
     // The oldest message's own timestamp (the address's sendMessage gives each one).
@@ -189,7 +203,7 @@ describe('dead letters on a real cluster', () => {
 
   it('costs one POST per node however many viewers ask at once, until a queues signal of the cluster', async () => {
     type Page = { items: DeadLetterRow[]; fetchedAt: string };
-    const list = () => call<Page>('GET', `/dead-letters?q=dlr.`);
+    const list = () => call<Page>('GET', `/dead-letters?q=${cluster.name('dlr.')}`);
     // The worker's own `queues` signal (a depth it saw move) rightly ends the kept counts; a measurement that saw
     // one proves nothing and is taken again.
     let queueSignals = 0;
@@ -234,7 +248,7 @@ describe('dead letters on a real cluster', () => {
     const before = await counts();
     proxies.forEach((proxy) => proxy.reset());
     const { status, json } = await redrive({
-      items: [{ queueName: DEAD, originalAddress: 'dlr.orders' }, { queueName: 'DLQ' }],
+      items: [{ queueName: DEAD, originalAddress: ORDERS }, { queueName: EXPIRED }],
       dryRun: true,
     });
     expect(status, JSON.stringify(json)).toBe(200);
@@ -242,8 +256,8 @@ describe('dead letters on a real cluster', () => {
     expect(json).toMatchObject({ outcome: 'WOULD_APPLY', dryRun: true, affectedCount: 3, appliedCount: 0 });
     expect(json.nodes.every((node) => node.outcome === 'WOULD_APPLY')).toBe(true);
     expect(json.items).toEqual([
-      { queueName: DEAD, originalAddress: 'dlr.orders', estimate: 3, redriven: null, errors: [] },
-      { queueName: 'DLQ', originalAddress: null, estimate: 0, redriven: null, errors: [] },
+      { queueName: DEAD, originalAddress: ORDERS, estimate: 3, redriven: null, errors: [] },
+      { queueName: EXPIRED, originalAddress: null, estimate: 0, redriven: null, errors: [] },
     ]);
     expect(await counts()).toEqual(before);
     const audit = await web.prisma.auditEvent.findUniqueOrThrow({ where: { id: json.auditId } });
@@ -254,7 +268,7 @@ describe('dead letters on a real cluster', () => {
     expect((await call('PUT', '/settings/safety.bulk-cap', { value: 2 })).status).toBe(200);
     try {
       await waitFor('the cap of 2 in effect', () => (web.settings.integer('safety.bulk-cap') === 2 ? true : undefined));
-      const items = [{ queueName: DEAD, originalAddress: 'dlr.orders' }];
+      const items = [{ queueName: DEAD, originalAddress: ORDERS }];
       const refused = await call<{ type: string; affectedCount: number; cap: number }>(
         'POST',
         `/clusters/${scenario.clusterId}/dead-letters/redrive`,
@@ -268,11 +282,9 @@ describe('dead letters on a real cluster', () => {
       expect(done.status, JSON.stringify(done.json)).toBe(200);
       expect(done.json).toMatchObject({ outcome: 'SUCCEEDED', appliedCount: 3 });
       expect(done.json.items).toEqual([
-        { queueName: DEAD, originalAddress: 'dlr.orders', estimate: 3, redriven: 3, errors: [] },
+        { queueName: DEAD, originalAddress: ORDERS, estimate: 3, redriven: 3, errors: [] },
       ]);
-      await waitFor('three messages back on dlr.orders', async () =>
-        (await onBoth('dlr.orders')) === 3 ? true : undefined,
-      );
+      await waitFor('three messages back on dlr.orders', async () => ((await onBoth(ORDERS)) === 3 ? true : undefined));
       // The one that died on dlr.payments stays.
       expect(await onBoth(DEAD)).toBe(1);
     } finally {
@@ -281,7 +293,7 @@ describe('dead letters on a real cluster', () => {
   });
 
   it('refuses to redrive a queue that is not on a dead-letter address', async () => {
-    const { status, json } = await redrive({ items: [{ queueName: 'DLQ.decoy' }], dryRun: true });
+    const { status, json } = await redrive({ items: [{ queueName: DECOY }], dryRun: true });
     expect(status).toBe(400);
     expect(JSON.stringify(json)).toContain('not-a-dead-letter-queue');
   });
