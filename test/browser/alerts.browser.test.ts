@@ -10,7 +10,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
-import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
@@ -24,12 +25,14 @@ import { httpClient, okBody } from '@test/rest-call.ts';
 import { createAnycastQueue, sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
 
 const CLUSTER = 'alerts-cluster';
-const QUEUE = 'alerts.orders';
+// A pooled broker: the suite's queue and its rule's pattern are under the lease's prefix.
+const broker = leaseSingleNode();
+const QUEUE = broker.name('alerts.orders');
+const PATTERN = broker.name('alerts.*');
 const RULE = 'Orders piling up';
 const CHANNEL = 'local-hook';
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
-let broker: Topology | undefined;
 let node: BrokerNode;
 let app: AppProcess;
 let page: Page;
@@ -112,7 +115,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks/flotilla`;
 
-  [session, broker] = await Promise.all([startSignedInConsole(pool), startSingleNode({ name: 'alerts-node' })]);
+  session = await startSignedInConsole(pool);
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   node = broker.nodes[0] as BrokerNode;
@@ -139,7 +142,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
-  await broker?.stop();
+  await broker.stop();
   await new Promise((resolve) => listener.close(resolve));
 });
 
@@ -154,7 +157,7 @@ describe('alerting screens', () => {
     await pick(page.getByRole('combobox', { name: /^Condition/ }), 'queue-threshold');
     await pick(page.getByRole('combobox', { name: /^Metric/ }), 'depth');
     await page.getByRole('textbox', { name: /^Threshold/ }).fill('0');
-    await page.getByRole('textbox', { name: /^Queue pattern/ }).fill('alerts.*');
+    await page.getByRole('textbox', { name: /^Queue pattern/ }).fill(PATTERN);
 
     const hit = preview.locator(`[data-testid="would-fire"][data-subject="${QUEUE}"]`);
     await hit.waitFor({ timeout: 20_000 });
@@ -176,7 +179,7 @@ describe('alerting screens', () => {
     };
     expect(rules.items).toEqual([
       expect.objectContaining({
-        pattern: 'alerts.*',
+        pattern: PATTERN,
         condition: {
           kind: 'queue-threshold',
           params: expect.objectContaining({ metric: 'depth', threshold: 0 }) as unknown,
