@@ -5,8 +5,9 @@
 // one; GET /dead-letters lists dlr.dead with its depth, oldest message and original addresses summed over both
 // nodes, in one POST per node; a dry-run redrive of two queues counts in one POST per node, changes nothing and is
 // audited as a dry run; over the bulk cap it is refused, and with override the messages of one original address land
-// back on their queue. On the pool's leased cluster: every name above but the brokers' own DLQ and ExpiryQueue is
-// under the lease's prefix, the setting's match too, and the suite's assertions look at its own queues (and those two).
+// back on their queue. On the pool's leased cluster: every name above but the brokers' own DLQ and ExpiryQueue (and the
+// decoy, DLQ.<prefix>decoy) is under the lease's prefix, the setting's match too, and the assertions look at its own
+// queues (and those two).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseCluster } from '@test/artemis/lease.ts';
@@ -28,7 +29,9 @@ const DEAD = cluster.name('dlr.dead');
 const EXPIRED = cluster.name('expired');
 const ORDERS = cluster.name('dlr.orders');
 const PAYMENTS = cluster.name('dlr.payments');
-const DECOY = cluster.name('DLQ.decoy');
+// Named like a DLQ from its first letters, so the decoy still catches a rule by name prefix; outside the lease's prefix,
+// so the suite removes it itself.
+const DECOY = `DLQ.${cluster.prefix}decoy`;
 const startedAt = Date.now();
 let nodes: [BrokerNode, BrokerNode];
 let proxies: [CountingProxy, CountingProxy];
@@ -147,6 +150,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await secured.close();
+  for (const node of cluster.nodes)
+    await jolokia(node, {
+      type: 'exec',
+      mbean: brokerMbean(node.name),
+      operation: 'destroyQueue(java.lang.String,boolean,boolean)',
+      arguments: [DECOY, true, true],
+    }).catch(() => undefined);
   await scenario.stop();
   await Promise.all(proxies.map((proxy) => proxy.close()));
 });
