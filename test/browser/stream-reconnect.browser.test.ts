@@ -4,7 +4,8 @@
 // restart must still refresh the jobs view (no polling while connected, so only the signal can do it).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, eventually, type AppProcess } from '@test/app-process.ts';
+import { AppPool, type AppProcess } from '@test/app-process.ts';
+import { eventually } from '@test/eventually.ts';
 import {
   BROWSER_ADMIN_ENV,
   saveScreenshot,

@@ -13,15 +13,14 @@ import {
   AppPool,
   descendantsOf,
   environmentOf,
-  eventually,
   freePort,
   isAlive,
   processesWithArgument,
-  sleep,
   SseClient,
   type AppProcess,
   type ProcessInfo,
 } from '@test/app-process.ts';
+import { eventually, sleep } from '@test/eventually.ts';
 import { createTestDatabase, type TestDatabase, queryDatabase } from '@test/database.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
 import { httpClient } from '@test/rest-call.ts';

@@ -2,6 +2,7 @@
 // its process tree through /proc so a test can find the worker, prove nothing is left behind, and always clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { findFreePort } from '../../src/base/db/embedded-postgres.ts';
+import { eventually } from './eventually.ts';
 import { TEST_ADMIN_ENV } from './sign-in.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,32 +84,6 @@ export function processesWithArgument(fragment: string): ProcessInfo[] {
 
 /** Reuses the embedded database's free-port finder (listen on port 0, then release). */
 export const freePort = findFreePort;
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it returns something other than undefined, or fails with `what` after `timeoutMs`. */
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  timeoutMs: number,
-  everyMs = 100,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
-    }
-    await sleep(everyMs);
-  }
-}
 
 export interface Exit {
   readonly code: number | null;

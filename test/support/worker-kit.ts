@@ -186,16 +186,6 @@ export async function openTestRuntimes(
   };
 }
 
-export async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** What one tier-A tick saw per node (by broker name): A (Active), P (answered, passive) or X (no answer). */
 export type TickRecord = Record<string, 'A' | 'P' | 'X'>;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/base/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startFaultProxy, type FaultProxy } from '@test/artemis/fault-proxy.ts';
-import { eventually } from '@test/app-process.ts';
+import { eventually } from '@test/eventually.ts';
 import { createQueues, listAll, listResourcePages, readBrokerState } from './broker-operations.ts';
 import { currentReport } from './health-report.worker.ts';
 import { probeCapabilities } from './capability-probe.ts';

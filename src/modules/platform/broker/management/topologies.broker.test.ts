@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCluster, startHaPair, type Topology } from '@test/artemis/index.ts';
 import { startFaultProxy } from '@test/artemis/fault-proxy.ts';
+import { eventually } from '@test/eventually.ts';
 import { listNetworkTopology, readBrokerState } from './broker-operations.ts';
 import { ManagementClient } from './management-client.ts';
 import { ManagementError } from './management-error.ts';
@@ -19,16 +20,6 @@ function clientOf(url: string, node: { user: string; password: string }, timeout
   return client;
 }
 
-async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 afterAll(async () => {
   for (const client of clients) client.close();
   await Promise.all(topologies.map((topology) => topology.stop()));
@@ -41,10 +32,15 @@ describe('harness topologies', () => {
     const [first, second] = cluster.nodes;
     if (!first || !second) throw new Error('two nodes expected');
     const client = clientOf(first.managementUrl, first);
-    const members = await eventually(async () => {
-      const found = await listNetworkTopology(client);
-      return found.length === 2 ? found : undefined;
-    }, 60_000);
+    const members = await eventually(
+      'both nodes in the network topology',
+      async () => {
+        const found = await listNetworkTopology(client);
+        return found.length === 2 ? found : undefined;
+      },
+      60_000,
+      250,
+    );
     expect(members.map((member) => member.primary).sort()).toEqual(
       [`127.0.0.1:${first.amqpPort}`, `127.0.0.1:${second.amqpPort}`].sort(),
     );

@@ -7,8 +7,8 @@ import { STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { createQueues, destroyQueues, ManagementClient } from '@/modules/platform/broker/index.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { startCluster, type Topology } from '@test/artemis/index.ts';
+import { eventually } from '@test/eventually.ts';
 import {
-  eventually,
   saveCluster,
   startWorker,
   storeSettings,
@@ -96,12 +96,12 @@ function managementClient(index: number): ManagementClient {
 describe('scrape on a real two-node cluster', () => {
   it('one of two instances scrapes the cluster, every tier on every node', async () => {
     const rows = await eventually(
+      'a sweep of each tier on both nodes',
       async () => {
         const current = await sweepRows();
         return current.length === 6 ? current : undefined;
       },
       30_000,
-      'a sweep of each tier on both nodes',
     );
     // Watch for a few ticks: every sweep of the cluster is written by the same instance, and with nothing changing
     // on the brokers no `queues` signal goes out (signals follow changes, not ticks). A cluster just started still
@@ -109,12 +109,12 @@ describe('scrape on a real two-node cluster', () => {
     // queues have been quiet for three tier-B ticks.
     const quietFor = 3 * TIER_B_MS;
     await eventually(
+      'the cluster’s own queues settled',
       () => {
         const lastChange = Math.max(0, ...signals.filter((signal) => signal.topic === 'queues').map((s) => s.at));
         return Promise.resolve(Date.now() - lastChange >= quietFor ? true : undefined);
       },
       30_000,
-      'the cluster’s own queues settled',
     );
     const watchFrom = Date.now();
     const deadline = watchFrom + 4_000;
@@ -160,9 +160,9 @@ describe('scrape on a real two-node cluster', () => {
     const createdAt = Date.now();
     await createQueues(client, [{ name: 'scrape.appears' }]);
     await eventually(
+      'the new queue in queue_snapshot',
       async () => ((await snapshotNames(nodeId)).includes('scrape.appears') ? true : undefined),
       10 * TIER_B_MS,
-      'the new queue in queue_snapshot',
     );
     expect(
       signals.some(
@@ -184,9 +184,9 @@ describe('scrape on a real two-node cluster', () => {
     const destroyedAt = new Date();
     await destroyQueues(client, ['scrape.appears']);
     await eventually(
+      'the destroyed queue gone from queue_snapshot',
       async () => ((await snapshotNames(nodeId)).includes('scrape.appears') ? undefined : true),
       15_000,
-      'the destroyed queue gone from queue_snapshot',
     );
     // Removal is tier C's: a tier-C sweep of that node started after the destroy.
     const tierC = (await sweepRows()).find((row) => row.node_id === nodeId && row.tier === 'C');
@@ -200,6 +200,7 @@ describe('scrape on a real two-node cluster', () => {
     await topology.nodes[1]?.stop();
     await new Promise((resolve) => setTimeout(resolve, 3 * TIER_B_MS + 3_500));
     const rows = await eventually(
+      'the stopped node flagged stale',
       async () => {
         const page = await readQueueRows(firstWorker().runtime.prisma, {
           clusterId: saved.clusterId,
@@ -210,7 +211,6 @@ describe('scrape on a real two-node cluster', () => {
         return page.items.some((row) => row.nodeId === stopped && row.stale) ? page.items : undefined;
       },
       15_000,
-      'the stopped node flagged stale',
     );
     const stoppedRows = rows.filter((row) => row.nodeId === stopped);
     expect(stoppedRows.map((row) => row.queueName).sort()).toEqual([...before].sort());
@@ -259,6 +259,7 @@ describe('scrape on a real two-node cluster', () => {
     await workers[ownerIndex]?.stop();
     const stoppedAt = new Date();
     await eventually(
+      'a sweep by the other instance',
       async () => {
         const rows = (await sweepRows()).filter(
           (row) => row.node_id === saved.nodeIds[0] && row.last_started_at > stoppedAt,
@@ -266,7 +267,6 @@ describe('scrape on a real two-node cluster', () => {
         return rows.some((row) => row.instance_id === other.instanceId) ? true : undefined;
       },
       10_000,
-      'a sweep by the other instance',
     );
     const rows = (await sweepRows()).filter((row) => row.last_started_at > stoppedAt);
     expect(ownerOf(rows)).toEqual(new Set([other.instanceId]));
