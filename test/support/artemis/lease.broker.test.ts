@@ -24,12 +24,26 @@ describe('a lease on the broker pool', () => {
     await createAnycastQueue(node, mine.name('orders'));
     await sendManyMessages(node, mine.name('orders'), 3);
     await createAnycastQueue(node, other.name('kept'));
+    // A queue of the lease's on an address that is not (a tap on a shared address).
+    await jolokia(node, {
+      type: 'exec',
+      mbean: brokerMbean(node.name),
+      operation: 'createQueue(java.lang.String,java.lang.String,java.lang.String)',
+      arguments: [other.name('tapped'), mine.name('tap'), 'MULTICAST'],
+    });
     expect(await addressNames(mine)).toEqual(expect.arrayContaining([mine.name('orders'), other.name('kept')]));
 
     await mine.stop();
 
     const left = await addressNames(mine);
     expect(left).not.toContain(mine.name('orders'));
+    const queuesLeft = (await jolokia(node, {
+      type: 'read',
+      mbean: brokerMbean(node.name),
+      attribute: 'QueueNames',
+    })) as string[];
+    expect(queuesLeft).not.toContain(mine.name('tap'));
+    expect(queuesLeft).toContain(other.name('kept'));
     expect(left).toContain(other.name('kept'));
   });
 

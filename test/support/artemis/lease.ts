@@ -1,7 +1,7 @@
 // A test file's lease on the run's shared brokers (pool.ts, ADR 19). A lease is for a suite that needs "a broker",
 // not "a broker I can kill": its nodes refuse stop, kill and restart. Every lease has its own prefix; the suite names
 // every address and queue it makes with `lease.name(...)`, and `stop()` (the Topology's, so a scenario's stop works
-// unchanged) removes every address under the prefix from every node, queues and consumers with it, and the address
+// unchanged) removes every address and queue under the prefix from every node, consumers with them, and the address
 // settings of every wildcard match the suite named (`lease.name('paged.#')`, the only use of such a name). Other suites
 // share the same broker at the same time, so a leased suite must not assert on what the whole broker holds.
 import { randomBytes } from 'node:crypto';
@@ -34,23 +34,27 @@ function leasedNode(description: PooledNodeDescription): BrokerNode {
   };
 }
 
-/** Deletes every address under `prefix` on the node, with its queues and their consumers. */
-async function removeUnderPrefix(node: BrokerNode, prefix: string): Promise<string[]> {
+/**
+ * Deletes every queue under `prefix` on the node, whatever its address (a tap on another address too), and every
+ * address under it, with their queues and consumers.
+ */
+async function removeUnderPrefix(node: BrokerNode, prefix: string): Promise<void> {
   const broker = brokerMbean(node.name);
+  const queues = (await jolokia(node, { type: 'read', mbean: broker, attribute: 'QueueNames' })) as string[];
+  for (const queue of queues.filter((name) => name.startsWith(prefix)))
+    await jolokiaExec(node, broker, 'destroyQueue(java.lang.String,boolean,boolean)', [queue, true, true]);
   const addresses = (await jolokia(node, { type: 'read', mbean: broker, attribute: 'AddressNames' })) as string[];
-  const owned = addresses.filter((address) => address.startsWith(prefix));
-  for (const address of owned) {
-    const queues = (await jolokia(node, {
+  for (const address of addresses.filter((name) => name.startsWith(prefix))) {
+    const left = (await jolokia(node, {
       type: 'read',
       mbean: `${broker},component=addresses,address="${address}"`,
       attribute: 'QueueNames',
     })) as string[];
-    for (const queue of queues)
+    for (const queue of left)
       await jolokiaExec(node, broker, 'destroyQueue(java.lang.String,boolean,boolean)', [queue, true, true]);
     // destroyQueue's auto-delete may already have taken the address.
     await jolokiaExec(node, broker, 'deleteAddress(java.lang.String,boolean)', [address, true]).catch(() => undefined);
   }
-  return owned;
 }
 
 function lease(kind: PoolTopologyKind): LeasedTopology {
