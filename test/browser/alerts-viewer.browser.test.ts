@@ -73,8 +73,22 @@ async function expectGated(button: Locator): Promise<void> {
   await button.waitFor();
   expect(await button.isDisabled()).toBe(true);
   const gate = button.locator('xpath=ancestor::*[@data-testid="write-gated"][1]');
-  await gate.hover();
-  await page.getByRole('tooltip').filter({ hasText: WRITE_REASON }).waitFor();
+  const reason = page.getByRole('tooltip').filter({ hasText: WRITE_REASON });
+  // Hover again until the reason shows: a form still rendering its last answer (two browser files share the cores)
+  // can replace the control under a pointer that has already entered it, and the tooltip opens only on entering.
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(0, 0);
+        await gate.hover();
+        return reason.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await page.mouse.move(0, 0);
   await page.getByRole('tooltip').waitFor({ state: 'detached' });
 }
