@@ -19,6 +19,7 @@ import {
   tableLoaded,
   type ApiSession,
   type SignedInConsole,
+  pressAndHold,
 } from '@test/browser.ts';
 import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
 import { httpClient, okBody } from '@test/rest-call.ts';
@@ -84,19 +85,6 @@ const firingAlert = async () =>
   (await call<{ items: FiringAlert[] }>('GET', `/alerts?view=firing&clusterId=${clusterId}`)).items.find(
     (item) => item.subject === QUEUE,
   );
-
-/** Presses the button and keeps it pressed until `until` is gone (the hold confirms after 1.5 s). */
-async function holdUntilGone(button: Locator, until: Locator): Promise<void> {
-  const box = await button.boundingBox();
-  if (!box) throw new Error('the hold button is not visible');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  try {
-    await until.waitFor({ state: 'detached', timeout: 15_000 });
-  } finally {
-    await page.mouse.up();
-  }
-}
 
 async function pick(field: Locator, option: string): Promise<void> {
   await field.click();
@@ -331,7 +319,7 @@ describe('alerting screens', () => {
     const row = page.locator(`tr[data-channel="${CHANNEL}"]`);
     await row.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByTestId('delete-channel');
-    await holdUntilGone(dialog.getByRole('button', { name: /Hold to delete 1 channel/ }), row);
+    await pressAndHold(dialog.getByRole('button', { name: /Hold to delete 1 channel/ }), row, 'detached');
     expect(((await (await get('/alerts/channels')).json()) as { total: number }).total).toBe(0);
     expect(pageErrors).toEqual([]);
   });

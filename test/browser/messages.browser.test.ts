@@ -7,7 +7,7 @@
 // (read over the management channel for the broker's id, held, the page and the broker one fewer); "Show in clear"
 // says the view is audited; a MANAGEMENT_WRITE the ledger holds UNAVAILABLE disables the writes with the reason,
 // in the Operate menu and in the grid's row menu.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
@@ -19,6 +19,7 @@ import {
   tableLoaded,
   type ApiSession,
   type SignedInConsole,
+  pressAndHold,
 } from '@test/browser.ts';
 import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
 import { emptyQueue, resumeQueue } from '@test/broker-leftovers.ts';
@@ -54,19 +55,6 @@ async function putSetting(key: string, value: unknown): Promise<void> {
   });
   await response.body?.cancel();
   expect(response.status).toBe(200);
-}
-
-/** Presses the button and keeps it pressed until `until` shows (the hold confirms after 1.5 s). */
-async function holdUntil(button: Locator, until: Locator): Promise<void> {
-  const box = await button.boundingBox();
-  if (!box) throw new Error('the hold button is not visible');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  try {
-    await until.waitFor({ timeout: 15_000 });
-  } finally {
-    await page.mouse.up();
-  }
 }
 
 beforeAll(async () => {
@@ -185,7 +173,7 @@ describe('messages console', () => {
     await saveScreenshot(page, 'queue-purge-preview');
 
     const outcome = dialog.getByTestId('operation-outcome');
-    await holdUntil(hold, outcome);
+    await pressAndHold(hold, outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
     const done = outcome.locator(`tr[data-node="${node.name}"]`);
     expect(await done.getAttribute('data-outcome')).toBe('APPLIED');
@@ -221,7 +209,7 @@ describe('messages console', () => {
     expect(await dialog.getByTestId('preview-cap').innerText()).toContain('Bulk cap 2');
 
     const capped = dialog.getByTestId('operation-capped');
-    await holdUntil(dialog.getByRole('button', { name: 'Hold to delete 3 messages (press and hold)' }), capped);
+    await pressAndHold(dialog.getByRole('button', { name: 'Hold to delete 3 messages (press and hold)' }), capped);
     expect(await capped.innerText()).toMatch(/affect 3 messages, over the bulk cap of 2/);
     expect(await messageCount(node, QUEUE)).toBe(3);
     const again = capped.getByRole('button', { name: 'Hold to delete 3 messages (press and hold)' });
@@ -229,7 +217,7 @@ describe('messages console', () => {
     await capped.getByLabel(/Override the cap/).check();
     await saveScreenshot(page, 'queue-delete-capped');
     const outcome = dialog.getByTestId('operation-outcome');
-    await holdUntil(again, outcome);
+    await pressAndHold(again, outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
     expect(await outcome.locator(`tr[data-node="${node.name}"] [data-column="count"]`).innerText()).toBe('3');
     expect(await messageCount(node, QUEUE)).toBe(0);
@@ -300,7 +288,7 @@ describe('messages console', () => {
     await previewRow.waitFor();
     expect(await previewRow.getAttribute('data-outcome')).toBe('WOULD_APPLY');
     const outcome = dialog.getByTestId('operation-outcome');
-    await holdUntil(dialog.getByRole('button', { name: 'Hold to delete 1 message (press and hold)' }), outcome);
+    await pressAndHold(dialog.getByRole('button', { name: 'Hold to delete 1 message (press and hold)' }), outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
     expect(await outcome.locator(`tr[data-node="${node.name}"] [data-column="count"]`).innerText()).toBe('1');
     await saveScreenshot(page, 'message-delete-done');

@@ -4,7 +4,7 @@
 // as paging with a warning on the node page and on the cluster overview; a consumer's row menu opens its
 // connection, which lists the consumer; a connection closed from its row menu (previewed, held) leaves the list; an
 // address created from the Addresses screen is deleted again from its row menu.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
@@ -16,6 +16,7 @@ import {
   tableLoaded,
   type ApiSession,
   type SignedInConsole,
+  pressAndHold,
 } from '@test/browser.ts';
 import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
 import { ensureAnycastQueue } from '@test/broker-leftovers.ts';
@@ -38,19 +39,6 @@ let api: ApiSession;
 let clusterId: string;
 
 const url = (path: string) => `${app.baseUrl}${path}`;
-
-/** Presses the button and keeps it pressed until `until` shows (the hold confirms after 1.5 s). */
-async function holdUntil(button: Locator, until: Locator): Promise<void> {
-  const box = await button.boundingBox();
-  if (!box) throw new Error('the hold button is not visible');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.down();
-  try {
-    await until.waitFor({ timeout: 15_000 });
-  } finally {
-    await page.mouse.up();
-  }
-}
 
 beforeAll(async () => {
   session = await startSignedInConsole(pool);
@@ -191,7 +179,7 @@ describe('resources console', () => {
       .locator(`[data-testid="command-preview"] tr[data-node="${node.name}"][data-outcome="WOULD_APPLY"]`)
       .waitFor();
     const outcome = dialog.getByTestId('operation-outcome');
-    await holdUntil(dialog.getByRole('button', { name: 'Hold to close 1 connection (press and hold)' }), outcome);
+    await pressAndHold(dialog.getByRole('button', { name: 'Hold to close 1 connection (press and hold)' }), outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
     await saveScreenshot(page, 'connection-closed');
 
@@ -227,7 +215,7 @@ describe('resources console', () => {
     await remove.getByText(/with all of its messages/).waitFor();
     await remove.getByRole('button', { name: 'Preview' }).click();
     const outcome = remove.getByTestId('operation-outcome');
-    await holdUntil(remove.getByRole('button', { name: 'Hold to delete 1 address (press and hold)' }), outcome);
+    await pressAndHold(remove.getByRole('button', { name: 'Hold to delete 1 address (press and hold)' }), outcome);
     expect(await outcome.getAttribute('data-outcome')).toBe('SUCCEEDED');
     await remove.getByRole('link', { name: 'Back to the addresses' }).click();
     await page.waitForURL(url(`/clusters/${clusterId}/addresses`));

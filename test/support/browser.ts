@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { AppPool, AppProcess } from './app-process.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { signIn, TEST_ADMIN, TEST_ADMIN_ENV } from './sign-in.ts';
@@ -147,4 +147,25 @@ export async function layoutFit(page: Page): Promise<{ overflow: number; cutBadg
       .filter((label) => label.scrollWidth > label.clientWidth + 1)
       .map((label) => label.textContent),
   }));
+}
+
+/**
+ * Presses a press-and-hold button (its hold confirms after 1.5 s) and keeps it pressed until `until` reaches `state`:
+ * shown (an outcome) or detached (the row the action removed).
+ */
+export async function pressAndHold(
+  button: Locator,
+  until: Locator,
+  state: 'visible' | 'detached' = 'visible',
+): Promise<void> {
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the hold button is not visible');
+  const mouse = button.page().mouse;
+  await mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await mouse.down();
+  try {
+    await until.waitFor({ state, timeout: 15_000 });
+  } finally {
+    await mouse.up();
+  }
 }
