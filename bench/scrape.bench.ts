@@ -112,8 +112,8 @@ try {
   console.log(`created ${QUEUE_COUNT} queues in ${(setup.ms / 1000).toFixed(1)} s`);
 
   // 1. Tier-C ticks, measured in their two parts.
-  const { clusterId, nodeIds } = await saveCluster(databaseUrl, 'bench', topology.nodes);
-  const nodeId = nodeIds[0] as string;
+  const { clusterId, nodes } = await saveCluster(databaseUrl, 'bench', topology.nodes);
+  const nodeId = nodes[0]?.id as string;
   let knownTotal = 0;
   for (let tick = 1; tick <= TICKS; tick++) {
     const startedAt = new Date();

@@ -49,10 +49,8 @@ export interface RegisteredNode {
 
 export interface SavedCluster {
   readonly clusterId: string;
-  /** In the order of the broker nodes given. */
+  /** In the order of the broker nodes given; `id` is the node's cluster_node id. */
   readonly nodes: readonly RegisteredNode[];
-  /** The nodes' cluster_node ids, in the same order. */
-  readonly nodeIds: readonly string[];
 }
 
 /** What a node's row says about the broker before the worker has scraped it. */
@@ -117,7 +115,7 @@ export async function saveCluster(
     }
     await client.query('COMMIT');
   });
-  return { clusterId, nodes, nodeIds: nodes.map((node) => node.id) };
+  return { clusterId, nodes };
 }
 
 /** A shut-down that runs once: a test that stops something (a process "dies") and its afterAll may both call it. */

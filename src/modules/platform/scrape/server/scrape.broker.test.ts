@@ -155,7 +155,7 @@ describe('scrape on a real two-node cluster', () => {
   });
 
   it('a queue created on a broker appears after tier B, with a queues signal; destroyed, it is gone after tier C', async () => {
-    const nodeId = saved.nodeIds[0] as string;
+    const nodeId = saved.nodes[0]?.id as string;
     const client = managementClient(0);
     const createdAt = Date.now();
     await createQueues(client, [{ name: 'scrape.appears' }]);
@@ -194,7 +194,7 @@ describe('scrape on a real two-node cluster', () => {
   });
 
   it('a stopped node keeps its last rows flagged stale while the other node stays fresh', async () => {
-    const [live, stopped] = saved.nodeIds as [string, string];
+    const [live, stopped] = saved.nodes.map((node) => node.id) as [string, string];
     const before = await snapshotNames(stopped);
     expect(before.length).toBeGreaterThan(0);
     await topology.nodes[1]?.stop();
@@ -262,7 +262,7 @@ describe('scrape on a real two-node cluster', () => {
       'a sweep by the other instance',
       async () => {
         const rows = (await sweepRows()).filter(
-          (row) => row.node_id === saved.nodeIds[0] && row.last_started_at > stoppedAt,
+          (row) => row.node_id === saved.nodes[0]?.id && row.last_started_at > stoppedAt,
         );
         return rows.some((row) => row.instance_id === other.instanceId) ? true : undefined;
       },

@@ -75,7 +75,7 @@ async function tierBCompletions(nodeId: string, forMs: number): Promise<number[]
 
 describe('a silent node', () => {
   it('does not delay the healthy node, and ends in timeouts itself', async () => {
-    const [healthy, silent] = saved.nodeIds as [string, string];
+    const [healthy, silent] = saved.nodes.map((node) => node.id) as [string, string];
     const times = await tierBCompletions(healthy, 6_000);
     // Every 500 ms for 6 s is about 12 sweeps; a silent partner holding the tick for its 1 s timeout would halve it.
     expect(times.length).toBeGreaterThanOrEqual(9);
@@ -107,7 +107,7 @@ describe('a silent node', () => {
   });
 
   it('re-times the tiers at once when an interval setting changes', async () => {
-    const [healthy] = saved.nodeIds as [string];
+    const [healthy] = saved.nodes.map((node) => node.id) as [string];
     const setTierB = async (value: string) => {
       await storeSettings(database.url, { 'scrape.tier-b-interval': value });
       await withClient(database.url, (client) =>
