@@ -9,8 +9,8 @@
 // notification address, whose queues stay out of the grid.
 // The plain broker is the pool's leased single node (the custom one, with its broker.xml edits, is the suite's own):
 // the suite's queues and the users its forged requests would add are under the lease's prefix. What must sit
-// outside the prefix to mean anything (a `$sys.` queue, a tap on activemq.notifications, the custom broker's
-// management address sent to as an ordinary one) is removed by this suite when it ends.
+// outside the prefix to mean anything (a `$sys.` queue, the custom broker's management address sent to as an ordinary
+// one) is removed by this suite when it ends; the lease removes its tap on activemq.notifications, named under it.
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -473,7 +473,6 @@ describe('a retry never routes a message to a reserved address', () => {
     const dlq = named('reserved.dlq');
     const orders = named('reserved.orders');
     const tap = named('evtap');
-    outsidePrefix.queues.add(tap); // on activemq.notifications, not on an address of the prefix
     await createAnycastQueue(plain, dlq);
     await createAnycastQueue(plain, orders);
     await createQueueOn(plain, tap, 'activemq.notifications', 'MULTICAST');
