@@ -7,9 +7,8 @@
 // - a replicated pair whose replication link runs through the fault proxy: the link cut, both members serve, the
 //   built-in split-brain rule (critical) fires and its notification reaches the listener as critical; healed (link
 //   back, the rogue backup restarted passive), it resolves.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHookListener, type HookListener } from '@test/hook-listener.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
 import { startCluster, type BrokerNode } from '@test/artemis/index.ts';
 import { startHaPairBehindProxy, type HaPairBehindProxy } from '@test/artemis/ha-pair-behind-proxy.ts';
@@ -37,13 +36,11 @@ interface Notification {
   };
 }
 
-let listener: Server;
-let listenerUrl: string;
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let listener: HookListener;
 
-/** The notifications the listener received for a rule, in arrival order, each checked for a valid signature. */
+/** The notifications the listener listener.received for a rule, in arrival order, each checked for a valid signature. */
 function notificationsOf(rule: string): Notification[] {
-  return received
+  return listener.received
     .filter((request) => {
       const payload = JSON.parse(request.body) as Notification;
       return payload.alert.rule === rule;
@@ -71,7 +68,7 @@ type Api = Awaited<ReturnType<typeof openApi>>;
 async function routeBuiltInToListener(api: Api, builtIn: string, change: Record<string, unknown> = {}) {
   const channel = await api.call<{ id: string }>('POST', '/alerts/channels', {
     name: `listener for ${builtIn}`,
-    config: { kind: 'webhook', url: listenerUrl, secret: SECRET },
+    config: { kind: 'webhook', url: listener.url, secret: SECRET },
   });
   expect(channel.status).toBe(200);
   const rules = await api.call<{ items: { id: string; name: string; builtIn: string | null; severity: string }[] }>(
@@ -109,20 +106,11 @@ async function transitionsOf(databaseUrl: string, ruleId: string): Promise<strin
 }
 
 beforeAll(async () => {
-  listener = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/alerts`;
+  listener = await startHookListener('/alerts');
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => listener.close(resolve));
+  await listener.close();
 });
 
 describe('node down, watched by two Flotilla instances on one database', () => {
@@ -233,7 +221,7 @@ describe('node down, watched by two Flotilla instances on one database', () => {
     expect(eventsOf(rule.name)).toEqual([`firing ${down}`, `resolved ${down}`]);
     expect(notificationsOf(rule.name)[1]?.alert.id).toBe(firing?.alert.id);
     // Nothing else reached the listener: the other built-ins have no channel.
-    expect(received).toHaveLength(2);
+    expect(listener.received).toHaveLength(2);
 
     // One alert, stepped once per transition, with one delivery per transition, each sent at the first attempt.
     const alerts = await api.call<{ items: { id: string; state: string; subject: string }[] }>(

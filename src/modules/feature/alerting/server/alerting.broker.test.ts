@@ -2,9 +2,8 @@
 // and resolves after a purge, each transition delivered once to a local HTTP listener with a valid HMAC signature;
 // the built-in node-down rule, installed when the cluster was registered and edited here to fire at once, fires
 // once when a node is killed and resolves when it is back.
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHookListener, type HookListener } from '@test/hook-listener.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
 import { startCluster, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
@@ -21,32 +20,21 @@ let scenario: HaScenario;
 let secured: SecuredRuntime;
 let web: WebRuntime;
 let call: RestCall;
-let listener: Server;
-let listenerUrl: string;
+let listener: HookListener;
 let channelId: string;
 
 interface Delivered {
   readonly event: string;
   readonly alert: { rule: string; subject: string; value: number | null; severity: string };
 }
-const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const delivered = (rule: string) =>
-  received
+  listener.received
     .map((request) => JSON.parse(request.body) as Delivered)
     .filter((payload) => payload.alert.rule === rule)
     .map((payload) => `${payload.event} ${payload.alert.subject}`);
 
 beforeAll(async () => {
-  listener = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/alerts`;
+  listener = await startHookListener('/alerts');
   cluster = await startCluster();
   nodes = cluster.nodes as [BrokerNode, BrokerNode];
   scenario = await startHaScenario('alerting', cluster, 1_000, { tierB: '1s', tierC: '1h' });
@@ -57,7 +45,7 @@ beforeAll(async () => {
   await allowChannelNetworks(call, '127.0.0.1', web.settings);
   const channel = await call<{ id: string }>('POST', '/alerts/channels', {
     name: 'local-hook',
-    config: { kind: 'webhook', url: listenerUrl, secret: SECRET },
+    config: { kind: 'webhook', url: listener.url, secret: SECRET },
   });
   expect(channel.status).toBe(200);
   channelId = channel.json.id;
@@ -66,7 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await secured.close();
   await scenario.stop();
-  await new Promise((resolve) => listener.close(resolve));
+  await listener.close();
 });
 
 describe('alerting on a real cluster', () => {
@@ -84,7 +72,7 @@ describe('alerting on a real cluster', () => {
 
     await sendManyMessages(nodes[0], queue, 8);
     await waitFor('the firing delivery', () => (delivered('depth over 5').length > 0 ? true : undefined), 30_000);
-    const firing = received.find((request) => request.body.includes('"depth over 5"'));
+    const firing = listener.received.find((request) => request.body.includes('"depth over 5"'));
     expect(firing?.headers[SIGNATURE_HEADER]).toBe(signatureOf(SECRET, firing?.body ?? ''));
     expect(JSON.parse(firing?.body ?? '{}')).toMatchObject({
       event: 'firing',
