@@ -26,6 +26,7 @@ import { triageModule } from '@/modules/feature/triage/module.ts';
 import { resourcesModule } from '@/modules/feature/resources/module.ts';
 import { messagesModule } from '@/modules/feature/messages/module.ts';
 import { alertingModule } from '@/modules/feature/alerting/module.ts';
+import { sqlModule } from '@/modules/feature/sql/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -52,4 +53,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   resourcesModule,
   messagesModule,
   alertingModule,
+  sqlModule,
 ];

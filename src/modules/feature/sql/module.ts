@@ -1,0 +1,25 @@
+import { defineModule } from '@/modules/kernel/plugin/index.ts';
+import { sqlSettings } from './server/sql.settings.ts';
+
+export const sqlModule = defineModule({
+  id: 'sql',
+  title: 'SQL console',
+  layer: 'feature',
+  description:
+    'Where did that message go: one SQL editor over a live fan-out read of the brokers (selector pushed down), the persisted message_index and a live tail; addresses indexed by sampling a queue or by a capture tap (a non-exclusive divert into a service-owned ring queue, drained by the worker), kept reconciled on every live node, content masked by the policy before it is stored.',
+  requires: [],
+  permissions: [
+    {
+      id: 'sql:query',
+      description: 'Run SQL over live brokers, the message index and the tail (content masked by the policy)',
+      includedIn: 'operator',
+    },
+    {
+      id: 'capture:manage',
+      description: 'Add and remove capture and sampling subscriptions (taps on the brokers)',
+      includedIn: 'admin',
+    },
+  ],
+  settings: sqlSettings,
+  apiPrefixes: ['/api/v1/clusters/{clusterId}/sql', '/api/v1/sql'],
+});
