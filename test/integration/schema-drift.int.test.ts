@@ -51,6 +51,7 @@ describe('Prisma schema versus migrations', () => {
       'identity_provider_default_role',
       'identity_user_groups',
       'job_status',
+      'message_index',
       'metric_minute',
       'metric_sample',
       'node_metric_sample',
@@ -62,6 +63,8 @@ describe('Prisma schema versus migrations', () => {
       'scrape_sweep',
       'sign_in_known_address',
       'sign_in_throttle',
+      'sql_saved_query',
+      'sql_subscription',
     ]);
     expect(
       models.find((model) => model.table === 'audit_event')?.columns.find((column) => column.field === 'clusterId'),
