@@ -14,7 +14,10 @@ export type { BrokerWrites, QueueRef } from './management/broker-writes.ts';
 export { countQueueMessages, listMessageIds } from './management/queue-counts.ts';
 export type { QueueCount } from './management/queue-counts.ts';
 export { browseQueue as browseOverManagement } from './management/management-browse.ts';
-export type { ManagementBrowseResult } from './management/management-browse.ts';
+export { browseQueues } from './management/management-browse.ts';
+export type { ManagementBrowseResult, ManyBrowseResult } from './management/management-browse.ts';
+export { contentOfBrowsed } from './management/browsed-content.ts';
+export type { BrowsedContent } from './management/browsed-content.ts';
 export { browseQueue as browseNatively } from './native/browse.ts';
 export { sendMessage } from './native/send.ts';
 export { reservedAddressReason, reservedPropertyPrefix } from './native/reserved-names.ts';
@@ -37,9 +40,13 @@ export type { BrokerEvent } from './native/broker-event.ts';
 export { addressFromUrl } from './native/native-endpoint.ts';
 // The demo fleet's traffic (scripts/fleet.ts) and its end: a consumer that acknowledges, and every native connection closed.
 export { openAckConsumer } from './native/ack-consumer.ts';
+export type { AckConsumer } from './native/ack-consumer.ts';
 export { shutdown as shutdownNative } from './native/shutdown.ts';
 export type { NativeEndpoint } from './native/native-endpoint.ts';
 export { closeNativeConnection, pooledNativeEndpoints } from './native/native-pool.ts';
 export { dropNotificationSubscription, ensureNotificationSubscription } from './native/notification-subscription.ts';
 export { subscriptionState } from './native/subscription-state.ts';
 export type { SubscriptionState } from './native/subscription-state.ts';
+// Capture taps (feature/sql): the reads feed the reconciler's diff and preflight; the writes only its apply step.
+export { captureWrites, listDiverts, readCaptureSecurity, tapQueuePresent } from './management/capture-writes.ts';
+export type { CaptureSecurity, DivertInfo, RolePermissions, TapNames, TapSpec } from './management/capture-writes.ts';

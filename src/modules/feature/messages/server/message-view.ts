@@ -4,7 +4,12 @@
 // is passed on as the bytes received, so a native browse is byte-identical to what was sent. Ids, header and property
 // names and binary values go through the policy too: a native message's id is its governed `messageId` header,
 // binary values reach it as bytes (shown as base64 of what may be shown), and property types follow shown names.
-import type { ManagementBrowseResult, NativeMessage, TypedValue } from '@/modules/platform/broker/index.ts';
+import {
+  contentOfBrowsed,
+  type ManagementBrowseResult,
+  type NativeMessage,
+  type TypedValue,
+} from '@/modules/platform/broker/index.ts';
 import {
   governMessages,
   type Governed,
@@ -102,48 +107,10 @@ export function fromNative(message: NativeMessage & { position?: number }, addre
   };
 }
 
-const AMQP_HEADER_SECTIONS = new Set(['messageAnnotations', 'deliveryAnnotations', 'extraProperties', 'properties']);
-
-const HEADER_FIELDS = ['address', 'durable', 'priority', 'timestamp', 'expiration', 'userID', 'type', 'redelivered'];
-
 /** A message as QueueControl.browse renders it: typed property maps, a text body or a byte preview. */
 export function fromManagement(message: ManagementBrowseResult['messages'][number], address: string): Source {
+  const { headers, properties, propertyTypes, body, bodyBytes: bytes } = contentOfBrowsed(message.raw);
   const raw = message.raw;
-  const headers: Record<string, unknown> = defined(
-    Object.fromEntries(HEADER_FIELDS.map((field) => [field, raw[field]])),
-  );
-  const properties: Record<string, unknown> = {};
-  const propertyTypes: Record<string, string> = {};
-  for (const [field, value] of Object.entries(raw)) {
-    if (!field.endsWith('Properties') || !value || typeof value !== 'object') continue;
-    const type = field.replace(/Properties$/, '').toLowerCase();
-    for (const [key, given] of Object.entries(value as Record<string, unknown>)) {
-      // An AMQP message's sections come prefixed: its application properties are the message's properties, the
-      // rest (annotations, the properties section, the broker's extras) are headers.
-      const [section, ...rest] = key.split('.');
-      const name = rest.join('.');
-      // A byte array comes as Java's signed bytes: as bytes, the policy reads the text they hold.
-      const inner =
-        type === 'bytes' && Array.isArray(given) ? Buffer.from((given as number[]).map((byte) => byte & 0xff)) : given;
-      if (section === 'applicationProperties' && name) {
-        properties[name] = inner;
-        propertyTypes[name] = type;
-      } else if (name && AMQP_HEADER_SECTIONS.has(section ?? '')) headers[name] = inner;
-      else {
-        properties[key] = inner;
-        propertyTypes[key] = type;
-      }
-    }
-  }
-  const text = typeof raw.text === 'string' ? raw.text : undefined;
-  const preview = Array.isArray(raw.BodyPreview) ? Buffer.from(raw.BodyPreview as number[]) : undefined;
-  const body: MessageContent['body'] =
-    text !== undefined
-      ? { kind: 'text', text }
-      : preview && preview.length > 0
-        ? { kind: 'bytes', size: preview.length }
-        : { kind: 'empty' };
-  const bytes = text !== undefined ? Buffer.from(text, 'utf8') : (preview ?? Buffer.alloc(0));
   return {
     messageId: message.messageId,
     position: null,

@@ -114,3 +114,44 @@ function readSizeLimit(raw: unknown): number | undefined {
     return undefined;
   }
 }
+
+export type ManyBrowseResult =
+  | { readonly target: BrowseTarget; readonly ok: true; readonly messages: readonly BrowsedMessage[] }
+  | { readonly target: BrowseTarget; readonly ok: false; readonly error: Error };
+
+/**
+ * The same page of several queues of one node in ONE management POST (one browse per queue, the filter pushed down
+ * to each): a fan-out read costs a POST per node per page, not per queue. A queue that fails (removed since it was
+ * listed) answers its error beside the others.
+ */
+export async function browseQueues(
+  client: ManagementClient,
+  targets: readonly BrowseTarget[],
+  options: { page: number; pageSize: number; filter?: string | undefined },
+): Promise<ManyBrowseResult[]> {
+  if (targets.length === 0) return [];
+  const brokerMbean = await client.brokerObjectName();
+  const results = await client.call(
+    targets.map((target) => ({
+      type: 'exec' as const,
+      mbean: queueObjectName(brokerMbean, target),
+      operation: 'browse(int,int,java.lang.String)',
+      arguments: [options.page, options.pageSize, options.filter ?? null],
+    })),
+  );
+  return targets.map((target, index): ManyBrowseResult => {
+    const result = results[index];
+    if (!result?.ok) return { target, ok: false, error: result?.error ?? new Error('browse returned nothing') };
+    const rows = Array.isArray(result.value) ? (result.value as Array<Record<string, unknown>>) : [];
+    const messages = rows.map((raw) => {
+      const truncatedFields = findTruncatedFields(raw);
+      return {
+        messageId: attributeText(raw.messageID),
+        raw,
+        bodyTruncated: truncatedFields.length > 0,
+        truncatedFields,
+      };
+    });
+    return { target, ok: true, messages };
+  });
+}

@@ -17,3 +17,5 @@ export { readQueueOldestAges } from './queue-oldest-age.ts';
 export { readQueueGrowth } from './queue-growth.ts';
 export { queueSummariesOf, searchFleetQueues } from './fleet-queues.ts';
 export { readNodeSeries } from './node-series.ts';
+export { readQueuesOnAddresses } from './queues-on-addresses.ts';
+export type { NodeQueue } from './queues-on-addresses.ts';
