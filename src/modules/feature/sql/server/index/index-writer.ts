@@ -1,0 +1,208 @@
+// Writes captured and sampled messages into message_index: rows are queued in a bounded buffer and written in
+// batches (one INSERT … SELECT FROM unnest of up to BATCH rows, `seq` in arrival order), content governed and the
+// originals sealed first (stored-message.ts). `accept` resolves once its rows are committed, so a capture consumer
+// acknowledges a message only when its row is durable; a full buffer makes `accept` wait for room (back-pressure:
+// the broker keeps what the worker has not acknowledged) instead of dropping. A batch the database refuses rejects
+// its callers, who leave the messages unacknowledged. After each commit the bus carries the new seq range per
+// cluster (never the rows).
+import type { Pool } from 'pg';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { Database } from '@/base/db/database.ts';
+import { SQL_INDEX_CHANNEL, type IndexAppended } from './index-channel.ts';
+import { makeIndexPartitions } from './partition-maintenance.ts';
+import { storeMessages, type CapturedMessage, type StoredMessage } from './stored-message.ts';
+
+/** Rows per INSERT: large enough to amortise the round trip, small enough to keep one statement short. */
+const BATCH = 1_000;
+/** How long a lone row may wait for company before it is written. */
+const LINGER_MS = 20;
+/** "no partition of relation found for row": the partition job has not run (or the clock passed midnight). */
+const NO_PARTITION = '23514';
+
+export interface IndexWriterDependencies {
+  readonly pool: Pool;
+  /** How many rows may wait in the buffer (sql.capture.buffer-size). */
+  readonly capacity: () => number;
+  readonly notify: (channel: string, payload: string) => Promise<void>;
+  /** What the content policy is read through. */
+  readonly governance: { readonly db: Database; readonly bus: DatabaseBus };
+  readonly log?: (message: string) => void;
+}
+
+interface Queued {
+  readonly message: CapturedMessage;
+  readonly done: { resolve: () => void; reject: (error: Error) => void };
+}
+
+export class IndexWriter {
+  private buffer: Queued[] = [];
+  private readonly waitingForRoom: Array<() => void> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private partitionsMade = false;
+  private stopped = false;
+
+  constructor(private readonly dependencies: IndexWriterDependencies) {}
+
+  /** Rows waiting to be written. */
+  get buffered(): number {
+    return this.buffer.length;
+  }
+
+  /**
+   * Queues the rows; resolves when every one of them is committed, rejects when their batch failed (nothing of it
+   * stored). Waits for room first when the buffer is full.
+   */
+  async accept(messages: readonly CapturedMessage[]): Promise<void> {
+    this.refuseWhenStopped();
+    if (messages.length === 0) return;
+    // An oversized hand-over is let in alone on an empty buffer, so it never waits forever.
+    while (this.buffer.length > 0 && this.buffer.length + messages.length > this.dependencies.capacity()) {
+      await new Promise<void>((resolve) => this.waitingForRoom.push(resolve));
+      this.refuseWhenStopped();
+    }
+    const committed = messages.map(
+      (message) =>
+        new Promise<void>((resolve, reject) => {
+          this.buffer.push({ message, done: { resolve, reject } });
+        }),
+    );
+    this.schedule(this.buffer.length >= BATCH ? 0 : LINGER_MS);
+    await Promise.all(committed);
+  }
+
+  /** Writes everything queued; resolves when it is committed (failures reach the callers of `accept`). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.writing = this.writing.then(() => this.drain());
+    return this.writing;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.flush();
+    for (const wake of this.waitingForRoom.splice(0)) wake();
+  }
+
+  private refuseWhenStopped(): void {
+    if (this.stopped) throw new Error('the index writer is stopped');
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer && delayMs > 0) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), delayMs);
+    this.timer.unref();
+  }
+
+  private log(message: string): void {
+    (this.dependencies.log ?? console.error)(`[sql] ${message}`);
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of this.waitingForRoom.splice(0)) wake();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, BATCH);
+      this.wakeWaiters();
+      try {
+        await this.write(batch.map((queued) => queued.message));
+        for (const queued of batch) queued.done.resolve();
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        this.log(`writing ${batch.length} index rows failed: ${failure.message}`);
+        for (const queued of batch) queued.done.reject(failure);
+      }
+    }
+  }
+
+  private async write(messages: readonly CapturedMessage[]): Promise<void> {
+    const stored = await storeMessages(this.dependencies.governance, messages);
+    if (!this.partitionsMade) await this.makePartitions();
+    let appended: IndexAppended[];
+    try {
+      appended = await this.insert(messages, stored);
+    } catch (error) {
+      if ((error as { code?: string }).code !== NO_PARTITION) throw error;
+      await this.makePartitions();
+      appended = await this.insert(messages, stored);
+    }
+    // After the commit: readers find the rows the bus announces.
+    for (const range of appended) {
+      await this.dependencies
+        .notify(SQL_INDEX_CHANNEL, JSON.stringify(range))
+        .catch((error: unknown) => this.log(`notify: ${String(error)}`));
+    }
+  }
+
+  private async makePartitions(): Promise<void> {
+    await makeIndexPartitions((sql) => this.dependencies.pool.query(sql));
+    this.partitionsMade = true;
+  }
+
+  private async insert(
+    messages: readonly CapturedMessage[],
+    stored: readonly StoredMessage[],
+  ): Promise<IndexAppended[]> {
+    const column = <T>(pick: (message: CapturedMessage) => T) => messages.map(pick);
+    const storedColumn = <T>(pick: (one: StoredMessage) => T) => stored.map(pick);
+    const result = await this.dependencies.pool.query<{ seq: string; cluster_id: string }>(
+      `INSERT INTO message_index (indexed_at, row_id, cluster_id, node_id, node_name, address, queue, message_id,
+                                  message_time, priority, durable, expiration, correlation_id, reply_to, origin,
+                                  subscription_id, properties, body, body_withheld, policy_version, redactions,
+                                  sealed_cipher, sealed_key_id)
+       SELECT now(), v.row_id, v.cluster_id, v.node_id, v.node_name, v.address, v.queue, v.message_id, v.message_time,
+              v.priority, v.durable, v.expiration, v.correlation_id, v.reply_to, v.origin, v.subscription_id,
+              v.properties, v.body, v.body_withheld, v.policy_version, v.redactions, v.sealed_cipher, v.sealed_key_id
+         FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
+                     $8::timestamptz[], $9::int[], $10::boolean[], $11::timestamptz[], $12::text[], $13::text[],
+                     $14::text[], $15::uuid[], $16::jsonb[], $17::jsonb[], $18::text[], $19::int[], $20::jsonb[],
+                     $21::text[], $22::text[])
+              WITH ORDINALITY AS v(row_id, cluster_id, node_id, node_name, address, queue, message_id, message_time,
+                                   priority, durable, expiration, correlation_id, reply_to, origin, subscription_id,
+                                   properties, body, body_withheld, policy_version, redactions, sealed_cipher,
+                                   sealed_key_id, ord)
+        ORDER BY v.ord
+       RETURNING seq, cluster_id`,
+      [
+        storedColumn((one) => one.rowId),
+        column((m) => m.clusterId),
+        column((m) => m.nodeId),
+        column((m) => m.node),
+        column((m) => m.address),
+        column((m) => m.queue),
+        storedColumn((one) => one.messageId),
+        column((m) => m.time),
+        column((m) => m.priority),
+        column((m) => m.durable),
+        column((m) => m.expiration),
+        storedColumn((one) => one.correlationId),
+        storedColumn((one) => one.replyTo),
+        column((m) => m.origin),
+        column((m) => m.subscriptionId),
+        storedColumn((one) => JSON.stringify(one.properties)),
+        // A JSON null would be a body; SQL NULL is none.
+        storedColumn((one) => (one.body === null ? null : JSON.stringify(one.body))),
+        storedColumn((one) => one.bodyWithheld),
+        storedColumn((one) => one.policyVersion),
+        storedColumn((one) => JSON.stringify(one.redactions)),
+        storedColumn((one) => one.sealed.cipher),
+        storedColumn((one) => one.sealed.keyId),
+      ],
+    );
+    const ranges = new Map<string, IndexAppended>();
+    for (const row of result.rows) {
+      const seq = Number(row.seq);
+      const range = ranges.get(row.cluster_id);
+      ranges.set(row.cluster_id, {
+        clusterId: row.cluster_id,
+        fromSeq: Math.min(range?.fromSeq ?? seq, seq),
+        toSeq: Math.max(range?.toSeq ?? seq, seq),
+      });
+    }
+    return [...ranges.values()];
+  }
+}
