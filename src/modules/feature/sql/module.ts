@@ -1,5 +1,5 @@
 import { defineModule } from '@/modules/kernel/plugin/index.ts';
-import { sqlSettings } from './server/sql.settings.ts';
+import { SQL_SETTING_KEYS, sqlSettings } from './server/sql.settings.ts';
 
 export const sqlModule = defineModule({
   id: 'sql',
@@ -7,7 +7,7 @@ export const sqlModule = defineModule({
   layer: 'feature',
   description:
     'Where did that message go: one SQL editor over a live fan-out read of the brokers (selector pushed down), the persisted message_index and a live tail; addresses indexed by sampling a queue or by a capture tap (a non-exclusive divert into a service-owned ring queue, drained by the worker), kept reconciled on every live node, content masked by the policy before it is stored.',
-  requires: [],
+  requires: ['core', 'plugin', 'audit', 'broker', 'clusters'],
   permissions: [
     {
       id: 'sql:query',
@@ -22,4 +22,14 @@ export const sqlModule = defineModule({
   ],
   settings: sqlSettings,
   apiPrefixes: ['/api/v1/clusters/{clusterId}/sql', '/api/v1/sql'],
+  jobs: [
+    {
+      id: 'sql.capture-reconcile',
+      description:
+        'Compares the CAPTURE subscriptions with each serving node’s capture taps on the clusters this worker owns; installs, reinstalls and removes on drift.',
+      schedule: { everySetting: SQL_SETTING_KEYS.captureReconcileInterval },
+      exclusive: false,
+      load: () => import('./server/jobs/capture-reconcile.job.ts'),
+    },
+  ],
 });

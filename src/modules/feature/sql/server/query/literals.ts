@@ -65,12 +65,18 @@ function literalOf(node: AstNode, query: QueryText, from: number, now: Date): Li
   const value = node['value'];
   switch (type) {
     case 'number':
-      if (typeof value === 'number' && Number.isFinite(value)) return { kind: 'plain', value };
-      break;
     case 'bigint': {
-      const parsed = Number(value);
-      if (Number.isFinite(parsed)) return { kind: 'plain', value: parsed };
-      break;
+      // The parser gives a number as a number or, for decimals and big integers, as its text.
+      const parsed = typeof value === 'number' ? value : Number(value);
+      if (!Number.isFinite(parsed)) break;
+      if (Number.isInteger(parsed) && !Number.isSafeInteger(parsed)) {
+        return query.fail(
+          `${String(value)} is too large to compare exactly; quote it to compare it as text`,
+          String(value),
+          from,
+        );
+      }
+      return { kind: 'plain', value: parsed };
     }
     case 'single_quote_string':
     case 'string':

@@ -285,3 +285,14 @@ describe('parseQuery LIKE escapes', () => {
     expect(parseQuery(`SELECT * FROM q WHERE node LIKE 'a!!' ESCAPE '!'`, NOW).where).toMatchObject({ pattern: 'a!!' });
   });
 });
+
+describe('parseQuery numbers', () => {
+  it('reads decimals and refuses integers too large to compare exactly', () => {
+    expect(parseQuery('SELECT * FROM q WHERE properties.a = 120.0', NOW).where).toMatchObject({ value: 120 });
+    expect(parseQuery('SELECT * FROM q WHERE properties.a = .5', NOW).where).toMatchObject({ value: 0.5 });
+    expect(parseQuery('SELECT * FROM q WHERE properties.a = -3', NOW).where).toMatchObject({ value: -3 });
+    const problem = refusal('SELECT * FROM q WHERE properties.a = 12345678901234567890');
+    expect(problem.token).toBe('12345678901234567890');
+    expect(problem.detail).toContain('quote it');
+  });
+});
