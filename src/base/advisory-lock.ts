@@ -14,7 +14,8 @@ export type LockNamespace =
   | 'identity-oidc.provisioning'
   | 'clusters.owner'
   | 'scrape.queue-total'
-  | 'apitokens.owner';
+  | 'apitokens.owner'
+  | 'sql.capture';
 
 /** The text that is hashed into the key; exported so tests can show distinct namespaces never meet. */
 export function lockKeyText(namespace: LockNamespace, name = ''): string {

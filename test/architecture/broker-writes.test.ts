@@ -4,6 +4,9 @@
 //   commands module's fan-out phase (fan-out.ts), and the Jolokia operations that change a broker are spelled only
 //   in the broker module's broker-writes.ts (createQueues/destroyQueues seed test fleets and benchmarks, nothing
 //   else);
+// - the one second sequence is capture reconciliation (spec "Broker writes, safety and audit": it has its own audited
+//   sequence that acts on drift): its tap operations (`captureWrites`) are spelled only in the broker module's
+//   capture-writes.ts and imported only by the sql module's reconciler apply step, which audits before each call;
 // - every mutation procedure of the real app router reaches `runBrokerCommand`, `audited`, `openAudit` or
 //   `recordAuditEvent`, directly or through the functions it calls (followed by name across src/, a few levels).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -29,6 +32,8 @@ const production = sourcesOf(path.join(ROOT, 'src')).map((file) => ({
 const SEQUENCE = 'src/modules/platform/commands/server/fan-out.ts';
 const WRITES = 'src/modules/platform/broker/management/broker-writes.ts';
 const BROKER_ENTRY = 'src/modules/platform/broker/index.ts';
+const CAPTURE_WRITES = 'src/modules/platform/broker/management/capture-writes.ts';
+const CAPTURE_SEQUENCE = 'src/modules/feature/sql/server/capture/apply-taps.ts';
 
 /** Names imported from the broker module's entry by a file. */
 function brokerImports(text: string): string[] {
@@ -43,7 +48,7 @@ function brokerImports(text: string): string[] {
 
 // A Jolokia operation is spelled as a quoted signature: 'removeAllMessages()', 'pause(boolean)'.
 const MUTATING_OPERATION =
-  /'(removeAllMessages|removeMessages?|moveMessages?|retryMessages?|pause|resume|createQueue|destroyQueue|createAddress|deleteAddress|closeConnectionWithID|sendMessagesToDeadLetterAddress|sendMessage)\(/;
+  /'(removeAllMessages|removeMessages?|moveMessages?|retryMessages?|pause|resume|createQueue|destroyQueue|createAddress|deleteAddress|closeConnectionWithID|sendMessagesToDeadLetterAddress|sendMessage|createDivert|destroyDivert|updateDivert|addAddressSettings|removeAddressSettings)\(/;
 
 describe('broker writes', () => {
   it('are handed out only by the broker command sequence', () => {
@@ -58,9 +63,20 @@ describe('broker writes', () => {
     expect(seeders.map(({ file }) => file)).toEqual([]);
   });
 
+  it('of capture taps are handed out only to the capture reconciler’s apply step', () => {
+    const importers = production
+      .filter(({ file }) => file !== BROKER_ENTRY)
+      .filter(({ text }) => brokerImports(text).includes('captureWrites'))
+      .map(({ file }) => file);
+    expect(importers).toEqual([CAPTURE_SEQUENCE]);
+  });
+
   it('spell their Jolokia operations in one file', () => {
     const spelled = production
-      .filter(({ file }) => file !== WRITES && file !== 'src/modules/platform/broker/management/broker-operations.ts')
+      .filter(
+        ({ file }) =>
+          ![WRITES, CAPTURE_WRITES, 'src/modules/platform/broker/management/broker-operations.ts'].includes(file),
+      )
       .filter(({ text }) => MUTATING_OPERATION.test(text))
       .map(({ file }) => file);
     expect(spelled).toEqual([]);

@@ -63,6 +63,7 @@ describe('Prisma schema versus migrations', () => {
       'scrape_sweep',
       'sign_in_known_address',
       'sign_in_throttle',
+      'sql_capture_deployment',
       'sql_saved_query',
       'sql_subscription',
     ]);

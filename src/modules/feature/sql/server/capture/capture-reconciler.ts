@@ -1,0 +1,221 @@
+// The capture reconciler (spec: Capture reconciliation). Desired: the cluster's CAPTURE subscriptions. Actual: each
+// serving node's diverts whose names carry this deployment's id (tap-names.ts), and whether each tap's queue is
+// there (a non-durable queue is gone after a broker restart while its divert, persisted by the broker, comes back).
+// One idempotent pass installs what is missing (after the preflight), removes what is not desired, and leaves
+// everything else alone, so it acts on drift only; a promoted backup is a serving node without the divert, so the
+// next pass installs it there. Held under a per-cluster advisory lock so two instances never reconcile one cluster
+// at once; every broker call goes through the node's ManagementClient (its limiter), every write is audited first
+// (apply-taps.ts). What each subscription came to is written back to sql_subscription (state, last_error).
+import type { Pool } from 'pg';
+import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
+import type { PrismaClient } from '@/base/db/database.ts';
+import { ProblemError } from '@/modules/kernel/core/index.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import {
+  listDiverts,
+  MANAGEMENT_SETTINGS,
+  readCaptureSecurity,
+  tapQueuePresent,
+  type DivertInfo,
+  type NativeEndpoint,
+  type TapNames,
+} from '@/modules/platform/broker/index.ts';
+import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
+import { SQL_SETTINGS } from '../sql.settings.ts';
+import { installTap, recordRefusal, removeTap, type TapNode } from './apply-taps.ts';
+import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
+import { captureAddressProblem, ownTapOf, tapNamesOf } from './tap-names.ts';
+
+export interface CaptureReconcilerDependencies {
+  readonly prisma: PrismaClient;
+  readonly pool: Pool;
+  readonly settings: SettingsReader;
+  readonly deploymentId: string;
+  readonly log?: (message: string) => void;
+}
+
+/** A tap installed and complete on a serving node: what the capture consumers drain. */
+export interface LiveTap {
+  readonly clusterId: string;
+  readonly subscriptionId: string;
+  readonly address: string;
+  readonly queue: string;
+  readonly nodeId: string;
+  readonly nodeName: string;
+  readonly native: () => NativeEndpoint;
+}
+
+export interface CapturePassOutcome {
+  readonly clusterId: string;
+  /** Why nothing was done: another instance holds the cluster's lock, or the cluster is gone. */
+  readonly skipped?: 'locked' | 'gone';
+  readonly installed: number;
+  readonly removed: number;
+  readonly refused: number;
+  readonly failed: number;
+  readonly live: readonly LiveTap[];
+}
+
+interface Subscription {
+  readonly id: string;
+  readonly address: string;
+  readonly state: string;
+  readonly lastError: string | null;
+}
+
+/** What one subscription came to on every node of the pass; the first problem wins. */
+interface Verdict {
+  problem?: { readonly message: string; readonly refusal: boolean };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function refusalText(error: ProblemError): string {
+  const snippet = typeof error.problem.configSnippet === 'string' ? `\n${error.problem.configSnippet}` : '';
+  return `${error.problem.detail ?? error.problem.title}${snippet}`;
+}
+
+export class CaptureReconciler {
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly dependencies: CaptureReconcilerDependencies) {
+    this.log = dependencies.log ?? ((message) => console.error(`[capture] ${message}`));
+  }
+
+  async pass(clusterId: string): Promise<CapturePassOutcome> {
+    const lockClient = await this.dependencies.pool.connect();
+    try {
+      if (!(await tryLockSession(lockClient, 'sql.capture', clusterId)))
+        return { clusterId, skipped: 'locked', installed: 0, removed: 0, refused: 0, failed: 0, live: [] };
+      try {
+        return await this.locked(clusterId);
+      } finally {
+        await unlockSession(lockClient, 'sql.capture', clusterId);
+      }
+    } finally {
+      lockClient.release();
+    }
+  }
+
+  private async locked(clusterId: string): Promise<CapturePassOutcome> {
+    const { prisma, settings, deploymentId } = this.dependencies;
+    const targets = await loadCommandTargets(prisma, clusterId);
+    if (!targets) return { clusterId, skipped: 'gone', installed: 0, removed: 0, refused: 0, failed: 0, live: [] };
+    const subscriptions: Subscription[] = await prisma.sqlSubscription.findMany({
+      where: { clusterId, mode: 'CAPTURE' },
+      select: { id: true, address: true, state: true, lastError: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    const verdicts = new Map<string, Verdict>(subscriptions.map((subscription) => [subscription.id, {}]));
+    const limits = {
+      maxConcurrentCalls: settings.integer(MANAGEMENT_SETTINGS.maxConcurrentCalls),
+      maxCallsPerSecond: settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond),
+      timeoutMs: settings.duration(MANAGEMENT_SETTINGS.timeout),
+    };
+    const shape = {
+      ringSize: settings.integer(SQL_SETTINGS.captureRingSize),
+      expiryDelayMs: settings.duration(SQL_SETTINGS.captureExpiryDelay),
+    };
+    const counts = { installed: 0, removed: 0, refused: 0, failed: 0 };
+    const live: LiveTap[] = [];
+    const newRefusals: Array<{ node: TapNode; subscription: Subscription; queue: string; message: string }> = [];
+    for (const target of targets.targets) {
+      const node: TapNode = {
+        clusterId,
+        clusterName: targets.clusterName,
+        nodeId: target.nodeId,
+        nodeName: target.nodeName,
+        client: managementClientFor(target.nodeId, target.endpoint, limits),
+      };
+      let diverts: DivertInfo[];
+      try {
+        diverts = await listDiverts(node.client);
+      } catch (error) {
+        for (const verdict of verdicts.values())
+          verdict.problem ??= { message: `${node.nodeName}: ${messageOf(error)}`, refusal: false };
+        counts.failed += 1;
+        continue;
+      }
+      const own = new Map<string, TapNames>();
+      for (const divert of diverts) {
+        const tap = ownTapOf(deploymentId, divert);
+        if (tap) own.set(tap.divert, tap);
+      }
+      const desired = new Set<string>();
+      for (const subscription of subscriptions) {
+        const verdict = verdicts.get(subscription.id) ?? {};
+        const addressProblem = captureAddressProblem(subscription.address);
+        if (addressProblem) {
+          verdict.problem ??= { message: addressProblem, refusal: true };
+          continue;
+        }
+        const names = tapNamesOf(deploymentId, subscription.address, subscription.id);
+        desired.add(names.divert);
+        try {
+          const divertPresent = own.has(names.divert);
+          if (!divertPresent || !(await tapQueuePresent(node.client, names.queue))) {
+            refuseExclusiveDivert(subscription.address, diverts);
+            refuseUnrestrictedQueue(
+              subscription.address,
+              names.queue,
+              await readCaptureSecurity(node.client, subscription.address, names.queue),
+            );
+            await installTap(
+              prisma,
+              node,
+              { ...names, sourceAddress: subscription.address, ...shape },
+              subscription.id,
+              divertPresent,
+            );
+            counts.installed += 1;
+          }
+          live.push({
+            clusterId,
+            subscriptionId: subscription.id,
+            address: subscription.address,
+            queue: names.queue,
+            nodeId: node.nodeId,
+            nodeName: node.nodeName,
+            native: target.native,
+          });
+        } catch (error) {
+          const refusal = error instanceof ProblemError;
+          const message = refusal ? refusalText(error) : `${node.nodeName}: ${messageOf(error)}`;
+          if (refusal) counts.refused += 1;
+          else counts.failed += 1;
+          if (refusal && !verdict.problem && subscription.lastError !== message)
+            newRefusals.push({ node, subscription, queue: names.queue, message });
+          verdict.problem ??= { message, refusal };
+        }
+      }
+      for (const [divert, tap] of own) {
+        if (desired.has(divert)) continue;
+        try {
+          await removeTap(prisma, node, tap);
+          counts.removed += 1;
+        } catch (error) {
+          counts.failed += 1;
+          this.log(`could not remove ${tap.queue} from ${node.nodeName}: ${messageOf(error)}`);
+        }
+      }
+    }
+    for (const refusal of newRefusals)
+      await recordRefusal(prisma, refusal.node, refusal.queue, refusal.subscription.id, refusal.message);
+    await this.writeBack(subscriptions, verdicts);
+    return { clusterId, ...counts, live };
+  }
+
+  /** State and last_error of each subscription, written only when they changed. */
+  private async writeBack(subscriptions: readonly Subscription[], verdicts: Map<string, Verdict>): Promise<void> {
+    for (const subscription of subscriptions) {
+      const problem = verdicts.get(subscription.id)?.problem;
+      const state = problem ? 'FAILED' : 'ACTIVE';
+      const lastError = problem?.message ?? null;
+      if (subscription.state === state && subscription.lastError === lastError) continue;
+      await this.dependencies.prisma.sqlSubscription.updateMany({
+        where: { id: subscription.id },
+        data: { state, lastError, stateChangedAt: new Date() },
+      });
+    }
+  }
+}

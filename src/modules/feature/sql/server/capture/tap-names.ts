@@ -1,0 +1,53 @@
+// What a capture tap is called on a broker: `flotilla.capture.<deployment>.<address>.<sub>` for its address and
+// queue, the same plus `.divert` for its divert (a divert cannot share a name with a queue: both are bindings). The
+// deployment segment is this installation's id kept in the database (deployment-id.ts, ADR 22), so every instance of
+// one installation names a tap alike and a renamed host orphans nothing; `<sub>` is the subscription id's first
+// eight hex digits, short enough to read, long enough not to meet another subscription of the same address.
+import { ProblemError } from '@/modules/kernel/core/index.ts';
+import type { TapNames } from '@/modules/platform/broker/index.ts';
+
+const TAP_PREFIX = 'flotilla.capture.';
+const DIVERT_SUFFIX = '.divert';
+
+export function tapNamesOf(deploymentId: string, address: string, subscriptionId: string): TapNames {
+  const sub = subscriptionId.replace(/-/g, '').slice(0, 8).toLowerCase();
+  const queue = `${TAP_PREFIX}${deploymentId}.${address}.${sub}`;
+  return { queue, divert: `${queue}${DIVERT_SUFFIX}` };
+}
+
+/** The tap of this deployment a divert belongs to, or undefined for any other divert (another installation's too). */
+export function ownTapOf(
+  deploymentId: string,
+  divert: { readonly name: string; readonly forwardingAddress: string },
+): TapNames | undefined {
+  const own = `${TAP_PREFIX}${deploymentId}.`;
+  if (!divert.name.startsWith(own) || !divert.name.endsWith(DIVERT_SUFFIX)) return undefined;
+  const queue = divert.name.slice(0, -DIVERT_SUFFIX.length);
+  // Only what the divert itself forwards to is removed with it; a hand-edited divert keeps its target.
+  return { queue, divert: divert.name };
+}
+
+/**
+ * Why an address cannot be captured, or undefined. A divert listens on one concrete address: a wildcard would also
+ * make the tap's own address-settings match a wildcard; `::` is a queue's full name; the service's own taps never tap.
+ */
+export function captureAddressProblem(address: string): string | undefined {
+  if (address.trim() === '' || address !== address.trim()) return 'the address is empty or has surrounding spaces';
+  if (/[#*]/.test(address)) return 'a capture taps one concrete address; wildcards (# and *) are not allowed';
+  if (address.includes('::')) return 'name the address, not a queue (address::queue)';
+  if (address.startsWith(TAP_PREFIX)) return 'a capture tap cannot itself be captured';
+  return undefined;
+}
+
+/** Throws the validation problem naming why the address cannot be captured. */
+export function assertCapturableAddress(address: string): void {
+  const problem = captureAddressProblem(address);
+  if (problem)
+    throw new ProblemError({
+      type: 'validation-failed',
+      title: 'The request is not valid',
+      status: 400,
+      detail: `Address ${JSON.stringify(address)} cannot be captured: ${problem}.`,
+      errors: [{ field: 'address', message: problem }],
+    });
+}
