@@ -7,7 +7,7 @@ export const sqlModule = defineModule({
   layer: 'feature',
   description:
     'Where did that message go: one SQL editor over a live fan-out read of the brokers (selector pushed down), the persisted message_index and a live tail; addresses indexed by sampling a queue or by a capture tap (a non-exclusive divert into a service-owned ring queue, drained by the worker), kept reconciled on every live node, content masked by the policy before it is stored.',
-  requires: ['core', 'plugin', 'audit', 'broker', 'clusters'],
+  requires: ['core', 'plugin', 'audit', 'broker', 'clusters', 'governance'],
   permissions: [
     {
       id: 'sql:query',
@@ -32,4 +32,5 @@ export const sqlModule = defineModule({
       load: () => import('./server/jobs/capture-reconcile.job.ts'),
     },
   ],
+  workerServices: [{ id: 'capture', stage: 'subscriptions', load: () => import('./server/capture/capture.worker.ts') }],
 });

@@ -1,5 +1,5 @@
 // The capture reconciler (spec: Capture reconciliation). Desired: the cluster's CAPTURE subscriptions. Actual: each
-// serving node's diverts whose names carry this deployment's id (tap-names.ts), and whether each tap's queue is
+// serving node's diverts whose names carry this deployment's id (tap-names.ts; each node's tap has its own name), and whether each tap's queue is
 // there (a non-durable queue is gone after a broker restart while its divert, persisted by the broker, comes back).
 // One idempotent pass installs what is missing (after the preflight), removes what is not desired, and leaves
 // everything else alone, so it acts on drift only; a promoted backup is a serving node without the divert, so the
@@ -24,7 +24,7 @@ import { loadCommandTargets, managementClientFor } from '@/modules/platform/clus
 import { SQL_SETTINGS } from '../sql.settings.ts';
 import { installTap, recordRefusal, removeTap, type TapNode } from './apply-taps.ts';
 import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
-import { captureAddressProblem, ownTapOf, tapNamesOf } from './tap-names.ts';
+import { captureAddressProblem, nodeSegmentOf, ownTapOf, tapNamesOf } from './tap-names.ts';
 
 export interface CaptureReconcilerDependencies {
   readonly prisma: PrismaClient;
@@ -149,7 +149,12 @@ export class CaptureReconciler {
           verdict.problem ??= { message: addressProblem, refusal: true };
           continue;
         }
-        const names = tapNamesOf(deploymentId, subscription.address, subscription.id);
+        const names = tapNamesOf(
+          deploymentId,
+          subscription.address,
+          subscription.id,
+          nodeSegmentOf(target.logicalNode),
+        );
         desired.add(names.divert);
         try {
           const divertPresent = own.has(names.divert);
@@ -157,13 +162,13 @@ export class CaptureReconciler {
             refuseExclusiveDivert(subscription.address, diverts);
             refuseUnrestrictedQueue(
               subscription.address,
-              names.queue,
+              names.match,
               await readCaptureSecurity(node.client, subscription.address, names.queue),
             );
             await installTap(
               prisma,
               node,
-              { ...names, sourceAddress: subscription.address, ...shape },
+              { queue: names.queue, divert: names.divert, sourceAddress: subscription.address, ...shape },
               subscription.id,
               divertPresent,
             );

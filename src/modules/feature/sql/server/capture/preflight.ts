@@ -47,14 +47,14 @@ export function refuseExclusiveDivert(sourceAddress: string, diverts: readonly D
 }
 
 /** The security setting that makes the capture queue exactly as readable as its source address. */
-function securitySnippet(captureQueue: string, sourceReaders: ReadonlySet<string>, securityOff: boolean): string {
+function securitySnippet(captureMatch: string, sourceReaders: ReadonlySet<string>, securityOff: boolean): string {
   const roles = rolesText(sourceReaders) || '<the roles that may read the source address>';
   return [
     ...(securityOff
       ? ['<!-- etc/broker.xml, <core>: security on -->', '<security-enabled>true</security-enabled>']
       : []),
     `<!-- etc/broker.xml, <security-settings>: the capture copy readable only by who may read its source -->`,
-    `<security-setting match="${captureQueue}">`,
+    `<security-setting match="${captureMatch}">`,
     `   <permission type="consume" roles="${roles}"/>`,
     `   <permission type="browse" roles="${roles}"/>`,
     `</security-setting>`,
@@ -62,19 +62,20 @@ function securitySnippet(captureQueue: string, sourceReaders: ReadonlySet<string
 }
 
 /** Refuses when the capture queue would be readable by anyone the source address does not already let read. */
-export function refuseUnrestrictedQueue(sourceAddress: string, captureQueue: string, security: CaptureSecurity): void {
+/** `captureMatch` names the capture queue(s) in the answer: one queue, or a match of the tap on every node. */
+export function refuseUnrestrictedQueue(sourceAddress: string, captureMatch: string, security: CaptureSecurity): void {
   const sourceReaders = readers(security.sourceRoles);
   if (!security.securityEnabled)
     throw refused(
-      `Security is off on this broker: anyone who can connect could read the capture queue ${captureQueue}, an unguarded copy of ${sourceAddress}'s messages. Turn security on.`,
+      `Security is off on this broker: anyone who can connect could read the capture queue ${captureMatch}, an unguarded copy of ${sourceAddress}'s messages. Turn security on.`,
       'unrestricted-queue',
-      securitySnippet(captureQueue, sourceReaders, true),
+      securitySnippet(captureMatch, sourceReaders, true),
     );
   const wider = [...readers(security.captureRoles)].filter((role) => !sourceReaders.has(role));
   if (wider.length === 0) return;
   throw refused(
-    `Role(s) ${rolesText(wider)} could read the capture queue ${captureQueue} but may not read ${sourceAddress} itself. Restrict the capture address to the roles that may read ${sourceAddress}.`,
+    `Role(s) ${rolesText(wider)} could read the capture queue ${captureMatch} but may not read ${sourceAddress} itself. Restrict the capture address to the roles that may read ${sourceAddress}.`,
     'unrestricted-queue',
-    securitySnippet(captureQueue, sourceReaders, false),
+    securitySnippet(captureMatch, sourceReaders, false),
   );
 }

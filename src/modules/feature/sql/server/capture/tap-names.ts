@@ -1,18 +1,36 @@
-// What a capture tap is called on a broker: `flotilla.capture.<deployment>.<address>.<sub>` for its address and
-// queue, the same plus `.divert` for its divert (a divert cannot share a name with a queue: both are bindings). The
+// What a capture tap is called on a broker: `flotilla.capture.<deployment>.<address>.<sub>.<node>` for its address
+// and queue, the same plus `.divert` for its divert (a divert cannot share a name with a queue: both are bindings). The
 // deployment segment is this installation's id kept in the database (deployment-id.ts, ADR 22), so every instance of
 // one installation names a tap alike and a renamed host orphans nothing; `<sub>` is the subscription id's first
 // eight hex digits, short enough to read, long enough not to meet another subscription of the same address.
+import { createHash } from 'node:crypto';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import type { TapNames } from '@/modules/platform/broker/index.ts';
 
 const TAP_PREFIX = 'flotilla.capture.';
 const DIVERT_SUFFIX = '.divert';
 
-export function tapNamesOf(deploymentId: string, address: string, subscriptionId: string): TapNames {
+/**
+ * A tap's names. With `node` (nodeSegmentOf a logical node) the names of its tap on that node: each node's capture
+ * address is its own, because a clustered broker load-balances a message routed to an address among every node's
+ * queue of that name, so one shared name would drain a copy on another node than the one the message passed. `match`
+ * covers the tap on every node (an address-settings or security-settings match).
+ */
+export function tapNamesOf(
+  deploymentId: string,
+  address: string,
+  subscriptionId: string,
+  node?: string,
+): TapNames & { readonly match: string } {
   const sub = subscriptionId.replace(/-/g, '').slice(0, 8).toLowerCase();
-  const queue = `${TAP_PREFIX}${deploymentId}.${address}.${sub}`;
-  return { queue, divert: `${queue}${DIVERT_SUFFIX}` };
+  const base = `${TAP_PREFIX}${deploymentId}.${address}.${sub}`;
+  const queue = node ? `${base}.${node}` : base;
+  return { queue, divert: `${queue}${DIVERT_SUFFIX}`, match: `${base}.#` };
+}
+
+/** A logical node's word in its taps' names: stable across a failover (a pair is one logical node). */
+export function nodeSegmentOf(logicalNode: string): string {
+  return `n${createHash('sha256').update(logicalNode).digest('hex').slice(0, 6)}`;
 }
 
 /** The tap of this deployment a divert belongs to, or undefined for any other divert (another installation's too). */

@@ -1,0 +1,271 @@
+// Capture on the leased two-node cluster, with the real worker (the scrape claims the cluster; the capture worker
+// service reconciles it and drains its taps into message_index): every message sent to either node is indexed once
+// (multiset of message ids), both preflight refusals come with their broker snippets (and leave the subscription
+// FAILED, audited once), and removing the subscription removes the divert and the queue from every node. The taps'
+// names are outside the lease's prefix, so the suite removes its own (and its divert and security setting).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseCluster } from '@test/artemis/lease.ts';
+import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
+import { eventually } from '@test/eventually.ts';
+import { brokerMbean, jolokia, jolokiaExec } from '@test/jolokia.ts';
+import { createAnycastQueue } from '@test/native-test-helpers.ts';
+import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
+import { ProblemError } from '@/modules/kernel/core/index.ts';
+import { listDiverts, ManagementClient, readCaptureSecurity } from '@/modules/platform/broker/index.ts';
+import { captureRuntime } from './capture-runtime.ts';
+import type { CapturePassOutcome } from './capture-reconciler.ts';
+import { loadDeploymentId } from './deployment-id.ts';
+import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
+import { tapNamesOf } from './tap-names.ts';
+
+const cluster = leaseCluster();
+const nodes = cluster.nodes as [BrokerNode, BrokerNode];
+const orders = cluster.name('orders');
+const shadowed = cluster.name('shadowed');
+const guarded = cluster.name('guarded');
+const exclusiveDivert = cluster.name('shadowed.exclusive');
+let scenario: HaScenario;
+let deploymentId: string;
+const PER_NODE = 25;
+
+const prisma = () => scenario.runtimes.worker.prisma;
+
+async function reconcile(): Promise<CapturePassOutcome> {
+  const runtime = captureRuntime();
+  if (!runtime) throw new Error('the capture worker service is not running');
+  const outcome = (await runtime.reconcileOwned()).find((each) => each.clusterId === scenario.clusterId);
+  if (!outcome) throw new Error('the worker does not own the cluster (yet)');
+  return outcome;
+}
+
+async function subscribe(address: string): Promise<string> {
+  const id = randomUUID();
+  await prisma().sqlSubscription.create({ data: { id, clusterId: scenario.clusterId, address, mode: 'CAPTURE' } });
+  return id;
+}
+
+const diverts = (node: BrokerNode) => {
+  const client = new ManagementClient({ url: node.managementUrl, user: node.user, password: node.password });
+  return listDiverts(client).finally(() => client.close());
+};
+
+/** The subscription's tap on the node, found by its names' common part (each node's tap has its own node word). */
+async function tapOn(node: BrokerNode, address: string, subscriptionId: string) {
+  const { match } = tapNamesOf(deploymentId, address, subscriptionId);
+  const base = match.slice(0, -'#'.length);
+  const divert = (await diverts(node)).find((each) => each.name.startsWith(base) && each.name.endsWith('.divert'));
+  const queues = (await queueNames(node)).filter((name) => name.startsWith(base));
+  return { divert, queues };
+}
+
+async function queueNames(node: BrokerNode): Promise<string[]> {
+  return (await jolokia(node, { type: 'read', mbean: brokerMbean(node.name), attribute: 'QueueNames' })) as string[];
+}
+
+async function sendWithIds(node: BrokerNode, address: string, ids: readonly string[]): Promise<void> {
+  const endpoint = { host: '127.0.0.1', port: node.amqpPort, username: node.user, password: node.password };
+  for (const id of ids) await sendOwnAmqpMessage(endpoint, address, { message_id: id, body: `order ${id}` });
+}
+
+async function indexedIds(subscriptionId: string): Promise<string[]> {
+  const rows = await prisma().messageIndex.findMany({ where: { subscriptionId }, select: { messageId: true } });
+  return rows.map((row) => row.messageId).sort();
+}
+
+beforeAll(async () => {
+  scenario = await startHaScenario('capture', cluster, 500);
+  deploymentId = await loadDeploymentId(scenario.runtimes.worker.db.pool);
+  for (const node of nodes) {
+    await createAnycastQueue(node, orders);
+    await createAnycastQueue(node, shadowed);
+    await createAnycastQueue(node, guarded);
+  }
+  // The worker owns the cluster once its scrape has claimed it.
+  await eventually('the worker to own the cluster', () => reconcile().catch(() => undefined), 30_000);
+}, 120_000);
+
+afterAll(async () => {
+  await prisma()
+    .sqlSubscription.deleteMany({ where: { clusterId: scenario.clusterId } })
+    .catch(() => undefined);
+  await reconcile().catch(() => undefined);
+  for (const node of nodes) {
+    await jolokiaExec(node, brokerMbean(node.name), 'destroyDivert(java.lang.String)', [exclusiveDivert]).catch(
+      () => undefined,
+    );
+    await jolokiaExec(node, brokerMbean(node.name), 'removeSecuritySettings(java.lang.String)', [guarded]).catch(
+      () => undefined,
+    );
+  }
+  await scenario.stop();
+});
+
+describe('capture on a two-node cluster', () => {
+  let subscriptionId: string;
+
+  it('installs a tap on every serving node and indexes every message sent to either node once', async () => {
+    subscriptionId = await subscribe(orders);
+    const outcome = await reconcile();
+    expect(outcome).toMatchObject({ installed: 2, removed: 0, refused: 0, failed: 0 });
+    const queues: string[] = [];
+    for (const node of nodes) {
+      const tap = await tapOn(node, orders, subscriptionId);
+      expect(tap.queues).toHaveLength(1);
+      const queue = tap.queues[0] ?? '';
+      queues.push(queue);
+      expect(tap.divert).toMatchObject({ address: orders, forwardingAddress: queue, exclusive: false });
+    }
+    // Each node's tap is its own address: the cluster cannot hand one node's copy to the other's consumer.
+    expect(new Set(queues).size).toBe(2);
+    const row = await prisma().sqlSubscription.findUniqueOrThrow({ where: { id: subscriptionId } });
+    expect(row).toMatchObject({ state: 'ACTIVE', lastError: null });
+
+    const sent = nodes.flatMap((node, index) =>
+      Array.from({ length: PER_NODE }, (_, each) => `cap-${String(index)}-${String(each)}`),
+    );
+    await sendWithIds(nodes[0], orders, sent.slice(0, PER_NODE));
+    await sendWithIds(nodes[1], orders, sent.slice(PER_NODE));
+    const expected = [...sent].sort();
+    await eventually(
+      'every sent message in message_index',
+      async () => ((await indexedIds(subscriptionId)).length >= expected.length ? true : undefined),
+      30_000,
+    );
+    expect(await indexedIds(subscriptionId)).toEqual(expected);
+    const nodesSeen = await prisma().messageIndex.groupBy({
+      by: ['nodeName'],
+      where: { subscriptionId },
+      _count: true,
+    });
+    expect(Object.fromEntries(nodesSeen.map((group) => [group.nodeName, group._count]))).toEqual({
+      [nodes[0].name]: PER_NODE,
+      [nodes[1].name]: PER_NODE,
+    });
+    // Acknowledged only once written: the capture queues are drained.
+    for (const [index, node] of nodes.entries())
+      await eventually(
+        `the tap on ${node.name} to be drained`,
+        async () =>
+          Number(
+            await jolokia(node, {
+              type: 'read',
+              mbean: `${brokerMbean(node.name)},component=addresses,address="${queues[index] ?? ''}",subcomponent=queues,routing-type="anycast",queue="${queues[index] ?? ''}"`,
+              attribute: 'MessageCount',
+            }),
+          ) === 0
+            ? true
+            : undefined,
+        10_000,
+      );
+  }, 90_000);
+
+  it('acts on drift only: a second pass installs and removes nothing', async () => {
+    expect(await reconcile()).toMatchObject({ installed: 0, removed: 0, refused: 0, failed: 0 });
+    const audits = await prisma().auditEvent.count({
+      where: { action: 'sql.capture.install', clusterId: scenario.clusterId, outcome: 'SUCCEEDED' },
+    });
+    expect(audits).toBe(2);
+  });
+
+  it('refuses an address behind an exclusive divert, with the divert made non-exclusive as the snippet', async () => {
+    await jolokiaExec(nodes[0], brokerMbean(nodes[0].name), 'createDivert(java.lang.String)', [
+      JSON.stringify({ name: exclusiveDivert, address: shadowed, 'forwarding-address': orders, exclusive: true }),
+    ]);
+    const client = new ManagementClient({
+      url: nodes[0].managementUrl,
+      user: nodes[0].user,
+      password: nodes[0].password,
+    });
+    let refusal: unknown;
+    try {
+      refuseExclusiveDivert(shadowed, await listDiverts(client));
+    } catch (error) {
+      refusal = error;
+    } finally {
+      client.close();
+    }
+    expect(refusal).toBeInstanceOf(ProblemError);
+    const problem = (refusal as ProblemError).problem;
+    expect(problem).toMatchObject({ type: 'capture-refused', status: 409, reason: 'exclusive-divert' });
+    expect(problem.configSnippet).toContain(`<divert name="${exclusiveDivert}">`);
+    expect(problem.configSnippet).toContain('<exclusive>false</exclusive>');
+
+    const id = await subscribe(shadowed);
+    const outcome = await reconcile();
+    expect(outcome.refused).toBe(1);
+    const row = await prisma().sqlSubscription.findUniqueOrThrow({ where: { id } });
+    expect(row.state).toBe('FAILED');
+    expect(row.lastError).toContain('<exclusive>false</exclusive>');
+    // Refused where the exclusive divert is; the other node, which has none, is tapped.
+    expect((await tapOn(nodes[0], shadowed, id)).divert).toBeUndefined();
+    expect((await tapOn(nodes[1], shadowed, id)).divert).toBeDefined();
+    // Audited once, not at every pass.
+    await reconcile();
+    expect(
+      await prisma().auditEvent.count({
+        where: {
+          action: 'sql.capture.install',
+          target: { startsWith: tapNamesOf(deploymentId, shadowed, id).queue },
+          outcome: 'REFUSED',
+        },
+      }),
+    ).toBe(1);
+    await prisma().sqlSubscription.delete({ where: { id } });
+    expect(await reconcile()).toMatchObject({ removed: 1 });
+  });
+
+  it('refuses a capture queue readable by roles that may not read the source, with the security setting as the snippet', async () => {
+    for (const node of nodes)
+      await jolokiaExec(
+        node,
+        brokerMbean(node.name),
+        'addSecuritySettings(java.lang.String,java.lang.String,java.lang.String,java.lang.String,java.lang.String,java.lang.String,java.lang.String,java.lang.String,java.lang.String)',
+        [guarded, 'amq', 'auditors', 'amq', 'amq', 'amq', 'amq', 'amq', 'auditors'],
+      );
+    const id = await subscribe(guarded);
+    const names = tapNamesOf(deploymentId, guarded, id);
+    const client = new ManagementClient({
+      url: nodes[1].managementUrl,
+      user: nodes[1].user,
+      password: nodes[1].password,
+    });
+    let refusal: unknown;
+    try {
+      refuseUnrestrictedQueue(guarded, names.match, await readCaptureSecurity(client, guarded, names.queue));
+    } catch (error) {
+      refusal = error;
+    } finally {
+      client.close();
+    }
+    expect(refusal).toBeInstanceOf(ProblemError);
+    const problem = (refusal as ProblemError).problem;
+    expect(problem).toMatchObject({ type: 'capture-refused', status: 409, reason: 'unrestricted-queue' });
+    expect(problem.detail).toContain('amq');
+    expect(problem.configSnippet).toContain(`<security-setting match="${names.match}">`);
+    expect(problem.configSnippet).toContain('<permission type="consume" roles="auditors"/>');
+
+    const outcome = await reconcile();
+    expect(outcome.refused).toBe(2);
+    const row = await prisma().sqlSubscription.findUniqueOrThrow({ where: { id } });
+    expect(row.state).toBe('FAILED');
+    expect(row.lastError).toContain(`<security-setting match="${names.match}">`);
+    for (const node of nodes) expect((await tapOn(node, guarded, id)).queues).toEqual([]);
+    await prisma().sqlSubscription.delete({ where: { id } });
+  });
+
+  it('removes the divert, the queue and the settings from every node when the subscription goes', async () => {
+    const base = tapNamesOf(deploymentId, orders, subscriptionId).queue;
+    await prisma().sqlSubscription.delete({ where: { id: subscriptionId } });
+    expect(await reconcile()).toMatchObject({ installed: 0, removed: 2, failed: 0 });
+    for (const node of nodes)
+      expect(await tapOn(node, orders, subscriptionId)).toEqual({ divert: undefined, queues: [] });
+    expect(
+      await prisma().auditEvent.count({
+        where: { action: 'sql.capture.remove', target: { startsWith: base }, outcome: 'SUCCEEDED' },
+      }),
+    ).toBe(2);
+    expect(await reconcile()).toMatchObject({ installed: 0, removed: 0 });
+  });
+});

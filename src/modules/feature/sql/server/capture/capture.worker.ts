@@ -1,0 +1,73 @@
+// The capture worker service (stage `subscriptions`: stopped after the scrape, before the native pools). It owns this
+// worker's capture reconciler and consumers and the index writer they feed. The reconcile job
+// (sql.capture-reconcile) runs its passes on the clusters this worker owns (the scrape claims them, ha.worker.ts
+// follows the same ownership); after each pass the consumers follow the live taps. A cluster this worker gives up
+// has its consumers closed at once (its taps stay on the brokers for the next owner).
+import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
+import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
+import { IndexWriter } from '../index/index-writer.ts';
+import { SQL_SETTINGS } from '../sql.settings.ts';
+import { CaptureConsumers } from './capture-consumers.ts';
+import { CaptureReconciler, type CapturePassOutcome } from './capture-reconciler.ts';
+import { registerCaptureRuntime } from './capture-runtime.ts';
+import { loadDeploymentId } from './deployment-id.ts';
+
+export async function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
+  const deploymentId = await loadDeploymentId(context.pool);
+  const shared = clusterOwnershipOf(context.pool);
+  const writer = new IndexWriter({
+    pool: context.pool,
+    capacity: () => context.settings.integer(SQL_SETTINGS.captureBufferSize),
+    notify: (channel, payload) => context.bus.notify(channel, payload),
+    governance: {
+      db: {
+        pool: context.pool,
+        prisma: context.prisma,
+        query: async <Row>(sql: string, params: readonly unknown[] = []) =>
+          (await context.pool.query(sql, [...params])).rows as Row[],
+        close: () => Promise.resolve(),
+      },
+      bus: context.bus,
+    },
+  });
+  const reconciler = new CaptureReconciler({
+    prisma: context.prisma,
+    pool: context.pool,
+    settings: context.settings,
+    deploymentId,
+  });
+  const consumers = new CaptureConsumers(writer);
+  let chain: Promise<unknown> = Promise.resolve();
+  const reconcileOwned = (): Promise<CapturePassOutcome[]> => {
+    const run = chain.then(async () => {
+      const outcomes: CapturePassOutcome[] = [];
+      for (const clusterId of shared.ownership.owned()) {
+        const outcome = await reconciler.pass(clusterId);
+        if (!outcome.skipped) await consumers.sync(clusterId, outcome.live);
+        else if (outcome.skipped === 'gone') await consumers.closeCluster(clusterId);
+        outcomes.push(outcome);
+      }
+      return outcomes;
+    });
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const unregister = registerCaptureRuntime({ reconcileOwned });
+  const stopFollowing = [
+    shared.ownership.onRelease((clusterId) => void consumers.closeCluster(clusterId)),
+    shared.ownership.onLost((lost) => {
+      for (const clusterId of lost) void consumers.closeCluster(clusterId);
+    }),
+  ];
+  return {
+    async stop() {
+      unregister();
+      for (const stop of stopFollowing) stop();
+      await chain;
+      // Unsettled messages go back to the capture queues when the links close: nothing acknowledged is unwritten.
+      await consumers.closeAll();
+      await writer.stop();
+      await shared.detach();
+    },
+  };
+}
