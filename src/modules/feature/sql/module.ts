@@ -1,4 +1,5 @@
-import { defineModule } from '@/modules/kernel/plugin/index.ts';
+import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { storedContent } from '@/modules/platform/governance/module.ts';
 import { SQL_SETTING_KEYS, sqlSettings } from './server/sql.settings.ts';
 
 export const sqlModule = defineModule({
@@ -31,6 +32,20 @@ export const sqlModule = defineModule({
       exclusive: false,
       load: () => import('./server/jobs/capture-reconcile.job.ts'),
     },
+    {
+      id: 'sql.index-partitions',
+      description:
+        'Makes message_index day partitions from yesterday to two days ahead, and drops whole days past sql.index.retention.',
+      schedule: { everySetting: SQL_SETTING_KEYS.indexMaintenanceInterval },
+      exclusive: true,
+      load: () => import('./server/jobs/index-partitions.job.ts'),
+    },
   ],
-  workerServices: [{ id: 'capture', stage: 'subscriptions', load: () => import('./server/capture/capture.worker.ts') }],
+  workerServices: [{ id: 'index-remask', stage: 'scrape', load: () => import('./server/index/remask.worker.ts') }],
+  contributions: [
+    contribution(storedContent, {
+      id: 'message-index',
+      load: async () => (await import('./server/index/remask.ts')).messageIndexStore,
+    }),
+  ],
 });

@@ -33,6 +33,8 @@ type IndexedRow = MessageRow & { readonly seq: number };
 
 export interface IndexReadResult {
   readonly rows: IndexedRow[];
+  /** Index rows examined (the address and time range's, up to the scan cap). */
+  readonly scanned: number;
   readonly bounds: BoundReached[];
   /** The last seq examined (a tail goes on after it); the given afterSeq, or null, when nothing was. */
   readonly lastSeq: number | null;
@@ -144,7 +146,7 @@ function messageRow(row: Row): IndexedRow {
 
 export async function readIndex(db: { readonly pool: Pool }, input: IndexReadInput): Promise<IndexReadResult> {
   const { sql, values, rowLimit } = indexQuery(input);
-  const noRows = { rows: [], lastSeq: input.afterSeq ?? null };
+  const noRows = { rows: [], scanned: 0, lastSeq: input.afterSeq ?? null };
   let rows: Row[];
   try {
     rows = await inTransaction(db.pool, async (client) => {
@@ -166,6 +168,7 @@ export async function readIndex(db: { readonly pool: Pool }, input: IndexReadInp
     bounds.push({ bound: 'row-cap', words: rowCapWords(input.bounds.rowCap) });
   return {
     rows: found.slice(0, rowLimit).map(messageRow),
+    scanned: Math.min(Number(first.examined), input.bounds.scanCap),
     bounds,
     lastSeq: first.last_seq === null ? (input.afterSeq ?? null) : Number(first.last_seq),
   };

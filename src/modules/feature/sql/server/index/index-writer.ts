@@ -34,6 +34,10 @@ interface Queued {
   readonly done: { resolve: () => void; reject: (error: Error) => void };
 }
 
+type Prepared =
+  | { readonly batch: Queued[]; readonly stored: StoredMessage[]; readonly error?: undefined }
+  | { readonly batch: Queued[]; readonly error: Error };
+
 export class IndexWriter {
   private buffer: Queued[] = [];
   private readonly waitingForRoom: Array<() => void> = [];
@@ -104,23 +108,51 @@ export class IndexWriter {
     for (const wake of this.waitingForRoom.splice(0)) wake();
   }
 
-  private async drain(): Promise<void> {
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, BATCH);
-      this.wakeWaiters();
-      try {
-        await this.write(batch.map((queued) => queued.message));
-        for (const queued of batch) queued.done.resolve();
-      } catch (error) {
-        const failure = error instanceof Error ? error : new Error(String(error));
-        this.log(`writing ${batch.length} index rows failed: ${failure.message}`);
-        for (const queued of batch) queued.done.reject(failure);
-      }
+  private take(): Queued[] {
+    const batch = this.buffer.splice(0, BATCH);
+    this.wakeWaiters();
+    return batch;
+  }
+
+  /** Governs and seals a batch (CPU); never rejects: a failure travels with the batch to its callers. */
+  private async prepare(batch: Queued[]): Promise<Prepared> {
+    try {
+      const messages = batch.map((queued) => queued.message);
+      return { batch, stored: await storeMessages(this.dependencies.governance, messages) };
+    } catch (error) {
+      return { batch, error: error instanceof Error ? error : new Error(String(error)) };
     }
   }
 
-  private async write(messages: readonly CapturedMessage[]): Promise<void> {
-    const stored = await storeMessages(this.dependencies.governance, messages);
+  /** The next batch is governed while the database inserts the current one. */
+  private async drain(): Promise<void> {
+    let next = this.buffer.length > 0 ? this.prepare(this.take()) : undefined;
+    while (next) {
+      const inserting = this.commit(await next);
+      // Let the INSERT leave for the database before the next batch's CPU work starts.
+      await new Promise((resolve) => setImmediate(resolve));
+      next = this.buffer.length > 0 ? this.prepare(this.take()) : undefined;
+      await inserting;
+    }
+  }
+
+  private async commit(prepared: Prepared): Promise<void> {
+    const { batch } = prepared;
+    try {
+      if (prepared.error) throw prepared.error;
+      await this.write(
+        batch.map((queued) => queued.message),
+        prepared.stored,
+      );
+      for (const queued of batch) queued.done.resolve();
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error));
+      this.log(`writing ${String(batch.length)} index rows failed: ${failure.message}`);
+      for (const queued of batch) queued.done.reject(failure);
+    }
+  }
+
+  private async write(messages: readonly CapturedMessage[], stored: readonly StoredMessage[]): Promise<void> {
     if (!this.partitionsMade) await this.makePartitions();
     let appended: IndexAppended[];
     try {

@@ -300,6 +300,7 @@ describe('bounds', () => {
     });
     expect(result.rows.map((row) => row.id)).toEqual(['ID:4', 'ID:3']);
     expect(result.bounds.map((bound) => bound.bound)).toEqual(['scan-cap']);
+    expect(result.scanned).toBe(3);
     expect(result.bounds[0]?.words).toContain('Stopped at the scan cap: 3 index rows examined (sql.scan-cap)');
     const under = await readIndex(db, { clusterId, bounds: { ...BOUNDS, scanCap: 5 }, plan: plan('orders.#') });
     expect(under.bounds).toEqual([]);

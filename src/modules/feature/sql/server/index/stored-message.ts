@@ -80,9 +80,11 @@ function originalOf(message: CapturedMessage): unknown {
   };
 }
 
+/** `rowIds`: the rows' keys when they exist already (a remask); new keys otherwise. */
 export async function storeMessages(
   governance: { readonly db: Database; readonly bus: DatabaseBus },
   messages: readonly CapturedMessage[],
+  rowIds?: readonly string[],
 ): Promise<StoredMessage[]> {
   const governed = await governMessages(
     governance,
@@ -101,7 +103,7 @@ export async function storeMessages(
   const keys = processKeys();
   return messages.map((message, index) => {
     const one = governed[index] as Governed<GovernedMessage>;
-    const rowId = randomUUID();
+    const rowId = rowIds?.[index] ?? randomUUID();
     const { body, withheld } = storedBody(one.value);
     return {
       rowId,
