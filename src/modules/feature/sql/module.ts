@@ -41,7 +41,10 @@ export const sqlModule = defineModule({
       load: () => import('./server/jobs/index-partitions.job.ts'),
     },
   ],
-  workerServices: [{ id: 'index-remask', stage: 'scrape', load: () => import('./server/index/remask.worker.ts') }],
+  workerServices: [
+    { id: 'index-remask', stage: 'scrape', load: () => import('./server/index/remask.worker.ts') },
+    { id: 'capture', stage: 'subscriptions', load: () => import('./server/capture/capture.worker.ts') },
+  ],
   contributions: [
     contribution(storedContent, {
       id: 'message-index',
