@@ -48,3 +48,20 @@ export function functionArgsOf(node: AstNode): AstNode[] {
   const args = node['args'];
   return isNode(args) ? nodesOf(args['value']) : [];
 }
+
+/**
+ * Stands in for every backslash while the parser reads the text (same length, so positions hold): node-sql-parser
+ * reads some backslash sequences in strings C-style (`\n`, `\u0041`) and others not, where PostgreSQL's standard
+ * strings take a backslash as itself. Strings and names taken from the tree get their backslashes back here.
+ */
+export const BACKSLASH_STAND_IN = '\uE000';
+
+/** A name (a quoted identifier, an alias, a property key) as written. */
+export function sourceText(value: string): string {
+  return value.replaceAll(BACKSLASH_STAND_IN, '\\');
+}
+
+/** A single-quoted string's value: the parser keeps a doubled quote doubled. */
+export function stringLiteral(value: unknown): string {
+  return sourceText(String(value)).replaceAll("''", "'");
+}

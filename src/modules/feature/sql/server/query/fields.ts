@@ -1,7 +1,7 @@
 // Column references of the grammar: a header by name, a property as properties.key, properties."key",
 // properties['key'] or properties->'key', a JSON body path as body->'customer'->>'id' or body['customer']['id'].
 import { HEADER_FIELDS, type Field, type HeaderName } from './plan.ts';
-import { columnNameOf, isNode, nodesOf, nodeType, stringOf, type AstNode } from './ast.ts';
+import { columnNameOf, isNode, nodesOf, nodeType, sourceText, stringLiteral, stringOf, type AstNode } from './ast.ts';
 import type { QueryText } from './query-text.ts';
 
 const HEADERS = new Set<string>(HEADER_FIELDS);
@@ -27,7 +27,8 @@ export function fieldLabel(field: Field): string {
 }
 
 function columnField(node: AstNode, query: QueryText, from: number): Field {
-  const name = columnNameOf(node);
+  const written = columnNameOf(node);
+  const name = written === undefined ? undefined : sourceText(written);
   const table = stringOf(node['table']);
   const schema = stringOf(node['schema']);
   if (name === undefined) {
@@ -78,7 +79,7 @@ function bracketKey(index: AstNode | undefined, query: QueryText, from: number):
 /** A string key, or a whole number for an element of a JSON array. */
 function stepOf(node: AstNode): string | undefined {
   const type = nodeType(node);
-  if (type === 'single_quote_string' || type === 'string') return stringOf(node['value']);
+  if (type === 'single_quote_string' || type === 'string') return stringLiteral(node['value']);
   if (type === 'number' && Number.isInteger(node['value']) && (node['value'] as number) >= 0) {
     return String(node['value']);
   }

@@ -2,7 +2,17 @@
 // a boolean, time and expiration an instant, the other headers a string (a number is taken as its text), properties
 // and body paths any of string, number, boolean.
 import type { Field, Value } from './plan.ts';
-import { functionArgsOf, functionNameOf, isNode, nodesOf, nodeType, startOf, stringOf, type AstNode } from './ast.ts';
+import {
+  functionArgsOf,
+  functionNameOf,
+  isNode,
+  nodesOf,
+  nodeType,
+  startOf,
+  stringLiteral,
+  stringOf,
+  type AstNode,
+} from './ast.ts';
 import { intervalMillis, isoInstant } from './time-values.ts';
 import type { QueryText } from './query-text.ts';
 
@@ -80,13 +90,13 @@ function literalOf(node: AstNode, query: QueryText, from: number, now: Date): Li
     }
     case 'single_quote_string':
     case 'string':
-      return { kind: 'plain', value: String(value) };
+      return { kind: 'plain', value: stringLiteral(value) };
     case 'bool':
       return { kind: 'plain', value: value === true };
     case 'null':
       return { kind: 'plain', value: null };
     case 'timestamp':
-      return { kind: 'instant', value: instantOrFail(String(value), query, from) };
+      return { kind: 'instant', value: instantOrFail(stringLiteral(value), query, from) };
     case 'cast':
       return castInstant(node, query, from);
     case 'function':
@@ -111,7 +121,7 @@ function castInstant(node: AstNode, query: QueryText, from: number): Literal {
   if (!dataType.startsWith('TIMESTAMP') || !inner || nodeType(inner) !== 'single_quote_string') {
     return query.fail(`Only a string cast to a timestamp is allowed: '2026-11-28T07:00:00Z'::timestamptz`, '::', from);
   }
-  return { kind: 'instant', value: instantOrFail(String(inner['value']), query, from) };
+  return { kind: 'instant', value: instantOrFail(stringLiteral(inner['value']), query, from) };
 }
 
 function instantOrFail(text: string, query: QueryText, from: number): string {
@@ -137,7 +147,7 @@ function timeExpression(node: AstNode, query: QueryText, from: number, now: Date
   }
   const base = timeExpression(left, query, from, now);
   const expr = isNode(right['expr']) ? right['expr'] : undefined;
-  const text = expr && nodeType(expr) === 'single_quote_string' ? String(expr['value']) : undefined;
+  const text = expr && nodeType(expr) === 'single_quote_string' ? stringLiteral(expr['value']) : undefined;
   const millis = text === undefined ? undefined : intervalMillis(text, stringOf(right['unit']) ?? '');
   if (millis === undefined) {
     return query.fail(

@@ -296,3 +296,25 @@ describe('parseQuery numbers', () => {
     expect(problem.detail).toContain('quote it');
   });
 });
+
+describe('parseQuery strings as PostgreSQL reads them', () => {
+  it('undoubles quotes and takes backslashes as themselves', () => {
+    const plan = parseQuery(
+      String.raw`SELECT properties['it''s'] FROM q WHERE properties.a = 'o''k' AND properties.b = 'p\nq' AND properties.c = 'r\\s' AND properties.d LIKE 'x\%' ESCAPE '\'`,
+      NOW,
+    );
+    expect(plan.columns).toEqual([{ field: { kind: 'property', key: "it's" }, name: "properties['it''s']" }]);
+    expect(plan.where).toMatchObject({
+      args: [
+        { value: "o'k" },
+        { value: String.raw`p\nq` },
+        { value: String.raw`r\\s` },
+        { pattern: String.raw`x\%`, escape: '\\' },
+      ],
+    });
+  });
+
+  it('refuses the character that stands in for backslashes while parsing', () => {
+    expect(refusal("SELECT * FROM q WHERE node = 'a\uE000'").position.offset).toBe(31);
+  });
+});

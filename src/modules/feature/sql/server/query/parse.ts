@@ -1,10 +1,11 @@
 // The SQL console's grammar: one SELECT over one address pattern, parsed by node-sql-parser (PostgreSQL dialect) and
 // then narrowed to the documented subset (docs/sql.md). Anything outside it is refused with a `sql-syntax` problem
 // that points at the offending token; docs/adr/0021-sql-grammar-with-a-parser.md says why a parser and not our own.
-// The PostgreSQL-only build: a tenth of the size of the package's all-dialect entry.
-import { Parser } from 'node-sql-parser/build/postgresql';
+// The PostgreSQL-only build: a tenth of the size of the package's all-dialect entry. It is CommonJS that Node's ESM
+// loader (tsx: the worker, scripts) exposes only as `default`, while bundlers (Next, Vitest) give its names.
+import * as sqlParserModule from 'node-sql-parser/build/postgresql';
 import type { Column, Field, QueryPlan } from './plan.ts';
-import { isNode, nodesOf, nodeType, stringOf, type AstNode } from './ast.ts';
+import { BACKSLASH_STAND_IN, isNode, nodesOf, nodeType, sourceText, stringOf, type AstNode } from './ast.ts';
 import { fieldLabel, fieldOf } from './fields.ts';
 import { predicateOf } from './where.ts';
 import { QueryText } from './query-text.ts';
@@ -13,6 +14,7 @@ import { addressPatternOf } from './from-pattern.ts';
 
 export const MAX_QUERY_LENGTH = 10_000;
 
+const { Parser } = (sqlParserModule as { default?: typeof sqlParserModule }).default ?? sqlParserModule;
 const parser = new Parser();
 const PARSE_OPTIONS = { database: 'postgresql', parseOptions: { includeLocations: true } };
 
@@ -51,6 +53,14 @@ export function parseQuery(text: string, now: Date): QueryPlan {
     );
   }
   if (query.tokens.length === 0) query.fail('The query is empty: write SELECT * FROM "orders.*"');
+  const standIn = text.indexOf(BACKSLASH_STAND_IN);
+  if (standIn >= 0) {
+    query.failAt(
+      'The query holds the private-use character U+E000, which it cannot',
+      endOf(text.slice(0, standIn)),
+      BACKSLASH_STAND_IN,
+    );
+  }
   const statement = statementOf(query);
   refuseOtherParts(statement, query);
   const selectAt = query.offsetOf('SELECT');
@@ -69,7 +79,7 @@ export function parseQuery(text: string, now: Date): QueryPlan {
 function statementOf(query: QueryText): AstNode {
   let tree: unknown;
   try {
-    tree = parser.astify(query.text, PARSE_OPTIONS);
+    tree = parser.astify(query.text.replaceAll('\\', BACKSLASH_STAND_IN), PARSE_OPTIONS);
   } catch (error) {
     return refuseSyntax(error, query);
   }
@@ -152,7 +162,8 @@ function columnsOf(statement: AstNode, query: QueryText, from: number): readonly
     const expr = isNode(item['expr']) ? item['expr'] : {};
     if (isStar(item)) return query.fail('* stands alone: SELECT * or a list of columns', '*', from);
     const field = fieldOf(expr, query, from) ?? refuseColumn(expr, query, from);
-    const alias = stringOf(item['as']);
+    const written = stringOf(item['as']);
+    const alias = written === undefined ? undefined : sourceText(written);
     return { field, name: alias ?? fieldLabel(field) };
   });
 }
@@ -190,7 +201,7 @@ function fromOf(statement: AstNode, query: QueryText, from: number): string {
     return query.fail('FROM takes no alias: columns are named without a prefix', stringOf(source['as']), from);
   }
   const db = stringOf(source['db']);
-  const written = db ? `${db}.${table}` : table;
+  const written = sourceText(db ? `${db}.${table}` : table);
   return addressPatternOf(written, query, from);
 }
 

@@ -11,7 +11,7 @@ import {
   nodesOf,
   nodeType,
   startOf,
-  stringOf,
+  stringLiteral,
   type AstNode,
 } from './ast.ts';
 import { fieldOf } from './fields.ts';
@@ -182,10 +182,10 @@ function like(negated: boolean, left: AstNode, right: AstNode, context: Context,
   if (type !== 'single_quote_string' && type !== 'string') {
     return context.query.fail(`LIKE takes a quoted pattern, e.g. LIKE 'ord-%'`, 'LIKE', from);
   }
-  const pattern = String(right['value']);
+  const pattern = stringLiteral(right['value']);
   const escapeNode = isNode(right['escape']) && isNode(right['escape']['value']) ? right['escape']['value'] : undefined;
   if (!escapeNode) return { op: 'like', field, pattern, negated };
-  const escape = stringOf(escapeNode['value']);
+  const escape = escapeNode['value'] === undefined ? undefined : stringLiteral(escapeNode['value']);
   if (escape === undefined || Array.from(escape).length !== 1) {
     return context.query.fail("ESCAPE takes exactly one character, e.g. ESCAPE '!'", 'ESCAPE', from);
   }
