@@ -34,11 +34,15 @@ export class CaptureConsumers {
     return [...this.running.keys()];
   }
 
-  /** Opens a consumer for every live tap of the cluster not yet drained, closes those of taps no longer live. */
+  /**
+   * Opens a consumer for every live tap of the cluster not yet drained, closes those of taps no longer live, and
+   * opens again those of taps the pass (re)installed: after a broker restart the queue was gone, and a consumer
+   * refused on it re-attaches only after its next reconnect.
+   */
   async sync(clusterId: string, live: readonly LiveTap[]): Promise<void> {
     const wanted = new Map(live.map((tap) => [keyOf(tap), tap]));
     for (const [key, entry] of this.running)
-      if (entry.tap.clusterId === clusterId && !wanted.has(key)) await this.close(key);
+      if (entry.tap.clusterId === clusterId && (!wanted.has(key) || wanted.get(key)?.installed)) await this.close(key);
     for (const [key, tap] of wanted) if (!this.running.has(key)) this.open(key, tap);
   }
 

@@ -43,6 +43,8 @@ export interface LiveTap {
   readonly nodeId: string;
   readonly nodeName: string;
   readonly native: () => NativeEndpoint;
+  /** Installed (or its queue made again) by this pass: a consumer attached before has lost its queue. */
+  readonly installed: boolean;
 }
 
 export interface CapturePassOutcome {
@@ -158,7 +160,8 @@ export class CaptureReconciler {
         desired.add(names.divert);
         try {
           const divertPresent = own.has(names.divert);
-          if (!divertPresent || !(await tapQueuePresent(node.client, names.queue))) {
+          const complete = divertPresent && (await tapQueuePresent(node.client, names.queue));
+          if (!complete) {
             refuseExclusiveDivert(subscription.address, diverts);
             refuseUnrestrictedQueue(
               subscription.address,
@@ -182,6 +185,7 @@ export class CaptureReconciler {
             nodeId: node.nodeId,
             nodeName: node.nodeName,
             native: target.native,
+            installed: !complete,
           });
         } catch (error) {
           const refusal = error instanceof ProblemError;
