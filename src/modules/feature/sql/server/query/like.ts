@@ -15,7 +15,7 @@ export function likeMatches(value: string, pattern: string, escape: string | und
   return regex.test(value);
 }
 
-export function likeRegex(pattern: string, escape: string | undefined): RegExp {
+function likeRegex(pattern: string, escape: string | undefined): RegExp {
   let source = '';
   const characters = Array.from(pattern);
   for (let index = 0; index < characters.length; index += 1) {
