@@ -345,3 +345,15 @@ describe('partition maintenance', () => {
     for (const name of names) expect(kept).toContain(name);
   });
 });
+
+describe('a writer whose day has no partition', () => {
+  // Last in the file: it drops today's partition and the rows in it.
+  it('makes the partitions again and writes the rows', async () => {
+    const writer = newWriter();
+    await writer.accept([message(300, { address: 'before.drop' })]);
+    await db.pool.query(`DROP TABLE "${partitionFor(new Date()).name}"`);
+    await writer.accept([message(301, { address: 'after.drop' })]);
+    const rows = await db.query<{ address: string }>(`SELECT address FROM message_index WHERE address LIKE '%.drop'`);
+    expect(rows.map((row) => row.address)).toEqual(['after.drop']);
+  });
+});
