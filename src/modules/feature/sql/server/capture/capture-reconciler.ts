@@ -119,6 +119,9 @@ export class CaptureReconciler {
       expiryDelayMs: settings.duration(SQL_SETTINGS.captureExpiryDelay),
     };
     const counts = { installed: 0, removed: 0, refused: 0, failed: 0 };
+    if (targets.targets.length === 0)
+      for (const verdict of verdicts.values())
+        verdict.problem = { message: 'no node of the cluster is serving: nothing can be tapped', refusal: false };
     const live: LiveTap[] = [];
     const newRefusals: Array<{ node: TapNode; subscription: Subscription; queue: string; message: string }> = [];
     for (const target of targets.targets) {
