@@ -20,6 +20,7 @@ import { metricsRouter } from '@/modules/feature/metrics/server/metrics.router.t
 import { triageRouter } from '@/modules/feature/triage/server/triage.router.ts';
 import { resourcesRouter } from '@/modules/feature/resources/server/resources.router.ts';
 import { messagesRouter } from '@/modules/feature/messages/server/messages.router.ts';
+import { sqlRouter } from '@/modules/feature/sql/server/sql.router.ts';
 import { alertingRouter } from '@/modules/feature/alerting/server/alerting.router.ts';
 import { governanceRouter } from '@/modules/platform/governance/server/governance.router.ts';
 import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
@@ -50,6 +51,7 @@ export const appRouter = router({
   triage: triageRouter,
   resources: resourcesRouter,
   messages: messagesRouter,
+  sql: sqlRouter,
   alerting: alertingRouter,
   governance: governanceRouter,
 });

@@ -1,3 +1,4 @@
 // The sql module's public entry for server code: the only file other modules and the roof may import from it
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
-export {};
+// The live tail's HTTP edge (server-sent events), which the roof's route file serves.
+export { createTailHandler } from './server/tail/tail-handler.ts';

@@ -8,7 +8,7 @@ export const sqlModule = defineModule({
   layer: 'feature',
   description:
     'Where did that message go: one SQL editor over a live fan-out read of the brokers (selector pushed down), the persisted message_index and a live tail; addresses indexed by sampling a queue or by a capture tap (a non-exclusive divert into a service-owned ring queue, drained by the worker), kept reconciled on every live node, content masked by the policy before it is stored.',
-  requires: ['core', 'plugin', 'audit', 'broker', 'clusters', 'governance'],
+  requires: ['core', 'plugin', 'access', 'audit', 'broker', 'clusters', 'governance', 'scrape'],
   permissions: [
     {
       id: 'sql:query',
@@ -44,6 +44,7 @@ export const sqlModule = defineModule({
   workerServices: [
     { id: 'index-remask', stage: 'scrape', load: () => import('./server/index/remask.worker.ts') },
     { id: 'capture', stage: 'subscriptions', load: () => import('./server/capture/capture.worker.ts') },
+    { id: 'sampler', stage: 'subscriptions', load: () => import('./server/sample/sampler.worker.ts') },
   ],
   contributions: [
     contribution(storedContent, {

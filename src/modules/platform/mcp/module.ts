@@ -17,6 +17,7 @@ export const mcpModule = defineModule({
       'metric_series',
       'browse_messages',
       'message_body',
+      'query_messages',
       'activity_log',
       'queue_action',
       'send_message',

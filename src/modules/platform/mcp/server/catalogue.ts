@@ -9,6 +9,7 @@ import { helpTool } from './help-tool.ts';
 import { browseMessagesTool, messageBodyTool, sendMessageTool } from './message-tools.ts';
 import { governedOutput } from './governed-output.ts';
 import { queueActionTool } from './queue-action-tool.ts';
+import { queryMessagesTool } from './query-tool.ts';
 import { clusterHealthTool, diagnoseQueueTool, listResourcesTool, metricSeriesTool } from './read-tools.ts';
 import { invalidParams, type McpContext, textResult, ToolFailure, type ToolDefinition } from './tool-kit.ts';
 
@@ -19,6 +20,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   metricSeriesTool,
   browseMessagesTool,
   messageBodyTool,
+  queryMessagesTool,
   activityLogTool,
   queueActionTool,
   sendMessageTool,
