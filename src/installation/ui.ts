@@ -11,6 +11,7 @@ import { governanceUi } from '@/modules/platform/governance/ui/contributions.ts'
 import { metricsUi } from '@/modules/feature/metrics/ui/contributions.ts';
 import { triageUi } from '@/modules/feature/triage/ui/contributions.ts';
 import { alertingUi } from '@/modules/feature/alerting/ui/contributions.ts';
+import { sqlUi } from '@/modules/feature/sql/ui/contributions.ts';
 import { identityOidcUi } from '@/modules/feature/identity-oidc/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
@@ -39,4 +40,5 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   metricsUi,
   triageUi,
   alertingUi,
+  sqlUi,
 ];

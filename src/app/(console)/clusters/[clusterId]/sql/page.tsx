@@ -1,0 +1,5 @@
+import { SqlConsoleScreen } from '@/modules/feature/sql/ui.ts';
+
+export default function ClusterSqlPage() {
+  return <SqlConsoleScreen />;
+}
