@@ -6,16 +6,11 @@ import type { z } from 'zod';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
-import {
-  listDiverts,
-  readCaptureSecurity,
-  readManagementLimits,
-  reservedAddressReason,
-} from '@/modules/platform/broker/index.ts';
+import { readManagementLimits, reservedAddressReason } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor, reservedAddressesOf } from '@/modules/platform/clusters/index.ts';
 import { loadDeploymentId } from './capture/deployment-id.ts';
-import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './capture/preflight.ts';
-import { assertCapturableAddress, tapNamesOf } from './capture/tap-names.ts';
+import { preflightTap } from './capture/preflight.ts';
+import { assertCapturableAddress, nodeSegmentOf, tapNamesOf } from './capture/tap-names.ts';
 import { SQL_SETTINGS } from './sql.settings.ts';
 import type { createSubscriptionInput, removeSubscriptionInput, subscriptionView } from './subscriptions.schema.ts';
 
@@ -70,12 +65,11 @@ async function preflightCapture(runtime: SubscriptionRuntime, clusterId: string,
   const targets = await loadCommandTargets(runtime.prisma, clusterId);
   if (!targets)
     throw new ProblemError({ type: 'not-found', title: 'Not found', status: 404, detail: 'No such cluster.' });
-  const names = tapNamesOf(await loadDeploymentId(runtime.db.pool), address, id);
+  const deploymentId = await loadDeploymentId(runtime.db.pool);
   const limits = readManagementLimits((key) => runtime.settings.value(key));
   for (const target of targets.targets) {
     const client = managementClientFor(target.nodeId, target.endpoint, limits);
-    refuseExclusiveDivert(address, await listDiverts(client));
-    refuseUnrestrictedQueue(address, names.queue, await readCaptureSecurity(client, address, names.queue));
+    await preflightTap(client, address, tapNamesOf(deploymentId, address, id, nodeSegmentOf(target.logicalNode)));
   }
 }
 

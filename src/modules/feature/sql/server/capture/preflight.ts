@@ -7,7 +7,14 @@
 //   (consume or browse) the copy that may read neither on the source address. The copy holds production payload, so
 //   it must be at most as readable as the original.
 import { ProblemError } from '@/modules/kernel/core/index.ts';
-import type { CaptureSecurity, DivertInfo, RolePermissions } from '@/modules/platform/broker/index.ts';
+import {
+  listDiverts,
+  readCaptureSecurity,
+  type CaptureSecurity,
+  type DivertInfo,
+  type ManagementClient,
+  type RolePermissions,
+} from '@/modules/platform/broker/index.ts';
 
 const CAPTURE_REFUSED = 'capture-refused';
 
@@ -78,4 +85,14 @@ export function refuseUnrestrictedQueue(sourceAddress: string, captureMatch: str
     'unrestricted-queue',
     securitySnippet(captureMatch, sourceReaders, false),
   );
+}
+
+/** Both refusals on one node, from what it reports now (its diverts, and the roles on the source and the tap). */
+export async function preflightTap(
+  client: ManagementClient,
+  sourceAddress: string,
+  names: { readonly queue: string; readonly match: string },
+): Promise<void> {
+  refuseExclusiveDivert(sourceAddress, await listDiverts(client));
+  refuseUnrestrictedQueue(sourceAddress, names.match, await readCaptureSecurity(client, sourceAddress, names.queue));
 }

@@ -22,6 +22,7 @@ const PAGES_PER_PASS = 5;
 
 interface SampledQueue {
   readonly subscriptionId: string;
+  readonly nodeId: string;
   readonly address: string;
   readonly queue: string;
   readonly routingType: 'ANYCAST' | 'MULTICAST';
@@ -47,6 +48,7 @@ export class Sampler {
     if (subscriptions.length === 0) return 0;
     const targets = await loadCommandTargets(prisma, clusterId);
     if (!targets) return 0;
+    // Each sampled queue where the last sweep saw it: a queue need not be on every node.
     const queues: SampledQueue[] = [];
     const missing: string[] = [];
     for (const subscription of subscriptions) {
@@ -55,29 +57,32 @@ export class Sampler {
         addressRegex: addressPatternRegex(subscription.address),
         limit: 1_000,
       });
-      const found = listed.queues.find((row) => row.queueName === subscription.queue);
-      if (found)
+      const found = listed.queues.filter((row) => row.queueName === subscription.queue);
+      if (found.length === 0) missing.push(subscription.id);
+      for (const row of found)
         queues.push({
           subscriptionId: subscription.id,
-          address: found.address,
-          queue: found.queueName,
-          routingType: found.routingType,
+          nodeId: row.nodeId,
+          address: row.address,
+          queue: row.queueName,
+          routingType: row.routingType,
         });
-      else missing.push(subscription.id);
     }
     await this.setState(missing, 'FAILED', 'The queue is not on any node of the cluster (as of the last sweep).');
     const limits = managementLimitsOf(this.dependencies.settings);
     let indexed = 0;
     const failures = new Map<string, string>();
     for (const target of targets.targets) {
+      const onNode = queues.filter((queue) => queue.nodeId === target.nodeId);
+      if (onNode.length === 0) continue;
       const client = managementClientFor(target.nodeId, target.endpoint, limits);
       try {
-        indexed += await this.sampleNode(clusterId, target, client, queues, failures);
+        indexed += await this.sampleNode(clusterId, target, client, onNode, failures);
       } catch (error) {
-        for (const queue of queues) failures.set(queue.subscriptionId, `${target.nodeName}: ${messageOf(error)}`);
+        for (const queue of onNode) failures.set(queue.subscriptionId, `${target.nodeName}: ${messageOf(error)}`);
       }
     }
-    const ok = queues.filter((queue) => !failures.has(queue.subscriptionId)).map((queue) => queue.subscriptionId);
+    const ok = [...new Set(queues.map((queue) => queue.subscriptionId))].filter((id) => !failures.has(id));
     await this.setState(ok, 'ACTIVE', null);
     for (const [id, error] of failures) await this.setState([id], 'FAILED', error);
     return indexed;
