@@ -27,6 +27,9 @@ function signedInUser(request: RequestContext): string {
   return userId;
 }
 
+/** The user's name as the audit shows it, without the API token an agent used (`<owner> [token: <name>]`). */
+const ownerNameOf = (request: RequestContext) => request.actor.name.replace(/ \[token: [^\]]*\]$/, '');
+
 const notFound = () =>
   new ProblemError({ type: 'not-found', title: 'Not found', status: 404, detail: 'No such saved query of yours.' });
 
@@ -89,7 +92,7 @@ export async function saveQuery(
       if (!input.dryRun) {
         const data = { name: input.name, text: input.sql, source: input.source, shared: input.shared };
         if (input.id) await tx.sqlSavedQuery.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
-        else await tx.sqlSavedQuery.create({ data: { id, ownerId, ownerName: request.actor.name, ...data } });
+        else await tx.sqlSavedQuery.create({ data: { id, ownerId, ownerName: ownerNameOf(request), ...data } });
       }
       return { result: undefined };
     },
