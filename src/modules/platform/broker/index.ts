@@ -15,9 +15,8 @@ export { countQueueMessages, listMessageIds } from './management/queue-counts.ts
 export type { QueueCount } from './management/queue-counts.ts';
 export { browseQueue as browseOverManagement } from './management/management-browse.ts';
 export { browseQueues } from './management/management-browse.ts';
-export type { ManagementBrowseResult, ManyBrowseResult } from './management/management-browse.ts';
+export type { ManagementBrowseResult } from './management/management-browse.ts';
 export { contentOfBrowsed } from './management/browsed-content.ts';
-export type { BrowsedContent } from './management/browsed-content.ts';
 export { browseQueue as browseNatively } from './native/browse.ts';
 export { sendMessage } from './native/send.ts';
 export { reservedAddressReason, reservedPropertyPrefix } from './native/reserved-names.ts';

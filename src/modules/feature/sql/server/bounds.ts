@@ -9,7 +9,7 @@ export interface QueryBounds {
   readonly timeoutMs: number;
 }
 
-export type BoundName = 'target-cap' | 'scan-cap' | 'row-cap' | 'timeout';
+type BoundName = 'target-cap' | 'scan-cap' | 'row-cap' | 'timeout';
 
 export interface BoundReached {
   readonly bound: BoundName;

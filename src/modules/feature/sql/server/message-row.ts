@@ -1,7 +1,5 @@
 // One message as every source gives it: a live browse, a row of message_index, a tail event. Content (properties,
 // body) is already governed: masked by the content policy unless the caller holds message:clear.
-import type { HeaderName } from './query/plan.ts';
-
 export type PropertyValue = string | number | boolean | null;
 
 export interface MessageRow {
@@ -22,6 +20,3 @@ export interface MessageRow {
   /** A parsed JSON body, a text body, or null (binary bodies are withheld with their reason by the policy). */
   readonly body: unknown;
 }
-
-/** Compile-time check that every header of the grammar is a field of the row. */
-export type HeaderFieldsOfRow = Pick<MessageRow, HeaderName>;

@@ -4,7 +4,7 @@ const AMQP_HEADER_SECTIONS = new Set(['messageAnnotations', 'deliveryAnnotations
 
 const HEADER_FIELDS = ['address', 'durable', 'priority', 'timestamp', 'expiration', 'userID', 'type', 'redelivered'];
 
-export type BrowsedBody =
+type BrowsedBody =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'bytes'; readonly size: number }
   | { readonly kind: 'empty' };

@@ -34,7 +34,7 @@ export interface LiveReadRuntime {
   readonly settings: { value(key: string): unknown };
 }
 
-export interface NodeOutcome {
+interface NodeOutcome {
   readonly nodeId: string;
   readonly nodeName: string;
   readonly queues: number;

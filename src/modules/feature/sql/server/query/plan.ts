@@ -66,6 +66,3 @@ export interface QueryPlan {
   /** LIMIT as written; the row cap still applies and is reported when it is the one reached. */
   readonly limit: number | null;
 }
-
-/** Where a query runs: the brokers now, the persisted index, or new rows of either as they come. */
-export type QuerySource = 'live' | 'index' | 'tail';

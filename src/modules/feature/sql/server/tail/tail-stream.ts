@@ -12,7 +12,7 @@ import type { MessageRow } from '../message-row.ts';
 import type { QueryPlan } from '../query/plan.ts';
 
 /** Rows replayed at most after a reconnect (as the events topic replays). */
-export const TAIL_REPLAY_LIMIT = 500;
+const TAIL_REPLAY_LIMIT = 500;
 /** Rows sent per wake-up at most; the next wake-up goes on from there. */
 const ROWS_PER_READ = 500;
 /** A wake-up the bus missed (a reconnect) is made good by reading on this cadence too. */
