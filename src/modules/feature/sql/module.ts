@@ -1,5 +1,6 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { storedContent } from '@/modules/platform/governance/module.ts';
+import { capturedMessageListeners } from './server/capture/capture-bus.ts';
 import { SQL_SETTING_KEYS, sqlSettings } from './server/sql.settings.ts';
 
 export const sqlModule = defineModule({
@@ -22,6 +23,7 @@ export const sqlModule = defineModule({
     },
   ],
   settings: sqlSettings,
+  extensionPoints: [capturedMessageListeners],
   apiPrefixes: ['/api/v1/clusters/{clusterId}/sql', '/api/v1/sql'],
   jobs: [
     {

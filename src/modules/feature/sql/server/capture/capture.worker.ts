@@ -7,6 +7,7 @@ import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kerne
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { IndexWriter } from '../index/index-writer.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
+import { CaptureBus, listenersOf } from './capture-bus.ts';
 import { CaptureConsumers } from './capture-consumers.ts';
 import { CaptureReconciler, type CapturePassOutcome } from './capture-reconciler.ts';
 import { registerCaptureRuntime } from './capture-runtime.ts';
@@ -36,7 +37,7 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     settings: context.settings,
     deploymentId,
   });
-  const consumers = new CaptureConsumers(writer);
+  const consumers = new CaptureConsumers(new CaptureBus(writer, listenersOf(context.registry)));
   let chain: Promise<unknown> = Promise.resolve();
   const reconcileOwned = (): Promise<CapturePassOutcome[]> => {
     const run = chain.then(async () => {
