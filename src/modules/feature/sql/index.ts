@@ -2,6 +2,3 @@
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 // The live tail's HTTP edge (server-sent events), which the roof's route file serves.
 export { createTailHandler } from './server/tail/tail-handler.ts';
-// For a module that listens to captured messages (the sql.captured-messages point in module.ts).
-export type { CapturedMessageListener } from './server/capture/capture-bus.ts';
-export type { CapturedMessage } from './server/index/stored-message.ts';

@@ -11,7 +11,7 @@ import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseCluster } from '@test/artemis/lease.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { connectMcp, issueToken, serveOverHttp, type Listener } from '@test/mcp-client.ts';
-import { createAnycastQueue, uniqueName, waitFor } from '@test/native-test-helpers.ts';
+import { createAnycastQueue, sendManyMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import type { RestCall } from '@test/rest-call.ts';
 import type { AuthHeaders } from '@test/sign-in.ts';
@@ -195,6 +195,17 @@ describe('the live source', () => {
     expect(scan.json.bounds.map((bound) => bound.bound)).toContain('scan-cap');
     expect(scan.json.bounds.find((bound) => bound.bound === 'scan-cap')?.words).toMatch(/100 messages examined/);
     await put('sql.scan-cap', 20_000);
+
+    // Three pages behind a limiter of one management call a second: the third page is due after the timeout.
+    await sendManyMessages(nodes[0], many, 100);
+    await put('broker.management.max-calls-per-second', 1);
+    await put('sql.timeout', '1s');
+    const slow = await query(`SELECT id FROM "${many}"`, 'live');
+    expect(slow.json.bounds.map((bound) => bound.bound)).toEqual(['timeout']);
+    expect(slow.json.bounds[0]?.words).toMatch(/Stopped at the timeout after \d+\.\d s with 200 messages examined/);
+    expect(slow.json.rows).toHaveLength(200);
+    await put('sql.timeout', '15s');
+    await put('broker.management.max-calls-per-second', 20);
   });
 
   it('reads none of the broker’s own addresses, whatever the pattern', async () => {
