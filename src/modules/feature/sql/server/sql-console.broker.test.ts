@@ -188,7 +188,8 @@ describe('the live source', () => {
     const many = `${base}.orders.bulk`;
     await createAnycastQueue(nodes[0], many);
     await inGrid(many);
-    for (let index = 0; index < 110; index += 1) await send(many, 0, 10_000 + index);
+    // Filler in one management POST; its properties are text, so the WHERE keeps none of it but examines all.
+    await sendManyMessages(nodes[0], many, 110, (index) => ({ orderId: String(index) }));
     await put('sql.scan-cap', 100);
     const scan = await query(`SELECT id FROM "${many}" WHERE properties.orderId > 0`, 'live');
     expect(scan.json.scanned).toBe(100);
