@@ -350,6 +350,12 @@ describe('sampling into the index, and the tail', () => {
     expect(((await bad.json()) as { type: string }).type).toBe('sql-syntax');
     const twice = await tail(new Request(`${base}?sql=a&sql=b`, { headers: { ...auth } }), params);
     expect(twice.status).toBe(400);
+    // Values in clear are for a one-off query, audited as VIEW_CLEAR; a tail stays masked.
+    const clear = await tail(
+      new Request(`${base}?sql=${encodeURIComponent(`SELECT * FROM "${eu}"`)}&clear=true`, { headers: { ...auth } }),
+      params,
+    );
+    expect(clear.status).toBe(400);
   });
 
   it('stops sampling when the subscription is removed', async () => {

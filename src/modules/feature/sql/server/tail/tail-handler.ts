@@ -9,7 +9,6 @@ import {
   serviceUnavailableProblem,
   validationProblem,
 } from '@/modules/kernel/core/index.ts';
-import { requireClearAccess } from '@/modules/platform/governance/index.ts';
 import { parseQuery } from '../query/parse.ts';
 import { boundsOf, indexNotices, type QueryRuntime } from '../run-query.ts';
 import { SQL_MAX_LENGTH } from '../sql.schema.ts';
@@ -68,11 +67,16 @@ export function createTailHandler<R extends Runtime>(
       const source = one(url, 'source') ?? 'index';
       if (source !== 'index' && source !== 'live')
         throw new ProblemError(validationProblem([{ field: 'source', message: 'must be index or live' }]));
-      const clearText = one(url, 'clear') ?? 'false';
-      if (clearText !== 'true' && clearText !== 'false')
-        throw new ProblemError(validationProblem([{ field: 'clear', message: 'must be true or false' }]));
-      const clear = clearText === 'true' && source === 'live';
-      if (clear) requireClearAccess(guarded.permissions);
+      // A tail is masked: each clear answer is audited as VIEW_CLEAR, which a stream of rows cannot be row by row.
+      if (url.searchParams.has('clear'))
+        throw new ProblemError(
+          validationProblem([
+            {
+              field: 'clear',
+              message: 'a tail shows the masked form; run the query with clear=true to see values in clear (audited)',
+            },
+          ]),
+        );
       const plan = parseQuery(sql, new Date());
       const lastEventId = sequenceOf(request.headers.get('last-event-id') ?? one(url, 'lastEventId'));
       const sampleIntervalMs = runtime.settings.duration(SQL_SETTINGS.sampleInterval);
@@ -84,7 +88,7 @@ export function createTailHandler<R extends Runtime>(
             ];
       return openTail(
         runtime,
-        { clusterId, plan, source, clear, bounds: boundsOf(runtime), lastEventId, notices, sampleIntervalMs },
+        { clusterId, plan, source, clear: false, bounds: boundsOf(runtime), lastEventId, notices, sampleIntervalMs },
         request.signal,
       );
     } catch (error) {
