@@ -97,7 +97,7 @@ function AddSubscriptionDialog({ clusterId, onClose }: { clusterId: string; onCl
         )}
         {previewed && !create.isSuccess && (
           <Text size="sm" data-testid="subscription-preview">
-            Dry run: {preview.data.next}
+            {preview.data.next}
           </Text>
         )}
         {preview.isError && <SubscriptionFailure error={preview.error} />}

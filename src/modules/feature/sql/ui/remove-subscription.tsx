@@ -37,7 +37,7 @@ function RemoveDialog({ clusterId, target, onClose }: { clusterId: string; targe
         )}
         {preview.isSuccess && !remove.isSuccess && (
           <Text size="sm" data-testid="subscription-preview">
-            Dry run: {preview.data.next}
+            {preview.data.next}
           </Text>
         )}
         {preview.isError && <SubscriptionFailure error={preview.error} />}

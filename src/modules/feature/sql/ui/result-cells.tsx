@@ -16,10 +16,12 @@ export function ResultCell({ value }: { value: unknown }): ReactNode {
         null
       </Text>
     );
-  const text = cellText(value);
+  // React renders no boolean: the text is always a string here.
+  const text = String(cellText(value));
   if (typeof value === 'object') return <Code>{text}</Code>;
+  // Short values (ids, times, names) stay on one line; long text wraps.
   return (
-    <Text span size="sm" style={{ wordBreak: 'break-word' }}>
+    <Text span size="sm" style={text.length > 40 ? { wordBreak: 'break-word' } : { whiteSpace: 'nowrap' }}>
       {text}
     </Text>
   );
