@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
 import {
+  pressAndHold,
   saveScreenshot,
   saveScreenshotsInBothThemes,
   startSignedInConsole,
@@ -288,6 +289,33 @@ describe('the SQL console', () => {
     expect(await row.count()).toBe(1);
     await saveScreenshot(page, 'sql-subscriptions-add');
     await page.keyboard.press('Escape');
+  });
+
+  it('removes a subscription after its dry run, held to confirm', async () => {
+    await page.goto(url(`/clusters/${clusterId}/sql/subscriptions`));
+    await tableLoaded(page);
+    const rows = page.locator('[data-testid="table-sql-subscriptions"] tbody tr[data-row-key]');
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('button', { name: 'Remove…' }).click();
+    const dialog = page.getByTestId('remove-subscription');
+    expect(await dialog.getByTestId('subscription-preview').innerText()).toMatch(/^Dry run/);
+    // The dry run removed nothing.
+    expect(
+      await db
+        .query(`SELECT id FROM sql_subscription WHERE cluster_id = $1`, [clusterId])
+        .then((found) => found.length),
+    ).toBe(1);
+    await pressAndHold(
+      dialog.getByRole('button', { name: 'Hold to remove 1 subscription' }),
+      dialog.getByTestId('subscription-removed'),
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => rows.count()).toBe(0);
+    expect(
+      await db
+        .query(`SELECT id FROM sql_subscription WHERE cluster_id = $1`, [clusterId])
+        .then((found) => found.length),
+    ).toBe(0);
   });
 
   it('threw nothing in the page', () => {

@@ -6,6 +6,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/ui/data/trpc.ts';
+import { dryRunSentence } from './dry-run.ts';
 import { SubscriptionFailure } from './refusal-snippet.tsx';
 
 type Mode = 'CAPTURE' | 'SAMPLE';
@@ -97,7 +98,7 @@ function AddSubscriptionDialog({ clusterId, onClose }: { clusterId: string; onCl
         )}
         {previewed && !create.isSuccess && (
           <Text size="sm" data-testid="subscription-preview">
-            {preview.data.next}
+            {dryRunSentence(preview.data.next)}
           </Text>
         )}
         {preview.isError && <SubscriptionFailure error={preview.error} />}

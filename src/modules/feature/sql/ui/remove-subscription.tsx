@@ -3,18 +3,30 @@
 // brokers; removing is held to confirm (the tap and its queue go from every node on the reconciler's next pass).
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
+import { dryRunSentence } from './dry-run.ts';
 import { SubscriptionFailure } from './refusal-snippet.tsx';
 
-interface Target {
+export interface RemovalTarget {
   readonly id: string;
   readonly address: string;
   readonly mode: string;
 }
 
-function RemoveDialog({ clusterId, target, onClose }: { clusterId: string; target: Target; onClose: () => void }) {
+/**
+ * Rendered by the screen, not by the row: the row is gone from the list once removed, and the outcome must stay shown.
+ */
+export function RemoveSubscriptionDialog({
+  clusterId,
+  target,
+  onClose,
+}: {
+  clusterId: string;
+  target: RemovalTarget;
+  onClose: () => void;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const preview = useMutation(trpc.sql.subscriptions.remove.mutationOptions());
@@ -37,7 +49,7 @@ function RemoveDialog({ clusterId, target, onClose }: { clusterId: string; targe
         )}
         {preview.isSuccess && !remove.isSuccess && (
           <Text size="sm" data-testid="subscription-preview">
-            {preview.data.next}
+            {dryRunSentence(preview.data.next)}
           </Text>
         )}
         {preview.isError && <SubscriptionFailure error={preview.error} />}
@@ -65,17 +77,5 @@ function RemoveDialog({ clusterId, target, onClose }: { clusterId: string; targe
         )}
       </Stack>
     </Modal>
-  );
-}
-
-export function RemoveSubscriptionButton({ clusterId, target }: { clusterId: string; target: Target }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setOpen(true)}>
-        Remove…
-      </Button>
-      {open && <RemoveDialog clusterId={clusterId} target={target} onClose={() => setOpen(false)} />}
-    </>
   );
 }

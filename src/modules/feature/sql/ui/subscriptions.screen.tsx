@@ -7,6 +7,7 @@ import { IconDatabaseSearch, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useParams, useRouter } from 'next/navigation';
+import { useState } from 'react';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
@@ -17,7 +18,7 @@ import { localQuery } from '@/ui/table/local-query.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
 import { ClusterPicker } from '@/modules/platform/clusters/ui.ts';
 import { AddSubscriptionButton } from './add-subscription.tsx';
-import { RemoveSubscriptionButton } from './remove-subscription.tsx';
+import { RemoveSubscriptionDialog, type RemovalTarget } from './remove-subscription.tsx';
 import { sqlConsolePath, subscriptionsPath } from './sql-paths.ts';
 
 type Subscription = RouterOutputs['sql']['subscriptions']['list']['items'][number];
@@ -31,7 +32,7 @@ const LIMITS = [
 
 const STATE_COLOR: Record<string, string> = { ACTIVE: 'teal', PENDING: 'gray', FAILED: 'red' };
 
-function columnsOf(clusterId: string): Column<Subscription>[] {
+function columnsOf(onRemove: (row: Subscription) => void): Column<Subscription>[] {
   return [
     { id: 'address', header: 'Address', sortField: 'address', cell: (row) => row.address },
     { id: 'mode', header: 'Mode', sortField: 'mode', cell: (row) => row.mode },
@@ -80,7 +81,11 @@ function columnsOf(clusterId: string): Column<Subscription>[] {
     {
       id: 'remove',
       header: '',
-      cell: (row) => <RemoveSubscriptionButton clusterId={clusterId} target={row} />,
+      cell: (row) => (
+        <Button size="compact-xs" variant="subtle" color="red" onClick={() => onRemove(row)}>
+          Remove…
+        </Button>
+      ),
     },
   ];
 }
@@ -94,6 +99,7 @@ export function SqlSubscriptionsScreen() {
   const router = useRouter();
   const trpc = useTRPC();
   const list = useListState({ sort: 'address' });
+  const [removing, setRemoving] = useState<RemovalTarget | null>(null);
   const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
   const subscriptions = useQuery({
     ...trpc.sql.subscriptions.list.queryOptions({ clusterId }),
@@ -150,7 +156,7 @@ export function SqlSubscriptionsScreen() {
       <DataTable
         tableId="sql-subscriptions"
         label="Subscriptions"
-        columns={columnsOf(clusterId)}
+        columns={columnsOf(setRemoving)}
         rowKey={(row) => row.id}
         list={list}
         query={query}
@@ -161,6 +167,9 @@ export function SqlSubscriptionsScreen() {
           description: 'Add a capture on an address, or sample one of its queues.',
         }}
       />
+      {removing && (
+        <RemoveSubscriptionDialog clusterId={clusterId} target={removing} onClose={() => setRemoving(null)} />
+      )}
     </>
   );
 }
