@@ -36,19 +36,19 @@ export function boundsOf(runtime: QueryRuntime): QueryBounds {
 
 const STAR_COLUMNS = [...HEADER_FIELDS, 'properties', 'body'];
 
+/** One row as the SELECT asked for it: `*` is every header, then properties and body. */
+export function selectedColumns(plan: QueryPlan, row: MessageRow): Record<string, unknown> {
+  if (plan.columns === '*')
+    return Object.fromEntries(STAR_COLUMNS.map((column) => [column, row[column as keyof MessageRow]]));
+  return project(plan.columns, row);
+}
+
 function shape(
   plan: QueryPlan,
   rows: readonly MessageRow[],
 ): { columns: string[]; rows: Array<Record<string, unknown>> } {
-  if (plan.columns === '*')
-    return {
-      columns: STAR_COLUMNS,
-      rows: rows.map((row) =>
-        Object.fromEntries(STAR_COLUMNS.map((column) => [column, row[column as keyof MessageRow]])),
-      ),
-    };
-  const columns = plan.columns;
-  return { columns: columns.map((column) => column.name), rows: rows.map((row) => project(columns, row)) };
+  const columns = plan.columns === '*' ? STAR_COLUMNS : plan.columns.map((column) => column.name);
+  return { columns, rows: rows.map((row) => selectedColumns(plan, row)) };
 }
 
 /** What the subscriptions behind the matched addresses cannot see, said on every index answer that reads them. */
@@ -61,7 +61,7 @@ export async function indexNotices(runtime: QueryRuntime, clusterId: string, pla
   const sampleEvery = runtime.settings.duration(SQL_SETTINGS.sampleInterval);
   if (modes.some((row) => row.mode === 'SAMPLE'))
     notices.push(
-      `Sampled: a queue is browsed every ${String(sampleEvery / 1000)} s; a message that arrives and is consumed between two browses is invisible to the index.`,
+      `Sampled: a queue is browsed every ${String(sampleEvery / 1000)} s; a queue that drains faster than that is invisible to the index (a message that arrives and is consumed between two browses is never seen).`,
     );
   if (modes.some((row) => row.mode === 'CAPTURE'))
     notices.push(

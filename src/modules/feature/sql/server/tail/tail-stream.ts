@@ -8,8 +8,8 @@ import { readIndex } from '../index/index-reader.ts';
 import { SQL_INDEX_CHANNEL, type IndexAppended } from '../index/index-channel.ts';
 import type { LiveReadRuntime } from '../live/live-read.ts';
 import { readLive } from '../live/live-read.ts';
-import type { MessageRow } from '../message-row.ts';
 import type { QueryPlan } from '../query/plan.ts';
+import { selectedColumns } from '../run-query.ts';
 
 /** Rows replayed at most after a reconnect (as the events topic replays). */
 const TAIL_REPLAY_LIMIT = 500;
@@ -90,7 +90,8 @@ function followIndex(runtime: TailRuntime, request: TailRequest, send: Send): ()
           bounds: { ...request.bounds, rowCap: replaying ? TAIL_REPLAY_LIMIT : ROWS_PER_READ },
           afterSeq: after,
         });
-        for (const row of answer.rows) if (!isStopped()) send({ event: 'row', id: String(row.seq), data: rowOut(row) });
+        for (const row of answer.rows)
+          if (!isStopped()) send({ event: 'row', id: String(row.seq), data: selectedColumns(request.plan, row) });
         if (replaying && answer.rows.length >= TAIL_REPLAY_LIMIT) {
           // Replay is bounded like the events topic's: past 500 missed rows the tail goes on from now and says so.
           send({
@@ -126,10 +127,6 @@ function followIndex(runtime: TailRuntime, request: TailRequest, send: Send): ()
   };
 }
 
-function rowOut(row: MessageRow & { seq?: number }): MessageRow {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'seq')) as unknown as MessageRow;
-}
-
 /** Repeats the live read every sampling interval and sends the messages not sent before. */
 function followLive(runtime: TailRuntime, request: TailRequest, send: Send): () => void {
   const seen = new Set<string>();
@@ -152,7 +149,7 @@ function followLive(runtime: TailRuntime, request: TailRequest, send: Send): () 
         seen.add(key);
         if (seen.size > LIVE_SEEN_LIMIT) seen.delete(seen.values().next().value as string);
         counter += 1;
-        send({ event: 'row', id: String(counter), data: row });
+        send({ event: 'row', id: String(counter), data: selectedColumns(request.plan, row) });
       }
       for (const bound of answer.bounds) send({ event: 'bound', data: bound });
     } catch (error) {
