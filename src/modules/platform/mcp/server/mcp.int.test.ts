@@ -108,6 +108,7 @@ describe('POST /mcp', () => {
       'metric_series',
       'browse_messages',
       'message_body',
+      'query_messages',
       'activity_log',
       'queue_action',
       'send_message',
