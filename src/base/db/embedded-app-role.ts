@@ -58,7 +58,8 @@ export async function ensureAppRole(superuserBase: string, app: RoleCredentials,
 
 /**
  * One `ALTER … OWNER TO` per object the connected superuser owns outside the system schemas. Left out: objects
- * that move with another (a table's indexes, owned sequences, row types, array types) and members of extensions.
+ * that move with another (a table's indexes, owned sequences, row types, array types) and members of extensions;
+ * a table's partitions are transferred one by one (ALTER TABLE on the parent does not reach them).
  */
 const TRANSFERS = `
   WITH me AS (SELECT oid FROM pg_roles WHERE rolname = current_user),
@@ -78,10 +79,11 @@ const TRANSFERS = `
     FROM pg_class c
    WHERE c.relowner = (SELECT oid FROM me) AND c.relnamespace IN (SELECT oid FROM user_schemas)
      AND c.relkind IN ('r', 'p', 'S', 'v', 'm', 'f') AND c.oid NOT IN (SELECT objid FROM in_extension)
-     AND NOT EXISTS (SELECT 1 FROM pg_depend d
+     -- A partition depends on its parent like an owned sequence does, but does not move with it: it goes itself.
+     AND (c.relispartition OR NOT EXISTS (SELECT 1 FROM pg_depend d
                       WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid
                         AND d.refclassid = 'pg_class'::regclass AND d.refobjid <> c.oid
-                        AND d.deptype IN ('a', 'i'))
+                        AND d.deptype IN ('a', 'i')))
   UNION ALL
   SELECT format('ALTER TYPE %s OWNER TO %I', t.oid::regtype, $1::text)
     FROM pg_type t
