@@ -99,7 +99,11 @@ describe('the console shell', () => {
     expect(groups).toEqual(['observe', 'messaging', 'resources', 'configuration', 'activity']);
     const group = (name: string) => nav.getByRole('group', { name });
     expect(await group('Observe').getByRole('link').allInnerTexts()).toEqual(['Triage', 'Alerts', 'Clusters']);
-    expect(await group('Messaging').getByRole('link').allInnerTexts()).toEqual(['Queues', 'Dead letters']);
+    expect(await group('Messaging').getByRole('link').allInnerTexts()).toEqual([
+      'Queues',
+      'Dead letters',
+      'SQL console',
+    ]);
     expect(await group('Resources').getByRole('link').allInnerTexts()).toEqual([
       'Addresses',
       'Consumers',
