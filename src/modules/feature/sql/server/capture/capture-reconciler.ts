@@ -13,7 +13,6 @@ import { ProblemError } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
   listDiverts,
-  MANAGEMENT_SETTINGS,
   readCaptureSecurity,
   tapQueuePresent,
   type DivertInfo,
@@ -21,6 +20,7 @@ import {
   type TapNames,
 } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
+import { managementLimitsOf } from '../management-limits.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
 import { installTap, recordRefusal, removeTap, type TapNode } from './apply-taps.ts';
 import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
@@ -109,11 +109,7 @@ export class CaptureReconciler {
       orderBy: { createdAt: 'asc' },
     });
     const verdicts = new Map<string, Verdict>(subscriptions.map((subscription) => [subscription.id, {}]));
-    const limits = {
-      maxConcurrentCalls: settings.integer(MANAGEMENT_SETTINGS.maxConcurrentCalls),
-      maxCallsPerSecond: settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond),
-      timeoutMs: settings.duration(MANAGEMENT_SETTINGS.timeout),
-    };
+    const limits = managementLimitsOf(settings);
     const shape = {
       ringSize: settings.integer(SQL_SETTINGS.captureRingSize),
       expiryDelayMs: settings.duration(SQL_SETTINGS.captureExpiryDelay),

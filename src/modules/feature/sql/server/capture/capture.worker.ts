@@ -5,8 +5,7 @@
 // has its consumers closed at once (its taps stay on the brokers for the next owner).
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
-import { IndexWriter } from '../index/index-writer.ts';
-import { SQL_SETTINGS } from '../sql.settings.ts';
+import { indexWriterOf } from '../index/index-writer-of.ts';
 import { CaptureBus, listenersOf } from './capture-bus.ts';
 import { CaptureConsumers } from './capture-consumers.ts';
 import { CaptureReconciler, type CapturePassOutcome } from './capture-reconciler.ts';
@@ -16,21 +15,7 @@ import { loadDeploymentId } from './deployment-id.ts';
 export async function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
   const deploymentId = await loadDeploymentId(context.pool);
   const shared = clusterOwnershipOf(context.pool);
-  const writer = new IndexWriter({
-    pool: context.pool,
-    capacity: () => context.settings.integer(SQL_SETTINGS.captureBufferSize),
-    notify: (channel, payload) => context.bus.notify(channel, payload),
-    governance: {
-      db: {
-        pool: context.pool,
-        prisma: context.prisma,
-        query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-          (await context.pool.query(sql, [...params])).rows as Row[],
-        close: () => Promise.resolve(),
-      },
-      bus: context.bus,
-    },
-  });
+  const writer = indexWriterOf(context);
   const reconciler = new CaptureReconciler({
     prisma: context.prisma,
     pool: context.pool,

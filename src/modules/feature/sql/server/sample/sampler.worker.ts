@@ -2,25 +2,15 @@
 // owns (the scrape claims them) into the message index, through its own index writer.
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
-import { IndexWriter } from '../index/index-writer.ts';
+import { borrowedDatabase } from '@/base/db/database.ts';
+import { indexWriterOf } from '../index/index-writer-of.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
 import { Sampler } from './sampler.ts';
 
 export function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
   const shared = clusterOwnershipOf(context.pool);
-  const db = {
-    pool: context.pool,
-    prisma: context.prisma,
-    query: async <Row>(sql: string, params: readonly unknown[] = []) =>
-      (await context.pool.query(sql, [...params])).rows as Row[],
-    close: () => Promise.resolve(),
-  };
-  const writer = new IndexWriter({
-    pool: context.pool,
-    capacity: () => context.settings.integer(SQL_SETTINGS.captureBufferSize),
-    notify: (channel, payload) => context.bus.notify(channel, payload),
-    governance: { db, bus: context.bus },
-  });
+  const db = borrowedDatabase(context.pool, context.prisma);
+  const writer = indexWriterOf(context);
   const sampler = new Sampler({ pool: context.pool, db, prisma: context.prisma, settings: context.settings, writer });
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
