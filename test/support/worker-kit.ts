@@ -249,7 +249,8 @@ export async function startHaScenario(
   name: string,
   brokers: Topology,
   tierAMs: number,
-  queueTiers: { tierB: string; tierC: string } = { tierB: '10m', tierC: '1h' },
+  // `settings`: any other runtime setting the scenario needs before its runtimes open (a job's cadence, …).
+  queueTiers: { tierB: string; tierC: string; settings?: Record<string, string> } = { tierB: '10m', tierC: '1h' },
   extraModules: readonly ModuleDescriptor[] = [],
 ): Promise<HaScenario> {
   const database = await createTestDatabase();
@@ -257,6 +258,7 @@ export async function startHaScenario(
     'scrape.tier-a-interval': `${tierAMs}ms`,
     'scrape.tier-b-interval': queueTiers.tierB,
     'scrape.tier-c-interval': queueTiers.tierC,
+    ...queueTiers.settings,
   });
   const runtimes = await openTestRuntimes(database.url, extraModules);
   const { clusterId, nodes } = await saveCluster(database.url, name, brokers.nodes, { asDiscovered: true });

@@ -135,6 +135,10 @@ function tapAddressSettings(spec: TapSpec): Record<string, unknown> {
     expiryDelay: spec.expiryDelayMs,
     autoCreateExpiryResources: false,
     autoCreateDeadLetterResources: false,
+    // A capture consumer that reconnects after a broker restart (the non-durable queue gone) must be refused, not
+    // given a durable auto-created queue of the same name without the tap's bounds; the next pass makes it again.
+    autoCreateQueues: false,
+    autoCreateAddresses: false,
     // Empty, not absent: an absent key would inherit the `#` match's ExpiryQueue / DLQ, and a copy of production
     // payload would land there. The broker drops an expired message when the expiry address is empty.
     expiryAddress: '',
