@@ -6,6 +6,7 @@ import { eventually } from './eventually.ts';
 import { TEST_ADMIN_ENV } from './sign-in.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const READY_LINE = '[flotilla] ready:';
@@ -80,6 +81,22 @@ export function processesWithArgument(fragment: string): ProcessInfo[] {
   return listProcesses().filter(
     (info) => info.pid !== process.pid && info.args.includes(fragment) && info.state !== 'Z',
   );
+}
+
+/**
+ * Waits for the run's background build of the web app (build-global-setup.ts) in a project that makes one, and throws
+ * its failure: an app started before it is finished would build again, into the same folder.
+ */
+async function whenBuilt(timeoutMs = 300_000): Promise<void> {
+  const outcomeFile = inject('buildOutcomeFile') as string | undefined;
+  if (!outcomeFile) return;
+  const outcome = await eventually(
+    'the background build of the web app',
+    () => readFileSync(outcomeFile, 'utf8'),
+    timeoutMs,
+    250,
+  );
+  if (outcome !== 'built') throw new Error(outcome);
 }
 
 /** Reuses the embedded database's free-port finder (listen on port 0, then release). */
@@ -264,6 +281,7 @@ export class AppPool {
   private readonly apps = new Set<AppProcess>();
 
   async start(options: StartOptions = {}): Promise<AppProcess> {
+    await whenBuilt();
     const app = AppProcess.start({ ...options, port: options.port ?? (await freePort()) });
     this.apps.add(app);
     return app;

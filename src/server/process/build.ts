@@ -18,7 +18,7 @@ function newestChange(entry: string): number {
   );
 }
 
-function isBuildCurrent(root: string): boolean {
+export function isBuildCurrent(root: string): boolean {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return false;
   const builtAt = statSync(buildId).mtimeMs;
