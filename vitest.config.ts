@@ -2,19 +2,22 @@
 // *.broker.test.ts brokers (real Artemis brokers, with PostgreSQL), *.browser.test.ts browser (real Chromium on the app
 // as `npm start` runs it), *.e2e.test.ts e2e (the app started as `npm start` does), any other *.test.ts unit (pure
 // logic, the architecture rules and the test kit's own tests).
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Suites on real JVMs, processes and a browser get one retry: two cores under a full run make their timing noisy, and
 // the summary reporter names every test that passed only on its retry (a flake to fix, not to hide).
 const retryOnRealComponents = 1;
-// Three groups, one after another, each with the workers its files can use (measured on two cores, ADR 24): the broker
-// files (and the e2e file) mostly wait on cadences and JVMs, so three at a time; the unit and integration files keep
-// both cores busy at two (four took as long: 118 s against 125 s), and so do the browser files (Chromium and their
-// own app processes).
-const brokerWorkers = 3;
-const databaseWorkers = 2;
-const appWorkers = 2;
+// Three groups, one after another, each with the workers its files can use per core (measured on two cores, ADR 24):
+// the broker files (and the e2e file) wait on cadences and JVMs, so three at a time on two cores; the unit and
+// integration files keep both cores busy at two (four took as long: 118 s against 125 s), and so do the browser files
+// (Chromium and their own app processes). A machine with more cores runs more at once, up to four cores' worth: each
+// worker holds database connections (PostgreSQL allows 100 by default) and leans on the same pooled brokers.
+const cores = Math.min(4, Math.max(2, availableParallelism()));
+const brokerWorkers = Math.round(cores * 1.5);
+const databaseWorkers = cores;
+const appWorkers = cores;
 const GROUP = { brokers: 0, database: 1, apps: 2 } as const;
 // The run's shared brokers (ADR 20), started once for the broker and browser projects together.
 const BROKER_POOL = 'test/support/broker-pool-global-setup.ts';
