@@ -1,13 +1,13 @@
 // The capture tap's management operations on a real broker (a leased node): the tap's divert copies the source
-// address into a non-durable ring queue whose address settings drop, never move; listing diverts, the security
-// read, and removal leaving nothing behind. The tap's name is outside the lease's prefix (flotilla.capture.…),
+// address into a non-durable ring queue whose address settings drop, never move; new bounds taken in place; listing
+// diverts, the security read, and removal leaving nothing behind. The tap's name is outside the lease's prefix (flotilla.capture.…),
 // so the suite removes it itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import { createAnycastQueue, messageCount, sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
 import { ManagementClient } from './management-client.ts';
-import { captureWrites, listDiverts, readCaptureSecurity, tapQueuePresent, type TapSpec } from './capture-writes.ts';
+import { captureWrites, listDiverts, readCaptureSecurity, readTapShape, type TapSpec } from './capture-writes.ts';
 
 const broker = leaseSingleNode();
 const [node] = broker.nodes;
@@ -44,7 +44,7 @@ describe('capture tap operations', () => {
       exclusive: false,
       filter: null,
     });
-    expect(await tapQueuePresent(client, tap.queue)).toBe(true);
+    expect(await readTapShape(client, tap.queue)).toEqual({ ringSize: 50, expiryDelayMs: 60_000 });
     const queueMbean = `${brokerMbean(node.name)},component=addresses,address="${tap.queue}",subcomponent=queues,routing-type="anycast",queue="${tap.queue}"`;
     expect(await jolokia(node, { type: 'read', mbean: queueMbean, attribute: 'Durable' })).toBe(false);
     expect(await jolokia(node, { type: 'read', mbean: queueMbean, attribute: 'RingSize' })).toBe(50);
@@ -77,6 +77,16 @@ describe('capture tap operations', () => {
     expect((await listDiverts(client)).filter((divert) => divert.name === tap.divert)).toHaveLength(1);
   });
 
+  it('take new bounds in place: ring size and expiry delay change, the divert and the copies stay', async () => {
+    const before = await messageCount(node, tap.queue);
+    await captureWrites.reshapeTap(client, { ...tap, ringSize: 80, expiryDelayMs: 120_000 });
+    expect(await readTapShape(client, tap.queue)).toEqual({ ringSize: 80, expiryDelayMs: 120_000 });
+    expect((await listDiverts(client)).filter((divert) => divert.name === tap.divert)).toHaveLength(1);
+    expect(await messageCount(node, tap.queue)).toBe(before);
+    await captureWrites.reshapeTap(client, tap);
+    expect(await readTapShape(client, tap.queue)).toEqual({ ringSize: 50, expiryDelayMs: 60_000 });
+  });
+
   it('read whether security is on and the roles of both addresses', async () => {
     const security = await readCaptureSecurity(client, source, tap.queue);
     expect(security.securityEnabled).toBe(true);
@@ -87,7 +97,7 @@ describe('capture tap operations', () => {
   it('remove the divert, the queue and the settings; removing again is no error', async () => {
     await captureWrites.removeTap(client, tap);
     expect((await listDiverts(client)).some((divert) => divert.name === tap.divert)).toBe(false);
-    expect(await tapQueuePresent(client, tap.queue)).toBe(false);
+    expect(await readTapShape(client, tap.queue)).toBeUndefined();
     await captureWrites.removeTap(client, tap);
   });
 });

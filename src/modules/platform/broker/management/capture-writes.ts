@@ -114,17 +114,26 @@ export async function readCaptureSecurity(
   };
 }
 
-/** Whether the tap's capture queue exists on the node (a non-durable queue is gone after a broker restart). */
-export async function tapQueuePresent(client: ManagementClient, name: string): Promise<boolean> {
-  const mbean = queueObjectName(await client.brokerObjectName(), {
-    address: name,
-    queue: name,
-    routingType: 'ANYCAST',
-  });
-  const [result] = await client.call([{ type: 'read', mbean, attribute: 'Name' }]);
-  if (result && !result.ok && result.error.kind === 'not-found') return false;
-  valueOf(result, client);
-  return true;
+/** The bounds a tap has on its node now: its queue's ring size and its address's expiry delay. */
+export interface TapShape {
+  readonly ringSize: number;
+  readonly expiryDelayMs: number;
+}
+
+/**
+ * The tap's queue's bounds on the node, or undefined when the queue is missing (a non-durable queue is gone after a
+ * broker restart); one POST for both reads.
+ */
+export async function readTapShape(client: ManagementClient, name: string): Promise<TapShape | undefined> {
+  const broker = await client.brokerObjectName();
+  const mbean = queueObjectName(broker, { address: name, queue: name, routingType: 'ANYCAST' });
+  const [ringSize, settings] = await client.call([
+    { type: 'read', mbean, attribute: 'RingSize' },
+    { type: 'exec', mbean: broker, operation: 'getAddressSettingsAsJSON(java.lang.String)', arguments: [name] },
+  ]);
+  if (ringSize && !ringSize.ok && ringSize.error.kind === 'not-found') return undefined;
+  const parsed = JSON.parse(text(valueOf(settings, client)) || '{}') as Record<string, unknown>;
+  return { ringSize: Number(valueOf(ringSize, client)), expiryDelayMs: Number(parsed.expiryDelay ?? -1) };
 }
 
 /** The capture address's settings: bounded, dropped when full or expired, never moved to another address. */
@@ -177,6 +186,20 @@ export const captureWrites = {
       'routing-type': 'ANYCAST',
     };
     await serverExec(client, 'createDivert(java.lang.String)', [JSON.stringify(divert)]);
+  },
+
+  /**
+   * New bounds for a tap already in place (its settings changed since it was installed): the address settings first,
+   * then the queue's ring size; the divert and the messages the queue holds are left as they are.
+   */
+  reshapeTap: async (client: ManagementClient, spec: TapSpec): Promise<void> => {
+    await serverExec(client, 'addAddressSettings(java.lang.String,java.lang.String)', [
+      spec.queue,
+      JSON.stringify(tapAddressSettings(spec)),
+    ]);
+    await serverExec(client, 'updateQueue(java.lang.String)', [
+      JSON.stringify({ name: spec.queue, address: spec.queue, 'routing-type': 'ANYCAST', 'ring-size': spec.ringSize }),
+    ]);
   },
 
   /** Divert first (no more copies), then the queue and its address, then the settings; what is missing is skipped. */

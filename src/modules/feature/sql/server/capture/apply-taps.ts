@@ -1,10 +1,16 @@
 // The capture reconciler's apply step, its own audited sequence (spec: "Broker writes, safety and audit"): every
-// install and every removal of a tap on a node commits its PENDING audit_event row before the broker is called, and
+// install, change of bounds and removal of a tap on a node commits its PENDING audit_event row before the broker is called, and
 // finishes it with the outcome. The only importer of the broker's tap writes (test/architecture/broker-writes.test.ts).
 import type { PrismaClient } from '@/base/db/database.ts';
 import { openAudit, recordAuditEvent } from '@/modules/kernel/audit/index.ts';
 import { systemContext } from '@/modules/kernel/core/index.ts';
-import { captureWrites, type ManagementClient, type TapNames, type TapSpec } from '@/modules/platform/broker/index.ts';
+import {
+  captureWrites,
+  type ManagementClient,
+  type TapNames,
+  type TapShape,
+  type TapSpec,
+} from '@/modules/platform/broker/index.ts';
 
 export interface TapNode {
   readonly clusterId: string;
@@ -19,7 +25,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function auditedCall(
   prisma: PrismaClient,
   node: TapNode,
-  action: 'sql.capture.install' | 'sql.capture.remove',
+  action: 'sql.capture.install' | 'sql.capture.update' | 'sql.capture.remove',
   target: string,
   parameters: Record<string, unknown>,
   call: () => Promise<void>,
@@ -53,6 +59,29 @@ export function installTap(
     spec.queue,
     { subscriptionId, address: spec.sourceAddress, ringSize: spec.ringSize, expiryDelayMs: spec.expiryDelayMs },
     () => captureWrites.installTap(node.client, spec, divertPresent),
+  );
+}
+
+/** New bounds for a tap in place, from what the node holds (`from`) to the settings' (`spec`). */
+export function reshapeTap(
+  prisma: PrismaClient,
+  node: TapNode,
+  spec: TapSpec,
+  subscriptionId: string,
+  from: TapShape,
+): Promise<void> {
+  return auditedCall(
+    prisma,
+    node,
+    'sql.capture.update',
+    spec.queue,
+    {
+      subscriptionId,
+      address: spec.sourceAddress,
+      from,
+      to: { ringSize: spec.ringSize, expiryDelayMs: spec.expiryDelayMs },
+    },
+    () => captureWrites.reshapeTap(node.client, spec),
   );
 }
 

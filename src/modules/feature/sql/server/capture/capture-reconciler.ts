@@ -1,8 +1,8 @@
 // The capture reconciler (spec: Capture reconciliation). Desired: the cluster's CAPTURE subscriptions. Actual: each
 // serving node's diverts whose names carry this deployment's id (tap-names.ts; each node's tap has its own name), and whether each tap's queue is
 // there (a non-durable queue is gone after a broker restart while its divert, persisted by the broker, comes back).
-// One idempotent pass installs what is missing (after the preflight), removes what is not desired, and leaves
-// everything else alone, so it acts on drift only; a promoted backup is a serving node without the divert, so the
+// One idempotent pass installs what is missing (after the preflight), brings a tap's bounds to the current settings,
+// removes what is not desired, and leaves everything else alone, so it acts on drift only; a promoted backup is a serving node without the divert, so the
 // next pass installs it there. Held under a per-cluster advisory lock so two instances never reconcile one cluster
 // at once; every broker call goes through the node's ManagementClient (its limiter), every write is audited first
 // (apply-taps.ts). What each subscription came to is written back to sql_subscription (state, last_error).
@@ -14,7 +14,7 @@ import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
   listDiverts,
   readCaptureSecurity,
-  tapQueuePresent,
+  readTapShape,
   type DivertInfo,
   type NativeEndpoint,
   type TapNames,
@@ -22,7 +22,7 @@ import {
 import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
 import { managementLimitsOf } from '../management-limits.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
-import { installTap, recordRefusal, removeTap, type TapNode } from './apply-taps.ts';
+import { installTap, recordRefusal, removeTap, reshapeTap, type TapNode } from './apply-taps.ts';
 import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
 import { captureAddressProblem, nodeSegmentOf, ownTapOf, tapNamesOf } from './tap-names.ts';
 
@@ -52,6 +52,8 @@ export interface CapturePassOutcome {
   /** Why nothing was done: another instance holds the cluster's lock, or the cluster is gone. */
   readonly skipped?: 'locked' | 'gone';
   readonly installed: number;
+  /** Taps in place whose bounds (ring size, expiry delay) were brought to the current settings. */
+  readonly updated: number;
   readonly removed: number;
   readonly refused: number;
   readonly failed: number;
@@ -88,7 +90,7 @@ export class CaptureReconciler {
     const lockClient = await this.dependencies.pool.connect();
     try {
       if (!(await tryLockSession(lockClient, 'sql.capture', clusterId)))
-        return { clusterId, skipped: 'locked', installed: 0, removed: 0, refused: 0, failed: 0, live: [] };
+        return { clusterId, skipped: 'locked', installed: 0, updated: 0, removed: 0, refused: 0, failed: 0, live: [] };
       try {
         return await this.locked(clusterId);
       } finally {
@@ -102,7 +104,8 @@ export class CaptureReconciler {
   private async locked(clusterId: string): Promise<CapturePassOutcome> {
     const { prisma, settings, deploymentId } = this.dependencies;
     const targets = await loadCommandTargets(prisma, clusterId);
-    if (!targets) return { clusterId, skipped: 'gone', installed: 0, removed: 0, refused: 0, failed: 0, live: [] };
+    if (!targets)
+      return { clusterId, skipped: 'gone', installed: 0, updated: 0, removed: 0, refused: 0, failed: 0, live: [] };
     const subscriptions: Subscription[] = await prisma.sqlSubscription.findMany({
       where: { clusterId, mode: 'CAPTURE' },
       select: { id: true, address: true, state: true, lastError: true },
@@ -114,7 +117,7 @@ export class CaptureReconciler {
       ringSize: settings.integer(SQL_SETTINGS.captureRingSize),
       expiryDelayMs: settings.duration(SQL_SETTINGS.captureExpiryDelay),
     };
-    const counts = { installed: 0, removed: 0, refused: 0, failed: 0 };
+    const counts = { installed: 0, updated: 0, removed: 0, refused: 0, failed: 0 };
     if (targets.targets.length === 0)
       for (const verdict of verdicts.values())
         verdict.problem = { message: 'no node of the cluster is serving: nothing can be tapped', refusal: false };
@@ -159,7 +162,14 @@ export class CaptureReconciler {
         desired.add(names.divert);
         try {
           const divertPresent = own.has(names.divert);
-          const complete = divertPresent && (await tapQueuePresent(node.client, names.queue));
+          const current = divertPresent ? await readTapShape(node.client, names.queue) : undefined;
+          const complete = current !== undefined;
+          const spec = { queue: names.queue, divert: names.divert, sourceAddress: subscription.address, ...shape };
+          if (current && (current.ringSize !== shape.ringSize || current.expiryDelayMs !== shape.expiryDelayMs)) {
+            // sql.capture.ring-size or .expiry-delay changed since the tap was installed.
+            await reshapeTap(prisma, node, spec, subscription.id, current);
+            counts.updated += 1;
+          }
           if (!complete) {
             refuseExclusiveDivert(subscription.address, diverts);
             refuseUnrestrictedQueue(
@@ -167,13 +177,7 @@ export class CaptureReconciler {
               names.match,
               await readCaptureSecurity(node.client, subscription.address, names.queue),
             );
-            await installTap(
-              prisma,
-              node,
-              { queue: names.queue, divert: names.divert, sourceAddress: subscription.address, ...shape },
-              subscription.id,
-              divertPresent,
-            );
+            await installTap(prisma, node, spec, subscription.id, divertPresent);
             counts.installed += 1;
           }
           live.push({

@@ -11,9 +11,10 @@ import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
 import { eventually } from '@test/eventually.ts';
 import { brokerMbean, jolokia, jolokiaExec } from '@test/jolokia.ts';
 import { createAnycastQueue } from '@test/native-test-helpers.ts';
+import { queryDatabase } from '@test/database.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
-import { listDiverts, ManagementClient, readCaptureSecurity } from '@/modules/platform/broker/index.ts';
+import { listDiverts, ManagementClient, readCaptureSecurity, readTapShape } from '@/modules/platform/broker/index.ts';
 import { captureRuntime } from './capture-runtime.ts';
 import type { CapturePassOutcome } from './capture-reconciler.ts';
 import { loadDeploymentId } from './deployment-id.ts';
@@ -162,11 +163,50 @@ describe('capture on a two-node cluster', () => {
   }, 90_000);
 
   it('acts on drift only: a second pass installs and removes nothing', async () => {
-    expect(await reconcile()).toMatchObject({ installed: 0, removed: 0, refused: 0, failed: 0 });
+    expect(await reconcile()).toMatchObject({ installed: 0, updated: 0, removed: 0, refused: 0, failed: 0 });
     const audits = await prisma().auditEvent.count({
       where: { action: 'sql.capture.install', clusterId: scenario.clusterId, outcome: 'SUCCEEDED' },
     });
     expect(audits).toBe(2);
+  });
+
+  it('brings the taps in place to a changed ring size and expiry delay, audited, and then acts no more', async () => {
+    // As an operator's change arrives: stored, then announced to every process.
+    for (const [key, value] of Object.entries({ 'sql.capture.ring-size': 400, 'sql.capture.expiry-delay': '20m' })) {
+      await queryDatabase(
+        scenario.databaseUrl,
+        `INSERT INTO flotilla_setting (key, value, scope) VALUES ($1, $2, 'RUNTIME')
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        [key, JSON.stringify(value)],
+      );
+      await queryDatabase(scenario.databaseUrl, `SELECT pg_notify('flotilla_settings', $1)`, [key]);
+    }
+    await eventually(
+      'the worker to read the new ring size',
+      () => (scenario.runtimes.worker.settings.value('sql.capture.ring-size') === 400 ? true : undefined),
+      10_000,
+    );
+    await eventually(
+      'the worker to read the new expiry delay',
+      () => (scenario.runtimes.worker.settings.value('sql.capture.expiry-delay') === '20m' ? true : undefined),
+      10_000,
+    );
+    expect(await reconcile()).toMatchObject({ installed: 0, updated: 2, removed: 0, failed: 0 });
+    for (const node of nodes) {
+      const client = new ManagementClient({ url: node.managementUrl, user: node.user, password: node.password });
+      try {
+        const { queues } = await tapOn(node, orders, subscriptionId);
+        expect(queues).toHaveLength(1);
+        expect(await readTapShape(client, queues[0] as string)).toEqual({ ringSize: 400, expiryDelayMs: 1_200_000 });
+      } finally {
+        client.close();
+      }
+    }
+    const updates = await prisma().auditEvent.findMany({
+      where: { action: 'sql.capture.update', clusterId: scenario.clusterId },
+    });
+    expect(updates.map((update) => update.outcome)).toEqual(['SUCCEEDED', 'SUCCEEDED']);
+    expect(await reconcile()).toMatchObject({ installed: 0, updated: 0, removed: 0, failed: 0 });
   });
 
   it('refuses an address behind an exclusive divert, with the divert made non-exclusive as the snippet', async () => {
