@@ -48,7 +48,7 @@ function brokerImports(text: string): string[] {
 
 // A Jolokia operation is spelled as a quoted signature: 'removeAllMessages()', 'pause(boolean)'.
 const MUTATING_OPERATION =
-  /'(removeAllMessages|removeMessages?|moveMessages?|retryMessages?|pause|resume|createQueue|destroyQueue|createAddress|deleteAddress|closeConnectionWithID|sendMessagesToDeadLetterAddress|sendMessage|createDivert|destroyDivert|updateDivert|addAddressSettings|removeAddressSettings)\(/;
+  /'(removeAllMessages|removeMessages?|moveMessages?|retryMessages?|pause|resume|createQueue|destroyQueue|createAddress|deleteAddress|closeConnectionWithID|sendMessagesToDeadLetterAddress|sendMessage|createDivert|destroyDivert|updateDivert|updateQueue|updateAddress|addAddressSettings|removeAddressSettings)\(/;
 
 describe('broker writes', () => {
   it('are handed out only by the broker command sequence', () => {
