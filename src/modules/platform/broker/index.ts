@@ -47,7 +47,13 @@ export { dropNotificationSubscription, ensureNotificationSubscription } from './
 export { subscriptionState } from './native/subscription-state.ts';
 export type { SubscriptionState } from './native/subscription-state.ts';
 // Capture taps (feature/sql): the reads feed the reconciler's diff and preflight; the writes only its apply step.
-export { captureWrites, listDiverts, readCaptureSecurity, readTapShape } from './management/capture-writes.ts';
+export {
+  captureWrites,
+  listDiverts,
+  readCaptureSecurity,
+  readTapInventory,
+  readTapShape,
+} from './management/capture-writes.ts';
 export type {
   CaptureSecurity,
   DivertInfo,

@@ -55,16 +55,40 @@ async function serverExec(client: ManagementClient, operation: string, args: unk
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+const divertsRead = (broker: string) =>
+  ({
+    type: 'read',
+    mbean: `${broker},component=addresses,address=*,subcomponent=diverts,divert=*`,
+    attribute: ['Address', 'ForwardingAddress', 'Exclusive', 'Filter'],
+  }) as const;
+
 /** Every divert of the node with what the preflight and the diff need; one read of every divert MBean. */
 export async function listDiverts(client: ManagementClient): Promise<DivertInfo[]> {
+  const [result] = await client.call([divertsRead(await client.brokerObjectName())]);
+  return divertsOf(result, client);
+}
+
+/**
+ * What the reconciler compares with the subscriptions, in one POST: every divert of the node, and the names of its
+ * queues that start with `queuePrefix` (a tap's queue left without its divert is found by its name).
+ */
+export async function readTapInventory(
+  client: ManagementClient,
+  queuePrefix: string,
+): Promise<{ diverts: DivertInfo[]; queues: string[] }> {
   const broker = await client.brokerObjectName();
-  const [result] = await client.call([
-    {
-      type: 'read',
-      mbean: `${broker},component=addresses,address=*,subcomponent=diverts,divert=*`,
-      attribute: ['Address', 'ForwardingAddress', 'Exclusive', 'Filter'],
-    },
+  const [diverts, queueNames] = await client.call([
+    divertsRead(broker),
+    { type: 'read', mbean: broker, attribute: 'QueueNames' },
   ]);
+  const names = valueOf(queueNames, client);
+  return {
+    diverts: divertsOf(diverts, client),
+    queues: Array.isArray(names) ? names.map(text).filter((name) => name.startsWith(queuePrefix)) : [],
+  };
+}
+
+function divertsOf(result: CallResult | undefined, client: ManagementClient): DivertInfo[] {
   // A pattern that matches nothing is answered as an unknown MBean.
   if (result && !result.ok && result.error.kind === 'not-found') return [];
   const found = valueOf(result, client);

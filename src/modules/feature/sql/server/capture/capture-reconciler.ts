@@ -1,19 +1,20 @@
 // The capture reconciler (spec: Capture reconciliation). Desired: the cluster's CAPTURE subscriptions. Actual: each
-// serving node's diverts whose names carry this deployment's id (tap-names.ts; each node's tap has its own name), and whether each tap's queue is
-// there (a non-durable queue is gone after a broker restart while its divert, persisted by the broker, comes back).
-// One idempotent pass installs what is missing (after the preflight), brings a tap's bounds to the current settings,
-// removes what is not desired, and leaves everything else alone, so it acts on drift only; a promoted backup is a serving node without the divert, so the
-// next pass installs it there. Held under a per-cluster advisory lock so two instances never reconcile one cluster
-// at once; every broker call goes through the node's ManagementClient (its limiter), every write is audited first
-// (apply-taps.ts). What each subscription came to is written back to sql_subscription (state, last_error).
+// serving node's diverts and capture queues whose names carry this deployment's id (tap-names.ts; each node's tap has
+// its own name), and whether each tap's queue is there (a non-durable queue is gone after a broker restart while its
+// divert, persisted by the broker, comes back). One idempotent pass installs what is missing (after the preflight),
+// brings a tap's bounds to the current settings, removes what is not desired, and leaves everything else alone, so it
+// acts on drift only; a promoted backup is a serving node without the divert, so the next pass installs it there.
+// Held under a per-cluster advisory lock so two instances never reconcile one cluster at once; every broker call goes
+// through the node's ManagementClient (its limiter), every write is audited first (apply-taps.ts). What each
+// subscription came to is written back to sql_subscription (state, last_error).
 import type { Pool } from 'pg';
 import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
-  listDiverts,
   readCaptureSecurity,
+  readTapInventory,
   readTapShape,
   type DivertInfo,
   type NativeEndpoint,
@@ -24,7 +25,14 @@ import { managementLimitsOf } from '../management-limits.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
 import { installTap, recordRefusal, removeTap, reshapeTap, type TapNode } from './apply-taps.ts';
 import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
-import { captureAddressProblem, nodeSegmentOf, ownTapOf, tapNamesOf } from './tap-names.ts';
+import {
+  captureAddressProblem,
+  nodeSegmentOf,
+  ownTapOf,
+  ownTapOfQueue,
+  ownTapPrefix,
+  tapNamesOf,
+} from './tap-names.ts';
 
 export interface CaptureReconcilerDependencies {
   readonly prisma: PrismaClient;
@@ -132,8 +140,9 @@ export class CaptureReconciler {
         client: managementClientFor(target.nodeId, target.endpoint, limits),
       };
       let diverts: DivertInfo[];
+      let tapQueues: string[];
       try {
-        diverts = await listDiverts(node.client);
+        ({ diverts, queues: tapQueues } = await readTapInventory(node.client, ownTapPrefix(deploymentId)));
       } catch (error) {
         for (const verdict of verdicts.values())
           verdict.problem ??= { message: `${node.nodeName}: ${messageOf(error)}`, refusal: false };
@@ -144,6 +153,13 @@ export class CaptureReconciler {
       for (const divert of diverts) {
         const tap = ownTapOf(deploymentId, divert);
         if (tap) own.set(tap.divert, tap);
+      }
+      // A capture queue whose divert is gone (an install or a removal cut off half-way) is the tap's too: removed
+      // when its subscription is gone, given its divert again when it is not.
+      const queueOnly = new Map<string, TapNames>();
+      for (const queue of tapQueues) {
+        const tap = ownTapOfQueue(deploymentId, queue);
+        if (tap && !own.has(tap.divert)) queueOnly.set(tap.divert, tap);
       }
       const desired = new Set<string>();
       for (const subscription of subscriptions) {
@@ -200,7 +216,7 @@ export class CaptureReconciler {
           verdict.problem ??= { message, refusal };
         }
       }
-      for (const [divert, tap] of own) {
+      for (const [divert, tap] of [...own, ...queueOnly]) {
         if (desired.has(divert)) continue;
         try {
           await removeTap(prisma, node, tap);

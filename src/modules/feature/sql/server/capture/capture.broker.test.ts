@@ -295,8 +295,21 @@ describe('capture on a two-node cluster', () => {
     await prisma().sqlSubscription.delete({ where: { id } });
   });
 
+  it('gives a tap whose divert was lost its divert again', async () => {
+    const before = await tapOn(nodes[0], orders, subscriptionId);
+    await jolokiaExec(nodes[0], brokerMbean(nodes[0].name), 'destroyDivert(java.lang.String)', [before.divert?.name]);
+    expect((await tapOn(nodes[0], orders, subscriptionId)).divert).toBeUndefined();
+    expect(await reconcile()).toMatchObject({ installed: 1, removed: 0, failed: 0 });
+    expect(await tapOn(nodes[0], orders, subscriptionId)).toEqual(before);
+  });
+
   it('removes the divert, the queue and the settings from every node when the subscription goes', async () => {
     const base = tapNamesOf(deploymentId, orders, subscriptionId).queue;
+    // One node's tap is left half-removed (its divert gone, its queue kept): its queue is still found as the tap's.
+    const halfRemoved = await tapOn(nodes[1], orders, subscriptionId);
+    await jolokiaExec(nodes[1], brokerMbean(nodes[1].name), 'destroyDivert(java.lang.String)', [
+      halfRemoved.divert?.name,
+    ]);
     await prisma().sqlSubscription.delete({ where: { id: subscriptionId } });
     expect(await reconcile()).toMatchObject({ installed: 0, removed: 2, failed: 0 });
     for (const node of nodes)

@@ -38,11 +38,19 @@ export function ownTapOf(
   deploymentId: string,
   divert: { readonly name: string; readonly forwardingAddress: string },
 ): TapNames | undefined {
-  const own = `${TAP_PREFIX}${deploymentId}.`;
-  if (!divert.name.startsWith(own) || !divert.name.endsWith(DIVERT_SUFFIX)) return undefined;
+  if (!divert.name.startsWith(ownTapPrefix(deploymentId)) || !divert.name.endsWith(DIVERT_SUFFIX)) return undefined;
   const queue = divert.name.slice(0, -DIVERT_SUFFIX.length);
   // Only what the divert itself forwards to is removed with it; a hand-edited divert keeps its target.
   return { queue, divert: divert.name };
+}
+
+/** The first part of every tap name of this deployment: what a node's queue names are filtered by. */
+export const ownTapPrefix = (deploymentId: string): string => `${TAP_PREFIX}${deploymentId}.`;
+
+/** The tap of this deployment a capture queue belongs to (its divert may be gone), or undefined for any other queue. */
+export function ownTapOfQueue(deploymentId: string, queue: string): TapNames | undefined {
+  if (!queue.startsWith(ownTapPrefix(deploymentId)) || queue.endsWith(DIVERT_SUFFIX)) return undefined;
+  return { queue, divert: `${queue}${DIVERT_SUFFIX}` };
 }
 
 /**
