@@ -1,8 +1,9 @@
 // The capture worker service (stage `subscriptions`: stopped after the scrape, before the native pools). It owns this
 // worker's capture reconciler and consumers and the index writer they feed. The reconcile job
 // (sql.capture-reconcile) runs its passes on the clusters this worker owns (the scrape claims them, ha.worker.ts
-// follows the same ownership); after each pass the consumers follow the live taps. A cluster this worker gives up
-// has its consumers closed at once (its taps stay on the brokers for the next owner).
+// follows the same ownership), and a pass runs at once when a cluster's serving node changes (a failover); after each
+// pass the consumers follow the live taps. A cluster this worker gives up has its consumers closed at once (its taps
+// stay on the brokers for the next owner).
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { indexWriterOf } from '../index/index-writer-of.ts';
@@ -40,6 +41,15 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
   };
   const unregister = registerCaptureRuntime({ reconcileOwned });
   const stopFollowing = [
+    // A promoted backup holds no tap until a pass installs one, and copies routed there meanwhile have nowhere to
+    // go: a change of serving node starts a pass at once instead of at the job's next interval.
+    context.notifications.subscribe('ClusterServingChanged', () => {
+      reconcileOwned().catch((error: unknown) =>
+        console.error(
+          `[capture] pass after a serving change failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    }),
     shared.ownership.onRelease((clusterId) => void consumers.closeCluster(clusterId)),
     shared.ownership.onLost((lost) => {
       for (const clusterId of lost) void consumers.closeCluster(clusterId);
