@@ -27,13 +27,14 @@ describe('cluster ownership', () => {
       (_, index) => `3d0c1a52-7e4b-4c1f-9a2e-${String(index).padStart(12, '0')}`,
     );
     expect(await Promise.all(clusters.map((clusterId) => a.claim(clusterId)))).toEqual(clusters.map(() => true));
+    // Counted in this file's database only: another file's instances hold lock connections of the same name.
     const probe = new pg.Client({ connectionString: database.url });
     await probe.connect();
     try {
       const { rows } = await probe.query<{ connections: number; locks: number }>(
         `SELECT count(DISTINCT a.pid)::int AS connections, count(l.*)::int AS locks
            FROM pg_stat_activity a JOIN pg_locks l ON l.pid = a.pid AND l.locktype = 'advisory'
-          WHERE a.application_name = 'flotilla-locks-clusters.owner'`,
+          WHERE a.application_name = 'flotilla-locks-clusters.owner' AND a.datname = current_database()`,
       );
       expect(rows[0]).toEqual({ connections: 1, locks: clusters.length });
     } finally {
@@ -72,7 +73,9 @@ describe('cluster ownership', () => {
     const killer = new pg.Client({ connectionString: database.url });
     await killer.connect();
     await killer.query(
+      // This database's only: the same connection name holds other files' (and other runs') ownerships.
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'flotilla-locks-clusters.owner'
+          AND datname = current_database()
           AND pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)
           AND pid <> pg_backend_pid()`,
     );
