@@ -24,8 +24,13 @@ const keyOf = (tap: Pick<LiveTap, 'nodeId' | 'queue'>) => `${tap.nodeId}|${tap.q
 export class CaptureConsumers {
   private readonly running = new Map<string, Running>();
 
+  /**
+   * `onTapLost`: a consumer's link was refused or lost (its queue deleted, or missing when it re-attached after a
+   * broker restart): the worker runs a pass soon, so the tap is whole again before the job's next interval.
+   */
   constructor(
     private readonly sink: CaptureSink,
+    private readonly onTapLost: () => void = () => undefined,
     private readonly log: (message: string) => void = (message) => console.error(`[capture] ${message}`),
   ) {}
 
@@ -79,7 +84,10 @@ export class CaptureConsumers {
           () => settlement.release(),
         );
       },
-      onError: (error) => this.log(error.message),
+      onError: (error) => {
+        this.log(error.message);
+        this.onTapLost();
+      },
     });
     this.running.set(key, { tap, consumer });
   }

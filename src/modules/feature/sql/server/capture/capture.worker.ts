@@ -1,9 +1,10 @@
 // The capture worker service (stage `subscriptions`: stopped after the scrape, before the native pools). It owns this
 // worker's capture reconciler and consumers and the index writer they feed. The reconcile job
 // (sql.capture-reconcile) runs its passes on the clusters this worker owns (the scrape claims them, ha.worker.ts
-// follows the same ownership), and a pass runs at once when a cluster's serving node changes (a failover); after each
-// pass the consumers follow the live taps. A cluster this worker gives up has its consumers closed at once (its taps
-// stay on the brokers for the next owner).
+// follows the same ownership), and a pass runs within a second when a cluster's serving node changes (a failover) or a
+// consumer loses its tap (a broker restart took the non-durable queue); after each pass the consumers follow the live
+// taps. A cluster this worker gives up has its consumers closed at once (its taps stay on the brokers for the next
+// owner).
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { indexWriterOf } from '../index/index-writer-of.ts';
@@ -12,6 +13,10 @@ import { CaptureConsumers } from './capture-consumers.ts';
 import { CaptureReconciler, type CapturePassOutcome } from './capture-reconciler.ts';
 import { registerCaptureRuntime } from './capture-runtime.ts';
 import { loadDeploymentId } from './deployment-id.ts';
+
+const PASS_SOON_MS = 1_000;
+// Waits of 1, 2, 4, 8 and 16 s: by the last the job's default interval (15 s) has passed.
+const PASS_SOON_RETRIES = 4;
 
 export async function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
   const deploymentId = await loadDeploymentId(context.pool);
@@ -23,8 +28,36 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     settings: context.settings,
     deploymentId,
   });
-  const consumers = new CaptureConsumers(new CaptureBus(writer, listenersOf(context.registry)));
   let chain: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  // A pass soon, at most one at a time however many consumers lose their taps (one broker restart takes every tap of
+  // the node at once). A pass that could not reach a node (a restarted broker answers AMQP before management) is
+  // tried again, a little later each time, until one reaches every node or the job's own interval takes over.
+  let passSoon: NodeJS.Timeout | undefined;
+  const requestPass = (why: string, attempt = 0) => {
+    if (passSoon || stopped) return;
+    passSoon = setTimeout(
+      () => {
+        passSoon = undefined;
+        reconcileOwned().then(
+          (outcomes) => {
+            if (outcomes.some((outcome) => outcome.failed > 0) && attempt < PASS_SOON_RETRIES)
+              requestPass(why, attempt + 1);
+          },
+          (error: unknown) => {
+            console.error(
+              `[capture] pass after ${why} failed: ${error instanceof Error ? error.message : String(error)}`,
+            );
+            if (attempt < PASS_SOON_RETRIES) requestPass(why, attempt + 1);
+          },
+        );
+      },
+      PASS_SOON_MS * 2 ** attempt,
+    );
+  };
+  const consumers = new CaptureConsumers(new CaptureBus(writer, listenersOf(context.registry)), () =>
+    requestPass('a consumer lost its tap'),
+  );
   const reconcileOwned = (): Promise<CapturePassOutcome[]> => {
     const run = chain.then(async () => {
       const outcomes: CapturePassOutcome[] = [];
@@ -43,13 +76,7 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
   const stopFollowing = [
     // A promoted backup holds no tap until a pass installs one, and copies routed there meanwhile have nowhere to
     // go: a change of serving node starts a pass at once instead of at the job's next interval.
-    context.notifications.subscribe('ClusterServingChanged', () => {
-      reconcileOwned().catch((error: unknown) =>
-        console.error(
-          `[capture] pass after a serving change failed: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
-    }),
+    context.notifications.subscribe('ClusterServingChanged', () => requestPass('a serving change')),
     shared.ownership.onRelease((clusterId) => void consumers.closeCluster(clusterId)),
     shared.ownership.onLost((lost) => {
       for (const clusterId of lost) void consumers.closeCluster(clusterId);
@@ -57,6 +84,8 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
   ];
   return {
     async stop() {
+      stopped = true;
+      clearTimeout(passSoon);
       unregister();
       for (const stop of stopFollowing) stop();
       await chain;
