@@ -14,6 +14,7 @@ import { openRuntime, type Runtime } from '@/server/runtime/runtime.ts';
 import { startWorkerServices } from '../../worker/services.ts';
 import { sealPassword } from '../../src/modules/platform/clusters/server/credentials/password-cipher.ts';
 import { loadKeyRing } from '@/modules/platform/governance/index.ts';
+import { SETTINGS_CHANNEL } from '../../src/modules/kernel/settings/server/settings-store.ts';
 
 /** The key of the test process (processKeys() reads it too); set on import, before anything reads it. */
 const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -29,8 +30,15 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
   }
 }
 
-/** Runtime settings written straight to the database, as an operator's change leaves them. */
-export async function storeSettings(url: string, values: Record<string, string>): Promise<void> {
+/**
+ * Runtime settings written straight to the database, as an operator's change leaves them; `announce` also tells every
+ * running process, as the settings API does after its write (a scenario's runtimes already open).
+ */
+export async function storeSettings(
+  url: string,
+  values: Record<string, string | number>,
+  options: { announce?: boolean } = {},
+): Promise<void> {
   await withClient(url, async (client) => {
     for (const [key, value] of Object.entries(values)) {
       await client.query(
@@ -38,6 +46,7 @@ export async function storeSettings(url: string, values: Record<string, string>)
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
         [key, JSON.stringify(value)],
       );
+      if (options.announce) await client.query('SELECT pg_notify($1, $2)', [SETTINGS_CHANNEL, key]);
     }
   });
 }

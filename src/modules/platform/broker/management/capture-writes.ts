@@ -179,16 +179,21 @@ function tapAddressSettings(spec: TapSpec): Record<string, unknown> {
   };
 }
 
+/** Sets (or replaces) the capture address's settings: idempotent, so install and a change of bounds share it. */
+async function applyTapAddressSettings(client: ManagementClient, spec: TapSpec): Promise<void> {
+  await serverExec(client, 'addAddressSettings(java.lang.String,java.lang.String)', [
+    spec.queue,
+    JSON.stringify(tapAddressSettings(spec)),
+  ]);
+}
+
 export const captureWrites = {
   /**
    * Settings, then queue, then divert, so no copy is ever routed into a queue without its bounds. Each step is
    * idempotent: the queue is created only if missing, and a divert of the same name already there is left as it is.
    */
   installTap: async (client: ManagementClient, spec: TapSpec, divertPresent: boolean): Promise<void> => {
-    await serverExec(client, 'addAddressSettings(java.lang.String,java.lang.String)', [
-      spec.queue,
-      JSON.stringify(tapAddressSettings(spec)),
-    ]);
+    await applyTapAddressSettings(client, spec);
     const queue = {
       name: spec.queue,
       address: spec.queue,
@@ -217,10 +222,7 @@ export const captureWrites = {
    * then the queue's ring size; the divert and the messages the queue holds are left as they are.
    */
   reshapeTap: async (client: ManagementClient, spec: TapSpec): Promise<void> => {
-    await serverExec(client, 'addAddressSettings(java.lang.String,java.lang.String)', [
-      spec.queue,
-      JSON.stringify(tapAddressSettings(spec)),
-    ]);
+    await applyTapAddressSettings(client, spec);
     await serverExec(client, 'updateQueue(java.lang.String)', [
       JSON.stringify({ name: spec.queue, address: spec.queue, 'routing-type': 'ANYCAST', 'ring-size': spec.ringSize }),
     ]);

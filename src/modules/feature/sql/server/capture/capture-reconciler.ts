@@ -154,6 +154,7 @@ export class CaptureReconciler {
         const tap = ownTapOf(deploymentId, divert);
         if (tap) own.set(tap.divert, tap);
       }
+      const listedQueues = new Set(tapQueues);
       // A capture queue whose divert is gone (an install or a removal cut off half-way) is the tap's too: removed
       // when its subscription is gone, given its divert again when it is not.
       const queueOnly = new Map<string, TapNames>();
@@ -178,7 +179,9 @@ export class CaptureReconciler {
         desired.add(names.divert);
         try {
           const divertPresent = own.has(names.divert);
-          const current = divertPresent ? await readTapShape(node.client, names.queue) : undefined;
+          // The inventory already says whether the queue is there; its bounds are read only for a tap in place.
+          const inPlace = divertPresent && listedQueues.has(names.queue);
+          const current = inPlace ? await readTapShape(node.client, names.queue) : undefined;
           const complete = current !== undefined;
           const spec = { queue: names.queue, divert: names.divert, sourceAddress: subscription.address, ...shape };
           if (current && (current.ringSize !== shape.ringSize || current.expiryDelayMs !== shape.expiryDelayMs)) {

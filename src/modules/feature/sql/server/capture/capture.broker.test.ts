@@ -11,8 +11,7 @@ import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
 import { eventually } from '@test/eventually.ts';
 import { brokerMbean, jolokia, jolokiaExec } from '@test/jolokia.ts';
 import { createAnycastQueue } from '@test/native-test-helpers.ts';
-import { queryDatabase } from '@test/database.ts';
-import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
+import { startHaScenario, storeSettings, type HaScenario } from '@test/worker-kit.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { listDiverts, ManagementClient, readCaptureSecurity, readTapShape } from '@/modules/platform/broker/index.ts';
 import { captureRuntime } from './capture-runtime.ts';
@@ -172,15 +171,11 @@ describe('capture on a two-node cluster', () => {
 
   it('brings the taps in place to a changed ring size and expiry delay, audited, and then acts no more', async () => {
     // As an operator's change arrives: stored, then announced to every process.
-    for (const [key, value] of Object.entries({ 'sql.capture.ring-size': 400, 'sql.capture.expiry-delay': '20m' })) {
-      await queryDatabase(
-        scenario.databaseUrl,
-        `INSERT INTO flotilla_setting (key, value, scope) VALUES ($1, $2, 'RUNTIME')
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-        [key, JSON.stringify(value)],
-      );
-      await queryDatabase(scenario.databaseUrl, `SELECT pg_notify('flotilla_settings', $1)`, [key]);
-    }
+    await storeSettings(
+      scenario.databaseUrl,
+      { 'sql.capture.ring-size': 400, 'sql.capture.expiry-delay': '20m' },
+      { announce: true },
+    );
     await eventually(
       'the worker to read the new ring size',
       () => (scenario.runtimes.worker.settings.value('sql.capture.ring-size') === 400 ? true : undefined),
