@@ -15,13 +15,8 @@ import {
   type ApiSession,
   type SignedInConsole,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
-import {
-  attachAndLeave as attachAndLeaveOn,
-  createAnycastQueue,
-  uniqueName,
-  waitFor,
-} from '@test/native-test-helpers.ts';
+import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import { attachAndLeave as attachAndLeaveOn, createAnycastQueue, uniqueName } from '@test/native-test-helpers.ts';
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
@@ -99,16 +94,7 @@ describe('events console', () => {
     const queue = broker.name(uniqueName('orders.panel'));
     await createAnycastQueue(node, queue);
     await attachAndLeave(queue);
-    await waitFor(
-      'the queue scraped',
-      async () => {
-        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/${queue}`), {
-          headers: api.headers,
-        });
-        return response.status === 200 ? true : undefined;
-      },
-      60_000,
-    );
+    await waitForQueueScraped(app.baseUrl, api, clusterId, queue);
     await page.goto(url(`/clusters/${clusterId}/queues/${queue}`));
     const panel = page.getByTestId('queue-recent-events');
     await panel.locator('tbody tr[data-kind="CONSUMER_CLOSED"]').waitFor({ timeout: 20_000 });

@@ -21,7 +21,7 @@ import {
   type SignedInConsole,
   pressAndHold,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { putSettingOverApi, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { emptyQueue, resumeQueue } from '@test/broker-leftovers.ts';
 import { queryDatabase } from '@test/database.ts';
 import {
@@ -45,17 +45,8 @@ let clusterId: string;
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const url = (path: string) => `${app.baseUrl}${path}`;
-const get = (path: string) => fetch(url(path), { headers: api.headers });
 
-async function putSetting(key: string, value: unknown): Promise<void> {
-  const response = await fetch(url(`/api/v1/settings/${key}`), {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({ value }),
-  });
-  await response.body?.cancel();
-  expect(response.status).toBe(200);
-}
+const putSetting = (key: string, value: unknown) => putSettingOverApi(app.baseUrl, api, key, value);
 
 beforeAll(async () => {
   session = await startSignedInConsole(pool);
@@ -67,15 +58,7 @@ beforeAll(async () => {
   await createAnycastQueue(node, QUEUE);
   // The native channel serves browses while the worker's notification subscription of the node is live.
   clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, 'messages-cluster', { untilSubscribed: true });
-  await waitFor(
-    'the queue scraped',
-    async () => {
-      const response = await get(`/api/v1/clusters/${clusterId}/queues/${QUEUE}`);
-      await response.body?.cancel();
-      return response.status === 200 ? true : undefined;
-    },
-    60_000,
-  );
+  await waitForQueueScraped(app.baseUrl, api, clusterId, QUEUE);
 }, 240_000);
 
 afterAll(async () => {

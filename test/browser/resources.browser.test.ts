@@ -18,11 +18,11 @@ import {
   type SignedInConsole,
   pressAndHold,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { ensureAnycastQueue } from '@test/broker-leftovers.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import { openOwnConsumer } from '@test/named-client.ts';
-import { sendDurableMessages, uniqueName, waitFor } from '@test/native-test-helpers.ts';
+import { sendDurableMessages, uniqueName } from '@test/native-test-helpers.ts';
 
 const pool = new AppPool();
 let session: SignedInConsole | undefined;
@@ -94,16 +94,7 @@ describe('resources console', () => {
 
   it('names the hosts consuming a queue on its page', async () => {
     await ensureAnycastQueue(node, PANEL);
-    await waitFor(
-      'the queue scraped',
-      async () => {
-        const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/${PANEL}`), {
-          headers: api.headers,
-        });
-        return response.status === 200 ? true : undefined;
-      },
-      60_000,
-    );
+    await waitForQueueScraped(app.baseUrl, api, clusterId, PANEL);
     const consumer = await openOwnConsumer(node, PANEL, 'panel-client');
     try {
       await page.goto(url(`/clusters/${clusterId}/queues/${PANEL}`));

@@ -14,9 +14,9 @@ import {
   type ApiSession,
   type SignedInConsole,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { putSettingOverApi, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { emptyQueue } from '@test/broker-leftovers.ts';
-import { createAnycastQueue, waitFor } from '@test/native-test-helpers.ts';
+import { createAnycastQueue } from '@test/native-test-helpers.ts';
 
 // A pooled broker: every address of this suite is under the lease's prefix.
 const broker = leaseSingleNode();
@@ -60,28 +60,12 @@ beforeAll(async () => {
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
   // Tier B lists a new queue within a second instead of fifteen (the live read targets the queues the scrape listed).
-  const tierB = await fetch(url('/api/v1/settings/scrape.tier-b-interval'), {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({ value: '1s' }),
-  });
-  await tierB.body?.cancel();
-  expect(tierB.status).toBe(200);
+  await putSettingOverApi(app.baseUrl, api, 'scrape.tier-b-interval', '1s');
   await createAnycastQueue(node, QUEUE);
   // A retry finds the orders of the attempt before: the queue starts empty.
   await emptyQueue(node, QUEUE);
   clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, 'sql-live-cluster');
-  await waitFor(
-    'the queue in the grid',
-    async () => {
-      const response = await fetch(url(`/api/v1/clusters/${clusterId}/queues/${encodeURIComponent(QUEUE)}`), {
-        headers: api.headers,
-      });
-      await response.body?.cancel();
-      return response.status === 200 ? true : undefined;
-    },
-    60_000,
-  );
+  await waitForQueueScraped(app.baseUrl, api, clusterId, QUEUE);
   for (const orderId of [1, 2, 3]) await sendOrder(orderId);
 }, 240_000);
 

@@ -1,6 +1,7 @@
 // A one-node cluster registered over the API of Flotilla started as `npm start` does, the way the browser suites
 // begin: registration answers 200 with the cluster's id; when the suite needs broker events, the worker's
-// notification subscription is waited for (it opens once tier A has seen the node serve).
+// notification subscription is waited for (it opens once tier A has seen the node serve). Beside it, the other API
+// steps those suites share: changing a setting, and waiting for a queue to be scraped.
 import type { BrokerNode } from './artemis/index.ts';
 import type { ApiSession } from './browser.ts';
 import { waitFor } from './native-test-helpers.ts';
@@ -36,4 +37,35 @@ export async function registerSingleNodeCluster(
       60_000,
     );
   return clusterId;
+}
+
+/** Changes a runtime setting over the API, as an admin would; anything but 200 throws with the answer. */
+export async function putSettingOverApi(baseUrl: string, api: ApiSession, key: string, value: unknown): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/settings/${key}`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...api.headers },
+    body: JSON.stringify({ value }),
+  });
+  if (response.status !== 200) throw new Error(`setting ${key}: ${String(response.status)} ${await response.text()}`);
+  await response.body?.cancel();
+}
+
+/** Waits until the queue's page answers 200: the scrape has listed it (tier B). */
+export async function waitForQueueScraped(
+  baseUrl: string,
+  api: ApiSession,
+  clusterId: string,
+  queue: string,
+): Promise<void> {
+  await waitFor(
+    `${queue} scraped`,
+    async () => {
+      const response = await fetch(`${baseUrl}/api/v1/clusters/${clusterId}/queues/${encodeURIComponent(queue)}`, {
+        headers: api.headers,
+      });
+      await response.body?.cancel();
+      return response.status === 200 ? true : undefined;
+    },
+    60_000,
+  );
 }
