@@ -18,6 +18,7 @@ export const mcpModule = defineModule({
       'browse_messages',
       'message_body',
       'query_messages',
+      'trace_request_reply',
       'activity_log',
       'queue_action',
       'send_message',

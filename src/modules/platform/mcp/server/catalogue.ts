@@ -11,6 +11,7 @@ import { governedOutput } from './governed-output.ts';
 import { queueActionTool } from './queue-action-tool.ts';
 import { queryMessagesTool } from './query-tool.ts';
 import { clusterHealthTool, diagnoseQueueTool, listResourcesTool, metricSeriesTool } from './read-tools.ts';
+import { traceRequestReplyTool } from './request-reply-tool.ts';
 import { invalidParams, type McpContext, textResult, ToolFailure, type ToolDefinition } from './tool-kit.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -21,6 +22,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   browseMessagesTool,
   messageBodyTool,
   queryMessagesTool,
+  traceRequestReplyTool,
   activityLogTool,
   queueActionTool,
   sendMessageTool,

@@ -8,6 +8,7 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { signIn } from '@test/sign-in.ts';
 import { CORE_SETTINGS } from '@/modules/kernel/core/index.ts';
@@ -109,6 +110,7 @@ describe('POST /mcp', () => {
       'browse_messages',
       'message_body',
       'query_messages',
+      'trace_request_reply',
       'activity_log',
       'queue_action',
       'send_message',
@@ -270,6 +272,90 @@ describe('POST /mcp', () => {
     expect(deleted.json()).toMatchObject({ deleted: true, dryRun: false, name: 'mcp depth' });
   });
 
+  it('traces request-reply by correlation id or address, its mode and dependent arguments checked on the server', async () => {
+    const clusterId = await insertClusterRow(app.runtime.prisma, { name: 'mcp-rr' });
+    try {
+      const unknown = await call(admin, 'trace_request_reply', {
+        clusterId,
+        mode: 'correlation',
+        correlationId: 'no-such-correlation',
+      });
+      expect(unknown.isError).toBe(false);
+      expect(unknown.json()).toMatchObject({ mode: 'correlation', items: [] });
+      const mode = await refusal(admin, 'trace_request_reply', { clusterId, mode: 'bogus', address: 'orders' });
+      expect(mode.code).toBe(ErrorCode.InvalidParams);
+      expect(mode.message).toContain('mode must be one of: address, correlation');
+      const address = await refusal(admin, 'trace_request_reply', { clusterId, mode: 'address' });
+      expect(address.code).toBe(ErrorCode.InvalidParams);
+      expect(address.message).toContain('mode=address needs address');
+      const id = await refusal(admin, 'trace_request_reply', { clusterId, mode: 'correlation', address: 'orders' });
+      expect(id.message).toContain('mode=correlation needs correlationId');
+      const window = await refusal(admin, 'trace_request_reply', {
+        clusterId,
+        mode: 'address',
+        address: 'a',
+        window: '2d',
+      });
+      expect(window.message).toContain('window must be one of: 15m, 1h, 6h, 24h, 7d');
+
+      // One timed-out request as the correlator stores it (its key is a hash; the row's own fields are what is read),
+      // with a card number in a header the store would have masked: the MCP exit masks it all the same.
+      const requestAt = new Date(Date.now() - 60_000);
+      await app.runtime.prisma.rrEvent.create({
+        data: {
+          clusterId,
+          keyHash: 'mcp-rr-fixture',
+          address: 'rr.orders',
+          replyAddress: 'rr.orders.reply',
+          pattern: 'shared-reply',
+          state: 'TIMED_OUT',
+          feed: 'sample',
+          nodeId: randomUUID(),
+          correlationId: 'order-42',
+          requestAt,
+          clock: 'observed',
+          deadlineAt: new Date(requestAt.getTime() + 5_000),
+          deadlineSource: 'expectation',
+          stateAt: new Date(requestAt.getTime() + 5_000),
+          headers: { note: 'card 4111 1111 1111 1111', attempt: 1 },
+          storedAt: new Date(),
+        },
+      });
+      const flow = await call(admin, 'trace_request_reply', { clusterId, mode: 'address', address: 'rr.orders' });
+      expect(flow.isError).toBe(false);
+      const answer = flow.json() as {
+        summary: Record<string, unknown>;
+        series: { points: { requests: number }[] };
+        unfinished: { total: number; items: Record<string, unknown>[] };
+      };
+      expect(answer.summary).toMatchObject({
+        address: 'rr.orders',
+        requests: 1,
+        states: { TIMED_OUT: 1 },
+        feed: 'sample',
+      });
+      expect(answer.summary.feedNotice).toContain('Sampled');
+      expect(answer.series.points).toEqual([expect.objectContaining({ requests: 1, replies: 0 })]);
+      expect(answer.unfinished.total).toBe(1);
+      expect(answer.unfinished.items[0]).toMatchObject({
+        state: 'TIMED_OUT',
+        correlationId: 'order-42',
+        clock: 'observed',
+      });
+      expect(flow.text).not.toContain('4111 1111 1111 1111');
+      expect(flow.text).toContain('•••• •••• •••• 1111');
+      const stranger = await call(admin, 'trace_request_reply', {
+        clusterId: randomUUID(),
+        mode: 'address',
+        address: 'a',
+      });
+      expect(stranger.text).toContain('There is no such cluster, or this API key has no grant on it');
+    } finally {
+      await app.runtime.prisma.rrEvent.deleteMany({ where: { clusterId } });
+      await app.runtime.prisma.cluster.delete({ where: { id: clusterId } });
+    }
+  });
+
   it('answers flotilla_help', async () => {
     const help = (await call(admin, 'flotilla_help', {})).json() as { guide: string[]; featuresOff: unknown };
     expect(help.guide.join(' ')).toContain('confirm equal to the subject’s exact name');
@@ -284,6 +370,7 @@ describe('feature toggles', () => {
         FLOTILLA_FEATURES_MESSAGES_ENABLED: 'false',
         FLOTILLA_FEATURES_ALERTING_ENABLED: 'false',
         FLOTILLA_FEATURES_RESOURCES_ENABLED: 'false',
+        FLOTILLA_FEATURES_RR_ENABLED: 'false',
       },
     });
     const served = await serveOverHttp(createMcpHandler(() => Promise.resolve(partial.runtime)));
@@ -294,7 +381,7 @@ describe('feature toggles', () => {
     try {
       const tools = (await client.listTools()).tools;
       const names = tools.map((tool) => tool.name);
-      for (const gone of ['browse_messages', 'message_body', 'send_message', 'alert_rule'])
+      for (const gone of ['browse_messages', 'message_body', 'send_message', 'alert_rule', 'trace_request_reply'])
         expect(names).not.toContain(gone);
       expect(names).toContain('queue_action');
       expect(tools.find((tool) => tool.name === 'list_resources')?.description).toContain('nodes|queues (kind)');
