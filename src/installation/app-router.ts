@@ -21,6 +21,7 @@ import { triageRouter } from '@/modules/feature/triage/server/triage.router.ts';
 import { resourcesRouter } from '@/modules/feature/resources/server/resources.router.ts';
 import { messagesRouter } from '@/modules/feature/messages/server/messages.router.ts';
 import { sqlRouter } from '@/modules/feature/sql/server/sql.router.ts';
+import { rrRouter } from '@/modules/feature/rr/server/rr.router.ts';
 import { alertingRouter } from '@/modules/feature/alerting/server/alerting.router.ts';
 import { governanceRouter } from '@/modules/platform/governance/server/governance.router.ts';
 import { scrapeRouter } from '@/modules/platform/scrape/server/scrape.router.ts';
@@ -52,6 +53,7 @@ export const appRouter = router({
   resources: resourcesRouter,
   messages: messagesRouter,
   sql: sqlRouter,
+  rr: rrRouter,
   alerting: alertingRouter,
   governance: governanceRouter,
 });

@@ -27,6 +27,7 @@ import { resourcesModule } from '@/modules/feature/resources/module.ts';
 import { messagesModule } from '@/modules/feature/messages/module.ts';
 import { alertingModule } from '@/modules/feature/alerting/module.ts';
 import { sqlModule } from '@/modules/feature/sql/module.ts';
+import { rrModule } from '@/modules/feature/rr/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -54,4 +55,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   messagesModule,
   alertingModule,
   sqlModule,
+  rrModule,
 ];

@@ -31,7 +31,13 @@ export function findRequiresMismatches(
       problems.push(
         `${edge.file} imports module "${edge.imported}", which "${edge.importer}" declares in neither requires nor uses`,
       );
-    } else if (!edge.fromTest && !edge.lazy && !importer?.requires.includes(edge.imported)) {
+    } else if (
+      !edge.fromTest &&
+      !edge.lazy &&
+      !importer?.requires.includes(edge.imported) &&
+      // A used module's descriptor is data and lazy imports only: a contribution to its extension point names it.
+      !(edge.file.endsWith('/module.ts') && edge.target.endsWith('/module.ts'))
+    ) {
       // A module in `uses` may be off or absent: its code loads only once the importer has seen it enabled.
       problems.push(
         `${edge.file} imports module "${edge.imported}" statically, but "${edge.importer}" only uses it: import it lazily`,

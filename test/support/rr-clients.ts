@@ -62,6 +62,11 @@ export interface RequesterOptions {
   /** 'correlation-id': each request carries a fresh `corr-<uuid>`; 'message-id': none, replies echo the message id. */
   readonly correlation: 'correlation-id' | 'message-id';
   readonly ttlMs?: number;
+  /**
+   * Hold each reply this long before accepting it (it stays delivering on the reply queue meanwhile): a slow requester,
+   * whose replies a sampler browsing every second can see. Latency is still taken when the reply arrives.
+   */
+  readonly settleDelayMs?: number;
 }
 
 export interface RequestPair {
@@ -387,11 +392,13 @@ export async function runRequester(broker: RrBroker, options: RequesterOptions):
     const source: Source = options.replyAddress
       ? { address: options.replyAddress, capabilities: ['queue'] }
       : ({ dynamic: true } as Source);
-    const replies = connection.open_receiver({ source });
+    const settleDelayMs = options.settleDelayMs ?? 0;
+    const replies = connection.open_receiver({ source, autoaccept: settleDelayMs === 0 });
     replies.on('message', (context: EventContext) => {
       const arrivedAt = performance.now();
       const key = idText(context.message?.correlation_id);
       if (key !== undefined) waiting.get(key)?.(arrivedAt);
+      if (settleDelayMs > 0) setTimeout(() => context.delivery?.accept(), settleDelayMs);
     });
     replies.on('receiver_error', () => undefined);
     await attached(client, replies, `reply receiver on ${options.replyAddress ?? 'a dynamic source'}`);
@@ -438,6 +445,8 @@ export async function runRequester(broker: RrBroker, options: RequesterOptions):
       const [arrivedAt] = await Promise.all([reply, accepted]);
       pairs.push({ key, sentAt: createdAt.getTime(), latencyMs: arrivedAt === null ? null : arrivedAt - started });
     }
+    // Held replies are accepted before the connection goes (closing would put them back on the reply queue).
+    if (settleDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, settleDelayMs + 100));
     return { replyAddress, pairs };
   } finally {
     await client.close();

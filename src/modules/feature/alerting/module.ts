@@ -3,6 +3,10 @@ import { streamEventSources } from '@/modules/kernel/stream/module.ts';
 import { ALERTING_SETTING_KEYS, alertingSettings } from './server/alerting.settings.ts';
 import { alertConditions } from './server/condition.ts';
 
+// The point other modules contribute alert conditions to (request-reply contributes two), and its contract.
+export { alertConditions };
+export type { AlertCondition, ConditionResult } from './server/condition.ts';
+
 const condition = (name: 'nodeDown' | 'splitBrain') =>
   import('./server/conditions/builtin-conditions.ts').then((conditions) => conditions[name]);
 

@@ -3,6 +3,9 @@ import { storedContent } from '@/modules/platform/governance/module.ts';
 import { capturedMessageListeners } from './server/capture/capture-bus.ts';
 import { SQL_SETTING_KEYS, sqlSettings } from './server/sql.settings.ts';
 
+// The point the request-reply correlator (feature/rr) contributes its listener to.
+export { capturedMessageListeners };
+
 export const sqlModule = defineModule({
   id: 'sql',
   title: 'SQL console',

@@ -192,10 +192,33 @@ describe('extension points', () => {
     );
     expect(problems).toEqual([
       'module "core" declares extension point "audit.checks" owned by "audit"',
-      'module "rr" contributes to "audit.locator" but does not require its owner "audit"',
+      'module "rr" contributes to "audit.locator" but neither requires nor uses its owner "audit"',
       'module "rr" contributes to "routing.rules", which no installed module declares',
       'extension point "audit.locator" takes one contribution, but queues, rr each contribute',
     ]);
+  });
+});
+
+describe('contributions to a used module', () => {
+  it('are taken while the owner is installed, and dropped without a word when it is not', () => {
+    const listeners = createExtensionPoint<{ id: string }>({ id: 'sql.listeners', owner: 'sql', cardinality: 'many' });
+    const withOwner = resolveModules(
+      [
+        kernel('core'),
+        feature('sql', { requires: ['core'], extensionPoints: [listeners] }),
+        feature('rr', { requires: ['core'], uses: ['sql'], contributions: [contribution(listeners, { id: 'rr' })] }),
+      ],
+      none,
+    );
+    expect(withOwner.contributionsTo(listeners)).toEqual([{ moduleId: 'rr', value: { id: 'rr' } }]);
+    const withoutOwner = resolveModules(
+      [
+        kernel('core'),
+        feature('rr', { requires: ['core'], uses: ['sql'], contributions: [contribution(listeners, { id: 'rr' })] }),
+      ],
+      none,
+    );
+    expect(withoutOwner.contributionsTo(listeners)).toEqual([]);
   });
 });
 

@@ -196,13 +196,19 @@ function checkContributions(descriptors: readonly ModuleDescriptor[], problems: 
   for (const descriptor of descriptors) {
     for (const { point } of descriptor.contributions) {
       const declared = points.get(point.id);
+      // A point of a module the contributor only uses may be absent: its owner is not installed, and nothing reads it.
+      if (!declared && descriptor.uses.includes(point.owner)) continue;
       if (!declared) {
         problems.push(`module "${descriptor.id}" contributes to "${point.id}", which no installed module declares`);
         continue;
       }
-      if (declared.owner !== descriptor.id && !descriptor.requires.includes(declared.owner)) {
+      if (
+        declared.owner !== descriptor.id &&
+        !descriptor.requires.includes(declared.owner) &&
+        !descriptor.uses.includes(declared.owner)
+      ) {
         problems.push(
-          `module "${descriptor.id}" contributes to "${point.id}" but does not require its owner "${declared.owner}"`,
+          `module "${descriptor.id}" contributes to "${point.id}" but neither requires nor uses its owner "${declared.owner}"`,
         );
       }
       contributors.set(point.id, [...(contributors.get(point.id) ?? []), descriptor.id]);

@@ -12,6 +12,8 @@ export type { BrokerState, ListPage } from './management/broker-operations.ts';
 export { brokerWrites } from './management/broker-writes.ts';
 export type { BrokerWrites, QueueRef } from './management/broker-writes.ts';
 export { countQueueMessages, listMessageIds } from './management/queue-counts.ts';
+export { readAddressMessages, readTemporaryQueueCounts } from './management/request-reply-reads.ts';
+export type { AddressMessages, TemporaryQueueCounts } from './management/request-reply-reads.ts';
 export type { QueueCount } from './management/queue-counts.ts';
 export { browseQueue as browseOverManagement } from './management/management-browse.ts';
 export { browseQueues } from './management/management-browse.ts';

@@ -163,3 +163,12 @@ export async function removeSubscription(
       : 'The sampler stops browsing the queue.';
   return { id: row.id, dryRun: input.dryRun, next };
 }
+
+/** The addresses a capture tap feeds on a cluster (what the request-reply correlator hears without sampling). */
+export async function capturedAddresses(prisma: PrismaClient, clusterId: string): Promise<string[]> {
+  const rows = await prisma.sqlSubscription.findMany({
+    where: { clusterId, mode: 'CAPTURE', state: 'ACTIVE' },
+    select: { address: true },
+  });
+  return [...new Set(rows.map((row) => row.address))];
+}

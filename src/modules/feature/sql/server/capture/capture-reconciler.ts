@@ -53,6 +53,8 @@ export interface LiveTap {
   readonly native: () => NativeEndpoint;
   /** Installed (or its queue made again) by this pass: a consumer attached before has lost its queue. */
   readonly installed: boolean;
+  /** The tap address's expiry delay: the expiration the broker gives a copy of a message that had none. */
+  readonly expiryDelayMs: number;
 }
 
 export interface CapturePassOutcome {
@@ -208,6 +210,7 @@ export class CaptureReconciler {
             nodeName: node.nodeName,
             native: target.native,
             installed: !complete,
+            expiryDelayMs: shape.expiryDelayMs,
           });
         } catch (error) {
           const refusal = error instanceof ProblemError;

@@ -37,6 +37,22 @@ function bodyOf(message: NativeMessage): unknown {
 
 const isoOrNull = (millis: number | undefined) => (millis === undefined ? null : new Date(millis).toISOString());
 
+/** How far the broker's routing of a copy may be from its send time and its capture, for the test below. */
+const ROUTING_SLACK_MS = 1_000;
+
+/**
+ * The message's own expiration, or undefined when it had none: a copy of such a message gets the tap address's
+ * expiry delay from the broker at routing (between the message's send and its capture). A message whose own time to
+ * live equals the tap's expiry delay to the second is read as having none.
+ */
+function ownExpiration(tap: LiveTap, message: NativeMessage, capturedAt: Date): number | undefined {
+  const expiry = message.properties.absoluteExpiryTime;
+  if (expiry === undefined) return undefined;
+  const routedAt = expiry - tap.expiryDelayMs;
+  const earliest = (message.properties.creationTime ?? capturedAt.getTime()) - ROUTING_SLACK_MS;
+  return routedAt >= earliest && routedAt <= capturedAt.getTime() + ROUTING_SLACK_MS ? undefined : expiry;
+}
+
 export function capturedMessageOf(tap: LiveTap, message: NativeMessage, capturedAt: Date): CapturedMessage {
   const properties = Object.fromEntries(
     Object.entries(message.applicationProperties).map(([key, value]) => [key, scalar(value)]),
@@ -49,7 +65,7 @@ export function capturedMessageOf(tap: LiveTap, message: NativeMessage, captured
     time: isoOrNull(message.properties.creationTime) ?? capturedAt.toISOString(),
     priority: message.header.priority,
     durable: message.header.durable,
-    expiration: isoOrNull(message.properties.absoluteExpiryTime),
+    expiration: isoOrNull(ownExpiration(tap, message, capturedAt)),
     correlation_id: idText(message.properties.correlationId),
     reply_to: message.properties.replyTo ?? null,
     clusterId: tap.clusterId,
@@ -59,5 +75,7 @@ export function capturedMessageOf(tap: LiveTap, message: NativeMessage, captured
     properties,
     body: bodyOf(message),
     contentType: message.properties.contentType,
+    sentAt: isoOrNull(message.properties.creationTime),
+    receivedAt: capturedAt.toISOString(),
   };
 }

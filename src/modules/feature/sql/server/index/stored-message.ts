@@ -25,6 +25,10 @@ export interface CapturedMessage extends Omit<MessageRow, 'properties' | 'body'>
   /** A parsed JSON value, a text, bytes (withheld as binary), or null/undefined for no body. */
   readonly body: unknown;
   readonly contentType?: string | undefined;
+  /** The message's own send time (ISO) when it carried one; `time` falls back to when it was captured. */
+  readonly sentAt?: string | null;
+  /** When the capture consumer received it (ISO). */
+  readonly receivedAt?: string;
 }
 
 export interface StoredMessage {

@@ -1,0 +1,38 @@
+// The correlator worker service (stage `subscriptions`): the RrRuntime of this worker, for the clusters it owns.
+import { borrowedDatabase } from '@/base/db/database.ts';
+import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
+import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
+import { RrWriter } from '../store/rr-writer.ts';
+import { RrRuntime } from './rr-runtime.ts';
+import { installRuntime } from './runtime-holder.ts';
+
+export function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
+  const shared = clusterOwnershipOf(context.pool);
+  const writer = new RrWriter({
+    pool: context.pool,
+    governance: { db: borrowedDatabase(context.pool, context.prisma), bus: context.bus },
+    publishSignal: context.publishSignal,
+  });
+  const runtime = new RrRuntime({
+    prisma: context.prisma,
+    settings: context.settings,
+    registry: context.registry,
+    owns: (clusterId) => shared.ownership.owns(clusterId),
+    owned: () => shared.ownership.owned(),
+    writer,
+    capturedAddresses: async (clusterId) => {
+      if (!context.registry.isEnabled('sql')) return [];
+      const sql = await import('@/modules/feature/sql/index.ts');
+      return sql.capturedAddresses(context.prisma, clusterId);
+    },
+  });
+  installRuntime(runtime);
+  runtime.start();
+  return Promise.resolve({
+    async stop() {
+      installRuntime(undefined);
+      await runtime.stop();
+      await shared.detach();
+    },
+  });
+}
