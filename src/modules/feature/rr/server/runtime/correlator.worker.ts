@@ -16,7 +16,6 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
   const runtime = new RrRuntime({
     prisma: context.prisma,
     settings: context.settings,
-    registry: context.registry,
     owns: (clusterId) => shared.ownership.owns(clusterId),
     owned: () => shared.ownership.owned(),
     writer,

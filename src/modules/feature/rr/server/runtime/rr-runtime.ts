@@ -2,7 +2,7 @@
 // sql's capture bus (when sql is on), by broker notifications, and by the rr sampler for what no tap feeds. Each
 // owned cluster gets a ClusterTracer; a pass every PASS_MS settles what is due and flushes the writer.
 import type { PrismaClient } from '@/base/db/database.ts';
-import type { SettingsReader, ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { MANAGEMENT_SETTINGS, type BrokerEvent, type ManagementClient } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
 import type { AddressExpectation, ObservedMessage } from '../correlator/rr-types.ts';
@@ -27,7 +27,6 @@ interface ClusterView {
 export interface RrRuntimeDependencies {
   readonly prisma: PrismaClient;
   readonly settings: SettingsReader;
-  readonly registry: ModuleRegistry;
   readonly owns: (clusterId: string) => boolean;
   readonly owned: () => readonly string[];
   readonly writer: RrWriter;
