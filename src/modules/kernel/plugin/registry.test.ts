@@ -220,6 +220,21 @@ describe('contributions to a used module', () => {
     );
     expect(withoutOwner.contributionsTo(listeners)).toEqual([]);
   });
+
+  it('still refuses a point its installed owner does not declare', () => {
+    const typo = createExtensionPoint<{ id: string }>({ id: 'sql.listener', owner: 'sql', cardinality: 'many' });
+    const problems = startupProblems(() =>
+      resolveModules(
+        [
+          kernel('core'),
+          feature('sql', { requires: ['core'] }),
+          feature('rr', { requires: ['core'], uses: ['sql'], contributions: [contribution(typo, { id: 'rr' })] }),
+        ],
+        none,
+      ),
+    );
+    expect(problems).toEqual(['module "rr" contributes to "sql.listener", which no installed module declares']);
+  });
 });
 
 describe('the manifest', () => {

@@ -95,6 +95,8 @@ class ResolvedRegistry implements ModuleRegistry {
   }
 
   contributionsTo<T>(point: ExtensionPoint<T>): { readonly moduleId: string; readonly value: T }[] {
+    // A point whose owner is off or absent has no contributions (a module may contribute to one it only uses).
+    if (!this.enabledDescriptors.some((descriptor) => descriptor.id === point.owner)) return [];
     return this.enabledDescriptors.flatMap((descriptor) =>
       descriptor.contributions
         .filter((contribution) => contribution.point.id === point.id)
@@ -193,11 +195,12 @@ function checkContributions(descriptors: readonly ModuleDescriptor[], problems: 
     }
   }
   const contributors = new Map<string, string[]>();
+  const installed = new Set(descriptors.map((descriptor) => descriptor.id));
   for (const descriptor of descriptors) {
     for (const { point } of descriptor.contributions) {
       const declared = points.get(point.id);
-      // A point of a module the contributor only uses may be absent: its owner is not installed, and nothing reads it.
-      if (!declared && descriptor.uses.includes(point.owner)) continue;
+      // A point of a module the contributor only uses is absent when its owner is not installed: nothing reads it.
+      if (!declared && descriptor.uses.includes(point.owner) && !installed.has(point.owner)) continue;
       if (!declared) {
         problems.push(`module "${descriptor.id}" contributes to "${point.id}", which no installed module declares`);
         continue;
