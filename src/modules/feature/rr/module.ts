@@ -2,6 +2,7 @@ import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { alertConditions } from '@/modules/feature/alerting/module.ts';
 import { capturedMessageListeners } from '@/modules/feature/sql/module.ts';
 import { brokerEventConsumers } from '@/modules/platform/broker/module.ts';
+import { storedContent } from '@/modules/platform/governance/module.ts';
 import { RR_SETTING_KEYS, rrSettings } from './server/rr.settings.ts';
 
 export const rrModule = defineModule({
@@ -33,9 +34,14 @@ export const rrModule = defineModule({
     },
   ],
   workerServices: [
+    { id: 'remask', stage: 'scrape', load: () => import('./server/store/remask.worker.ts') },
     { id: 'correlator', stage: 'subscriptions', load: () => import('./server/runtime/correlator.worker.ts') },
   ],
   contributions: [
+    contribution(storedContent, {
+      id: 'rr-events',
+      load: async () => (await import('./server/store/remask.ts')).rrEventStore,
+    }),
     contribution(capturedMessageListeners, {
       id: 'correlator',
       load: async () => (await import('./server/feeds/capture-listener.ts')).captureListener,

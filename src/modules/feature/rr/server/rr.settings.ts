@@ -8,6 +8,7 @@ export const RR_SETTING_KEYS = {
   temporaryQueuePoll: 'rr.temporary-queue-poll',
   maxAwaiting: 'rr.max-awaiting',
   reaperInterval: 'rr.reaper-interval',
+  remaskInterval: 'rr.remask-interval',
 } as const;
 
 /** Each declaration by name: a read names one (`settings.duration(RR_SETTINGS.x)`), never a bare key. */
@@ -58,6 +59,14 @@ export const RR_SETTINGS = {
     defaultValue: '10m',
     min: '10s',
     max: '1d',
+  }),
+  remaskInterval: durationSetting({
+    key: RR_SETTING_KEYS.remaskInterval,
+    description:
+      'How often stored correlations masked by an older content policy are masked again with the policy in force, in batches.',
+    defaultValue: '30s',
+    min: '1s',
+    max: '1h',
   }),
 };
 

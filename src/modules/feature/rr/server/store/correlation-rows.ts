@@ -56,6 +56,57 @@ function text(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** The content a non-completed correlation keeps, in clear (what is sealed) and as the policy leaves it. */
+export interface CorrelationContent {
+  readonly address: string;
+  readonly messageId: string | null;
+  readonly correlationId: string | null;
+  readonly replyAddress: string | null;
+  readonly properties: Readonly<Record<string, unknown>>;
+}
+
+export interface MaskedContent {
+  readonly correlationId: string | null;
+  readonly messageId: string | null;
+  readonly headers: Record<string, unknown>;
+  readonly policyVersion: number;
+  readonly redactions: unknown;
+}
+
+/** The ids and properties of each correlation through the policy in force, as message content. */
+export async function maskContent(
+  governance: { readonly db: Database; readonly bus: DatabaseBus },
+  contents: readonly CorrelationContent[],
+): Promise<MaskedContent[]> {
+  if (contents.length === 0) return [];
+  const governed = await governMessages(
+    governance,
+    contents.map((one) => ({
+      address: one.address,
+      headers: {
+        ...(one.messageId === null ? {} : { messageId: one.messageId }),
+        ...(one.correlationId === null ? {} : { correlationId: one.correlationId }),
+        ...(one.replyAddress === null ? {} : { replyTo: one.replyAddress }),
+      },
+      properties: one.properties,
+      body: { kind: 'empty' as const },
+    })),
+    { clear: false },
+  );
+  return governed.map((one: Governed<GovernedMessage>) => ({
+    correlationId: text(one.value.headers.correlationId),
+    messageId: text(one.value.headers.messageId),
+    headers: one.value.properties,
+    policyVersion: one.policyVersion,
+    redactions: one.redactions,
+  }));
+}
+
+/** What is sealed beside a row: the content in clear. */
+export function sealedContentOf(content: CorrelationContent): string {
+  return JSON.stringify(content);
+}
+
 /** Rows for a batch of correlations of one cluster; only the ones that keep content go through the policy. */
 export async function correlationRows(
   governance: { readonly db: Database; readonly bus: DatabaseBus },
@@ -63,36 +114,25 @@ export async function correlationRows(
   correlations: readonly Correlation[],
 ): Promise<CorrelationRow[]> {
   const keeping = correlations.filter((one) => one.state !== 'COMPLETED' && one.state !== 'AWAITING_REPLY');
-  const governed =
-    keeping.length === 0
-      ? []
-      : await governMessages(
-          governance,
-          keeping.map((one) => ({
-            address: one.address,
-            headers: {
-              ...(one.messageId === null ? {} : { messageId: one.messageId }),
-              ...(one.correlationId === null ? {} : { correlationId: one.correlationId }),
-              ...(one.replyAddress === null ? {} : { replyTo: one.replyAddress }),
-            },
-            properties: one.headers,
-            body: { kind: 'empty' as const },
-          })),
-          { clear: false },
-        );
-  const governedByKey = new Map<string, Governed<GovernedMessage>>();
-  keeping.forEach((one, index) => governedByKey.set(one.key, governed[index] as Governed<GovernedMessage>));
+  const contents = keeping.map((one) => ({
+    address: one.address,
+    messageId: one.messageId,
+    correlationId: one.correlationId,
+    replyAddress: one.replyAddress,
+    properties: one.headers,
+  }));
+  const masked = await maskContent(governance, contents);
+  const maskedByKey = new Map<string, { masked: MaskedContent; content: CorrelationContent }>();
+  keeping.forEach((one, index) => {
+    const content = contents[index];
+    const result = masked[index];
+    if (content && result) maskedByKey.set(one.key, { masked: result, content });
+  });
   const keys = processKeys();
   return correlations.map((one) => {
     const keyHash = keyHashOf(clusterId, one.key);
-    const masked = governedByKey.get(one.key);
-    const sealed = masked
-      ? sealSecret(
-          keys,
-          JSON.stringify({ messageId: one.messageId, correlationId: one.correlationId, properties: one.headers }),
-          rrSealBinding(clusterId, keyHash),
-        )
-      : null;
+    const kept = maskedByKey.get(one.key);
+    const sealed = kept ? sealSecret(keys, sealedContentOf(kept.content), rrSealBinding(clusterId, keyHash)) : null;
     return {
       cluster_id: clusterId,
       key_hash: keyHash,
@@ -102,8 +142,8 @@ export async function correlationRows(
       state: one.state,
       feed: one.feed,
       node_id: one.nodeId,
-      correlation_id: masked ? text(masked.value.headers.correlationId) : null,
-      message_id: masked ? text(masked.value.headers.messageId) : null,
+      correlation_id: kept?.masked.correlationId ?? null,
+      message_id: kept?.masked.messageId ?? null,
       broker_message_id: one.brokerMessageId,
       request_at: new Date(one.requestAt).toISOString(),
       reply_at: iso(one.replyAt),
@@ -113,9 +153,9 @@ export async function correlationRows(
       deadline_source: one.deadlineSource,
       state_at: new Date(one.stateAt).toISOString(),
       note: one.note,
-      headers: masked ? masked.value.properties : null,
-      policy_version: masked ? masked.policyVersion : 0,
-      redactions: masked ? masked.redactions : [],
+      headers: kept?.masked.headers ?? null,
+      policy_version: kept?.masked.policyVersion ?? 0,
+      redactions: kept?.masked.redactions ?? [],
       sealed_cipher: sealed?.cipher ?? null,
       sealed_key_id: sealed?.keyId ?? null,
     };
