@@ -11,8 +11,9 @@ export const rrModule = defineModule({
   layer: 'feature',
   description:
     'Did the request get an answer: one correlator per cluster (in the worker that owns it) joins requests and replies over a shared reply queue (correlation id) and temporary reply queues (their lifecycle and counters), fed by capture taps when the sql module captures the address and by browsing otherwise; per-address flows with latency percentiles, the correlations that did not complete, declared expectations, two alert conditions and the trace_request_reply tool.',
-  requires: ['core', 'plugin', 'access', 'audit', 'broker', 'clusters', 'governance', 'events', 'alerting'],
-  uses: ['sql'],
+  requires: ['core', 'plugin', 'access', 'audit', 'broker', 'clusters', 'governance', 'events'],
+  // Fed by sql's capture bus while sql is on (sampling otherwise); its two alert conditions count while alerting is on.
+  uses: ['sql', 'alerting'],
   permissions: [
     { id: 'rr:read', description: 'See a cluster’s request-reply flows and correlations', includedIn: 'viewer' },
     {

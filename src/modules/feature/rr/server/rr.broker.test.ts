@@ -228,6 +228,8 @@ describe.each([
       expect(Math.abs((correlation?.latencyMs ?? -1_000) - (pair.latencyMs ?? 0)), pair.key).toBeLessThan(50);
     }
     const summary = (await flow(scene.requests)).summary;
+    // Each commit of new states is signalled on the cluster's `rr` stream topic.
+    expect(scenario.signals).toContain('rr');
     expect(summary.feed.mode).toBe(mode);
     if (mode === 'sample') expect(summary.feed.notice).toMatch(/not seen/);
     else expect(summary.feed.notice).toBeNull();
