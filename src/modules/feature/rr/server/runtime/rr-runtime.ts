@@ -104,7 +104,27 @@ export class RrRuntime {
       }),
     };
     this.clusters.set(clusterId, view);
+    void this.closeForgotten(clusterId, new Date());
     return view;
+  }
+
+  /**
+   * Requests a previous correlator left waiting (a worker restart, or another worker owned the cluster): this one
+   * never saw them, so they are settled with a note instead of waiting forever.
+   */
+  private async closeForgotten(clusterId: string, before: Date): Promise<void> {
+    try {
+      await this.dependencies.prisma.rrEvent.updateMany({
+        where: { clusterId, state: 'AWAITING_REPLY', storedAt: { lt: before } },
+        data: {
+          state: 'TIMED_OUT',
+          stateAt: new Date(),
+          note: 'Not traced to the end: the correlator that saw this request stopped (a worker restart or a change of owner) before it settled.',
+        },
+      });
+    } catch (error) {
+      this.log(`settling what a previous correlator left on cluster ${clusterId}: ${String(error)}`);
+    }
   }
 
   private expectationOf(view: ClusterView, address: string): AddressExpectation {

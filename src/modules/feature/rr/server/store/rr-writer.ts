@@ -92,8 +92,14 @@ export class RrWriter {
         await this.dependencies.publishSignal('rr', clusterId);
       } catch (error) {
         (this.dependencies.log ?? console.error)(
-          `[rr] storing ${correlations.length} correlations of cluster ${clusterId} failed: ${error instanceof Error ? error.message : String(error)}`,
+          `[rr] storing ${correlations.length} correlations of cluster ${clusterId} failed (kept for the next flush): ${error instanceof Error ? error.message : String(error)}`,
         );
+        // Nothing lost: back in the queue, unless a newer state of the same correlation came meanwhile.
+        const current = this.pending.get(clusterId) ?? new Map<string, Correlation>();
+        for (const correlation of correlations) {
+          if (!current.has(correlation.key)) current.set(correlation.key, correlation);
+        }
+        this.pending.set(clusterId, current);
       }
     }
   }
