@@ -1,8 +1,9 @@
 // Each alert condition added for issue 20 judged on a real PostgreSQL, from rows as their owners leave them: queue
 // cells, samples rolled into minutes as the scrape's persist step does, dead-letter addresses as the settings read
 // records them, verdicts as the metrics worker stores them, the capability ledger written through the clusters
-// module's evidence recorder, and the worker's subscription rows. Rules are created over REST (their parameters
-// validated there) and evaluated by the evaluator the worker runs; a condition that answers wrong fails its test.
+// module's evidence recorder, the worker's subscription rows, and rr_event rows as the rr module's writer stores them
+// (its two conditions). Rules are created over REST (their parameters validated there) and evaluated by the
+// evaluator the worker runs; a condition that answers wrong fails its test.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClusterRow } from '@test/cluster-rows.ts';
@@ -354,5 +355,141 @@ describe('subscription-lost', () => {
     });
     await evaluateCluster(deps(), clusterId, new Date(now + 50_000));
     expect(await alertsOf(ruleId)).toEqual({ [node.managementUrl]: ['resolved', 5] });
+  });
+});
+
+describe('rr-timed-out-share and rr-p95-latency', () => {
+  interface RrRow {
+    readonly address: string;
+    readonly state: string;
+    readonly latencyMs?: number;
+    /** Seconds before `now` the correlation reached its state. */
+    readonly ago: number;
+  }
+
+  /** Correlations as the rr module's writer stores them in rr_event (the columns of prisma/schema/rr.prisma). */
+  async function insertCorrelations(clusterId: string, rows: readonly RrRow[]) {
+    const records = rows.map((row, index) => {
+      const stateAt = now - row.ago * 1_000;
+      const requestAt = stateAt - (row.latencyMs ?? 5_000);
+      return {
+        key_hash: `${clusterId}/${String(index)}`,
+        address: row.address,
+        state: row.state,
+        latency_ms: row.latencyMs ?? null,
+        request_at: new Date(requestAt).toISOString(),
+        reply_at: row.latencyMs === undefined ? null : new Date(stateAt).toISOString(),
+        state_at: new Date(stateAt).toISOString(),
+      };
+    });
+    await secured.runtime.db.query(
+      `INSERT INTO rr_event (cluster_id, key_hash, address, reply_address, pattern, state, feed, node_id,
+                             correlation_id, message_id, broker_message_id, request_at, reply_at, latency_ms, clock,
+                             deadline_at, deadline_source, state_at, note, headers, policy_version, redactions,
+                             sealed_cipher, sealed_key_id, stored_at)
+       SELECT $1::uuid, r.key_hash, r.address, r.address || '.reply', 'shared-reply', r.state, 'capture', $2::uuid,
+              NULL, NULL, NULL, r.request_at, r.reply_at, r.latency_ms, 'message',
+              r.request_at + interval '5 seconds', 'expectation', r.state_at, NULL, NULL, 0, '[]'::jsonb,
+              NULL, NULL, now()
+         FROM jsonb_to_recordset($3::jsonb) AS r(key_hash text, address text, state text, latency_ms integer,
+                                                 request_at timestamptz, reply_at timestamptz, state_at timestamptz)`,
+      [clusterId, randomUUID(), JSON.stringify(records)],
+    );
+  }
+
+  const many = (count: number, row: (index: number) => RrRow) => Array.from({ length: count }, (_, i) => row(i));
+  const HEALTHY_LATENCIES = Array.from({ length: 20 }, (_, i) => 50 + i * 5);
+
+  it('fire both on the address with 30 % timed out and a p95 of 900 ms, neither on the healthy one nor below minRequests', async () => {
+    const clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'request-reply' });
+    await insertCorrelations(clusterId, [
+      // Unhealthy: 10 settled, 3 TIMED_OUT (30 %); the completed pairs' p95 is 900 ms.
+      ...[300, 400, 500, 600, 700, 900, 900].map((latencyMs, i) => ({
+        address: 'orders.request',
+        state: 'COMPLETED',
+        latencyMs,
+        ago: 30 + i,
+      })),
+      ...many(3, (i) => ({ address: 'orders.request', state: 'TIMED_OUT', ago: 40 + i })),
+      // Waiting and replies nobody asked for are not settled requests: they change neither number.
+      ...many(4, (i) => ({ address: 'orders.request', state: 'AWAITING_REPLY', ago: 5 + i })),
+      // Healthy: 20 completed pairs between 50 and 145 ms, none timed out.
+      ...HEALTHY_LATENCIES.map((latencyMs, i) => ({
+        address: 'billing.request',
+        state: 'COMPLETED',
+        latencyMs,
+        ago: 20 + i,
+      })),
+      ...many(3, (i) => ({ address: 'billing.request.reply', state: 'ORPHANED_REPLY', ago: 10 + i })),
+      // Timeouts and slow pairs before the window (300 s) are not judged.
+      ...many(10, (i) => ({ address: 'billing.request', state: 'TIMED_OUT', ago: 400 + i })),
+      ...many(10, (i) => ({ address: 'billing.request', state: 'COMPLETED', latencyMs: 5_000, ago: 400 + i })),
+      // Below minRequests (5): three settled, two of them timed out, the one completed slow.
+      { address: 'rare.request', state: 'COMPLETED', latencyMs: 4_000, ago: 50 },
+      ...many(2, (i) => ({ address: 'rare.request', state: 'TIMED_OUT', ago: 60 + i })),
+    ]);
+    const timedOut = await createRule(clusterId, {
+      name: 'requests timing out',
+      condition: { kind: 'rr-timed-out-share', params: { thresholdPercent: 10, minRequests: 5 } },
+    });
+    const slow = await createRule(clusterId, {
+      name: 'replies slow',
+      condition: { kind: 'rr-p95-latency', params: { thresholdMs: 500, minRequests: 5 } },
+    });
+    await evaluateCluster(deps(), clusterId, new Date(now));
+    expect(await alertsOf(timedOut)).toEqual({ 'orders.request': ['firing', 30] });
+    expect(await alertsOf(slow)).toEqual({ 'orders.request': ['firing', 900] });
+
+    // What each judged: the healthy address not firing, the rare one not at all.
+    const judged = async (conditionKind: string, params: Record<string, number>) =>
+      (await observe(deps(), { conditionKind, params, pattern: null }, clusterId, new Date(now)))?.sort((a, b) =>
+        a.subject.localeCompare(b.subject),
+      );
+    expect(await judged('rr-timed-out-share', { thresholdPercent: 10, minRequests: 5 })).toEqual([
+      { subject: 'billing.request', value: 0, firing: false },
+      { subject: 'orders.request', value: 30, firing: true },
+    ]);
+    const p95 = await judged('rr-p95-latency', { thresholdMs: 500, minRequests: 5 });
+    expect(p95?.map((result) => [result.subject, result.firing])).toEqual([
+      ['billing.request', false],
+      ['orders.request', true],
+    ]);
+    // percentile_cont over 50, 55, …, 145: between the 19th and 20th values.
+    expect(p95?.[0]?.value).toBeCloseTo(140.25, 6);
+    // With minRequests lowered to what it has, the rare address is judged (and fires on both).
+    expect(await judged('rr-timed-out-share', { thresholdPercent: 10, minRequests: 3 })).toContainEqual({
+      subject: 'rare.request',
+      value: (2 / 3) * 100,
+      firing: true,
+    });
+    expect(await judged('rr-p95-latency', { thresholdMs: 500, minRequests: 1 })).toContainEqual({
+      subject: 'rare.request',
+      value: 4_000,
+      firing: true,
+    });
+    // A pattern narrows the addresses judged.
+    const narrowed = await observe(
+      deps(),
+      { conditionKind: 'rr-p95-latency', params: { thresholdMs: 500, minRequests: 5 }, pattern: 'billing.*' },
+      clusterId,
+      new Date(now),
+    );
+    expect(narrowed?.map((result) => [result.subject, result.firing])).toEqual([['billing.request', false]]);
+  });
+
+  it('refuses a rule whose parameters the condition does not accept', async () => {
+    const clusterId = await insertClusterRow(secured.runtime.prisma, { name: 'request-reply-refused' });
+    const response = await secured.rest(
+      new Request('http://127.0.0.1/api/v1/alerts/rules', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          clusterId,
+          name: 'bad',
+          condition: { kind: 'rr-timed-out-share', params: { thresholdPercent: 150 } },
+        }),
+      }),
+    );
+    expect(response.status).toBe(400);
   });
 });

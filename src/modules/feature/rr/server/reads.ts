@@ -209,11 +209,14 @@ function correlationOf(row: EventRow): z.infer<typeof correlationView> {
 }
 
 export async function listCorrelations(prisma: PrismaClient, input: z.infer<typeof listCorrelationsInput>) {
+  // The address and q both filter on the address: both apply (one spread over the other dropped the first).
   const where: Prisma.RrEventWhereInput = {
     clusterId: input.clusterId,
-    ...(input.address === undefined ? {} : { address: input.address }),
     state: input.state ?? { not: 'COMPLETED' },
-    ...(input.q ? { address: { contains: input.q, mode: 'insensitive' as const } } : {}),
+    AND: [
+      ...(input.address === undefined ? [] : [{ address: input.address }]),
+      ...(input.q ? [{ address: { contains: input.q, mode: 'insensitive' as const } }] : []),
+    ],
   };
   const { field, direction } = parseSort<'stateAt' | 'requestAt' | 'address' | 'state'>(input.sort);
   const [rows, total] = await Promise.all([
