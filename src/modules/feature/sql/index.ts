@@ -4,4 +4,3 @@
 export { createTailHandler } from './server/tail/tail-handler.ts';
 // The request-reply correlator's question: which addresses a capture tap feeds (the rest it samples).
 export { capturedAddresses } from './server/subscriptions.ts';
-export type { CapturedMessage } from './server/index/stored-message.ts';

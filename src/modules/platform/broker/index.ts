@@ -13,7 +13,6 @@ export { brokerWrites } from './management/broker-writes.ts';
 export type { BrokerWrites, QueueRef } from './management/broker-writes.ts';
 export { countQueueMessages, listMessageIds } from './management/queue-counts.ts';
 export { readAddressMessages, readTemporaryQueueCounts } from './management/request-reply-reads.ts';
-export type { AddressMessages, TemporaryQueueCounts } from './management/request-reply-reads.ts';
 export type { QueueCount } from './management/queue-counts.ts';
 export { browseQueue as browseOverManagement } from './management/management-browse.ts';
 export { browseQueues } from './management/management-browse.ts';

@@ -99,7 +99,7 @@ export const correlationView = z.object({
   headers: z.record(z.string(), z.unknown()).nullable().describe('The request’s properties, masked by the policy'),
 });
 
-export const CORRELATION_SORT_FIELDS = ['stateAt', 'requestAt', 'address', 'state'] as const;
+const CORRELATION_SORT_FIELDS = ['stateAt', 'requestAt', 'address', 'state'] as const;
 export const listCorrelationsInput = listQuerySchema(CORRELATION_SORT_FIELDS, '-stateAt').extend({
   clusterId: z.uuid(),
   address: address.optional(),

@@ -37,13 +37,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SETTLED_MEMORY = 50_000;
 
 /** The reply address a request names, without a core JMS client's scheme. */
-export function replyAddressOf(replyTo: string | null): string | null {
+function replyAddressOf(replyTo: string | null): string | null {
   if (!replyTo) return null;
   return replyTo.replace(REPLY_TO_SCHEMES, '') || null;
 }
 
 /** A temporary queue: core JMS says so in the scheme; AMQP clients and core name it with a bare UUID. */
-export function isTemporaryReplyTo(replyTo: string): boolean {
+function isTemporaryReplyTo(replyTo: string): boolean {
   if (replyTo.startsWith('temp-queue://') || replyTo.startsWith('temp-topic://')) return true;
   return UUID.test(replyAddressOf(replyTo) ?? '');
 }

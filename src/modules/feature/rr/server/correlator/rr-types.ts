@@ -18,7 +18,7 @@ export const RR_STATES: readonly RrState[] = [
 export type RrPattern = 'shared-reply' | 'temporary-queue';
 
 /** Where the correlator saw the message: a capture tap (every routed message) or a browse (what stayed long enough). */
-export type RrFeed = 'capture' | 'sample';
+type RrFeed = 'capture' | 'sample';
 
 /**
  * Which clock a latency was measured on: the messages' own send times (client clocks, or the broker's ingress
