@@ -12,6 +12,7 @@ import { metricsUi } from '@/modules/feature/metrics/ui/contributions.ts';
 import { triageUi } from '@/modules/feature/triage/ui/contributions.ts';
 import { alertingUi } from '@/modules/feature/alerting/ui/contributions.ts';
 import { sqlUi } from '@/modules/feature/sql/ui/contributions.ts';
+import { rrUi } from '@/modules/feature/rr/ui/contributions.ts';
 import { identityOidcUi } from '@/modules/feature/identity-oidc/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
@@ -41,4 +42,5 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   triageUi,
   alertingUi,
   sqlUi,
+  rrUi,
 ];

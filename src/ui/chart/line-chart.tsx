@@ -18,6 +18,14 @@ export interface LineSeries {
   readonly points: ReadonlyArray<readonly [number, number | null]>;
 }
 
+/** Whether a series has a value with a gap on either side: no line reaches it, so it shows only as a symbol. */
+function hasLonePoint(points: LineSeries['points']): boolean {
+  const valueAt = (index: number) => points[index]?.[1] ?? null;
+  return points.some(
+    ([, value], index) => value !== null && valueAt(index - 1) === null && valueAt(index + 1) === null,
+  );
+}
+
 export function LineChart({
   title,
   unit,
@@ -60,7 +68,7 @@ export function LineChart({
           id: line.key,
           name: line.label,
           type: 'line',
-          showSymbol: false,
+          showSymbol: hasLonePoint(line.points),
           sampling: 'lttb',
           data: line.points.map(([t, value]) => [t, value]),
         })),

@@ -1,0 +1,5 @@
+import { RrFlowScreen } from '@/modules/feature/rr/ui.ts';
+
+export default function ClusterRrFlowPage() {
+  return <RrFlowScreen />;
+}

@@ -1,0 +1,5 @@
+import { RrFlowsScreen } from '@/modules/feature/rr/ui.ts';
+
+export default function ClusterRrPage() {
+  return <RrFlowsScreen />;
+}

@@ -1,0 +1,5 @@
+import { RrHomeScreen } from '@/modules/feature/rr/ui.ts';
+
+export default function RrPage() {
+  return <RrHomeScreen />;
+}
