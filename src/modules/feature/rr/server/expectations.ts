@@ -3,6 +3,7 @@
 // versioned: rr_expectation_revision keeps every version, a removal included. Only addresses a user may name: the
 // broker's own management and notification addresses are refused.
 import type { z } from 'zod';
+import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
@@ -10,8 +11,15 @@ import { reservedAddressReason } from '@/modules/platform/broker/index.ts';
 import { reservedAddressesOf } from '@/modules/platform/clusters/index.ts';
 import type { putExpectationInput, removeExpectationInput } from './rr.schema.ts';
 
-const NEXT =
-  'The correlator of the cluster’s worker takes it within two seconds; requests already waiting keep their deadline.';
+const NEXT = 'The correlator of the cluster’s worker takes it at once; requests already waiting keep their deadline.';
+
+/** The channel that tells the cluster's correlator to read its expectations again (rr-runtime.ts listens). */
+export const EXPECTATIONS_CHANNEL = 'flotilla_rr_expectations';
+
+interface ExpectationRuntime {
+  readonly prisma: PrismaClient;
+  readonly bus: DatabaseBus;
+}
 
 async function refuseReserved(prisma: PrismaClient, clusterId: string, names: Record<string, string | null>) {
   const reserved = await reservedAddressesOf(prisma, clusterId);
@@ -48,7 +56,7 @@ export function expectationOf(row: {
 }
 
 export async function putExpectation(
-  prisma: PrismaClient,
+  { prisma, bus }: ExpectationRuntime,
   request: RequestContext,
   cluster: { readonly id: string; readonly name: string },
   input: z.infer<typeof putExpectationInput>,
@@ -88,6 +96,7 @@ export async function putExpectation(
       return { result: undefined };
     },
   );
+  if (!input.dryRun) await bus.notify(EXPECTATIONS_CHANNEL, cluster.id);
   return {
     address: input.address,
     version,
@@ -106,7 +115,7 @@ async function lastVersion(prisma: PrismaClient, clusterId: string, address: str
 }
 
 export async function removeExpectation(
-  prisma: PrismaClient,
+  { prisma, bus }: ExpectationRuntime,
   request: RequestContext,
   cluster: { readonly id: string; readonly name: string },
   input: z.infer<typeof removeExpectationInput>,
@@ -144,6 +153,7 @@ export async function removeExpectation(
       return { result: undefined };
     },
   );
+  if (!input.dryRun) await bus.notify(EXPECTATIONS_CHANNEL, cluster.id);
   const next = 'Requests to this address fall back to rr.default-deadline (or their own expiration).';
   return {
     address: input.address,

@@ -52,7 +52,7 @@ const expectationsRouter = router({
     .output(expectationChangeOutput)
     .mutation(async ({ ctx, input }) => {
       const { cluster } = await guardCluster({ ...ctx.runtime, grants: ctx.grants, clusterId: input.clusterId });
-      return putExpectation(ctx.runtime.prisma, ctx.request, { id: input.clusterId, name: cluster.name }, input);
+      return putExpectation(ctx.runtime, ctx.request, { id: input.clusterId, name: cluster.name }, input);
     }),
   remove: procedure(manage)
     .meta({
@@ -67,7 +67,7 @@ const expectationsRouter = router({
     .output(expectationChangeOutput)
     .mutation(async ({ ctx, input }) => {
       const { cluster } = await guardCluster({ ...ctx.runtime, grants: ctx.grants, clusterId: input.clusterId });
-      return removeExpectation(ctx.runtime.prisma, ctx.request, { id: input.clusterId, name: cluster.name }, input);
+      return removeExpectation(ctx.runtime, ctx.request, { id: input.clusterId, name: cluster.name }, input);
     }),
   history: procedure(read)
     .meta({

@@ -2,6 +2,7 @@
 import { borrowedDatabase } from '@/base/db/database.ts';
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
+import { EXPECTATIONS_CHANNEL } from '../expectations.ts';
 import { RrWriter } from '../store/rr-writer.ts';
 import { RrRuntime } from './rr-runtime.ts';
 import { installRuntime } from './runtime-holder.ts';
@@ -26,9 +27,11 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
     },
   });
   installRuntime(runtime);
+  const unlisten = context.bus.listen(EXPECTATIONS_CHANNEL, (clusterId) => runtime.expectationsChanged(clusterId));
   runtime.start();
   return Promise.resolve({
     async stop() {
+      unlisten();
       installRuntime(undefined);
       await runtime.stop();
       await shared.detach();

@@ -72,6 +72,12 @@ export class RrRuntime {
     this.viewOf(clusterId).tracer.message(message);
   }
 
+  /** The cluster's expectations changed: read them again on the next pass. */
+  expectationsChanged(clusterId: string): void {
+    const view = this.clusters.get(clusterId);
+    if (view) view.refreshedAt = 0;
+  }
+
   /** A broker notification of an owned cluster. */
   event(event: BrokerEvent): void {
     if (event.kind !== 'BINDING_ADDED' && event.kind !== 'BINDING_REMOVED') return;
