@@ -20,3 +20,4 @@ export {
   requireClearAccess,
 } from './server/govern.ts';
 export type { Governed, GovernedMessage, MessageContent } from './server/policy/enforce.ts';
+export { startRemaskLoop } from './server/remask-loop.ts';
