@@ -1,5 +1,6 @@
 // A small local fleet for trying Flotilla by hand: a two-node cluster and a replicated HA pair of real Artemis
-// brokers (loopback only), some users and queues, and steady traffic with one consumer too slow to keep up.
+// brokers (loopback only), some users and queues, steady traffic with one consumer too slow to keep up, and a
+// request-reply service on the cluster (quotes.requests → quotes.replies) that answers nothing to every tenth request.
 //
 //   npm run fleet -- up              start in the background (data and logs under .data/fleet)
 //   npm run fleet -- status [--json] the nodes' management and AMQP URLs and credentials
@@ -41,6 +42,8 @@ function appPermissions(xml: string): string {
   );
 }
 const QUEUES = ['orders', 'payments', 'telemetry', 'slow.jobs'];
+/** A request-reply service: requests on one queue, replies on a shared reply queue, joined on the correlation id. */
+const QUOTES = { requests: 'quotes.requests', replies: 'quotes.replies' };
 
 interface NodeInfo {
   name: string;
@@ -134,6 +137,63 @@ function startTraffic(cluster: string, node: BrokerNode, stopped: AbortSignal): 
   void produce();
 }
 
+/**
+ * A requester sending a quote request every second (reply_to the shared reply queue, a fresh correlation id) and a
+ * responder answering each after 50–250 ms, except every tenth, which it acknowledges and drops: what the
+ * Request-reply screens trace once both addresses are captured and an expectation is declared (docs/rr.md).
+ */
+function startRequestReply(cluster: string, node: BrokerNode, stopped: AbortSignal): void {
+  const endpoint = endpointOf(cluster, node);
+  let handled = 0;
+  openAckConsumer(endpoint, {
+    source: QUOTES.requests,
+    credit: 10,
+    onMessage: (message, settlement) => {
+      handled += 1;
+      const replyTo = message.properties.replyTo;
+      const correlation = message.properties.correlationId?.value;
+      if (handled % 10 === 0 || !replyTo || typeof correlation !== 'string') {
+        settlement.accept();
+        return;
+      }
+      void sleep(50 + Math.round(Math.random() * 200))
+        .then(() =>
+          sendMessage(endpoint, {
+            address: replyTo,
+            correlationId: correlation,
+            body: { encoding: 'json', json: { quote: Math.round(Math.random() * 10_000) / 100 } },
+          }),
+        )
+        .then(
+          () => settlement.accept(),
+          (error: unknown) => {
+            console.error(`reply on ${node.name}: ${String(error)}`);
+            settlement.release();
+          },
+        );
+    },
+  });
+  openAckConsumer(endpoint, {
+    source: QUOTES.replies,
+    credit: 10,
+    onMessage: (_message, settlement) => settlement.accept(),
+  });
+  let sequence = 0;
+  const request = async () => {
+    while (!stopped.aborted) {
+      sequence += 1;
+      await sendMessage(endpoint, {
+        address: QUOTES.requests,
+        replyTo: QUOTES.replies,
+        correlationId: `quote-${node.name}-${String(sequence)}`,
+        body: { encoding: 'json', json: { symbol: 'FLT', sequence } },
+      }).catch((error: unknown) => console.error(`request on ${node.name}: ${String(error)}`));
+      await sleep(1_000, undefined, { signal: stopped }).catch(() => undefined);
+    }
+  };
+  void request();
+}
+
 async function serve(): Promise<void> {
   const topologies: Topology[] = [];
   const traffic = new AbortController();
@@ -160,7 +220,11 @@ async function serve(): Promise<void> {
     const [primary] = pair.nodes as [BrokerNode, BrokerNode];
     for (const node of cluster.nodes) for (const queue of QUEUES) await createQueue(node, queue);
     for (const queue of QUEUES) await createQueue(primary, queue);
-    for (const node of cluster.nodes) startTraffic('cluster', node, traffic.signal);
+    for (const node of cluster.nodes) {
+      for (const queue of Object.values(QUOTES)) await createQueue(node, queue);
+      startTraffic('cluster', node, traffic.signal);
+      startRequestReply('cluster', node, traffic.signal);
+    }
     startTraffic('ha-pair', primary, traffic.signal);
     writeState({
       pid: process.pid,

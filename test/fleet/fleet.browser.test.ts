@@ -1,6 +1,6 @@
 // `npm run fleet -- up|status|down --json` for real, in a temp data dir (FLEET_DATA_DIR): two clusters of real
 // brokers come up on loopback, their management URLs answer Jolokia with the printed credentials, the slow queue's
-// backlog grows, and `down` leaves no process behind. Four JVMs on two cores: the start takes a minute or two.
+// backlog grows, the quotes service answers its requests, and `down` leaves no process behind. Four JVMs on two cores: the start takes a minute or two.
 // On the same fleet, Flotilla (started as `npm start` does, with a signed-in Chromium) registers both clusters from
 // their management URLs alone and finds exactly their two nodes each, with roles and AMQP URLs; then a kill -9 of
 // the HA primary shows on the pair's overview (the backup serving) and on the Clusters screen without a reload.
@@ -267,6 +267,27 @@ describe('npm run fleet', () => {
     const after = (await jolokiaRead(primary, mbean, 'MessageCount')) as number;
     // Two a second arrive, one every two seconds is acknowledged: about +9 in six seconds.
     expect(after - before).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the quotes service answers requests on its shared reply queue', async () => {
+    const node = status.clusters[0]?.nodes[0] as NodeInfo;
+    const read = (queue: string, attribute: string) =>
+      jolokiaRead(
+        node,
+        `org.apache.activemq.artemis:broker="${node.name}",component=addresses,address="${queue}",` +
+          `subcomponent=queues,routing-type="anycast",queue="${queue}"`,
+        attribute,
+      ) as Promise<number>;
+    // A request a second per node, answered within 250 ms (every tenth dropped, which the rr tests assert).
+    await eventually(
+      'requests answered',
+      async () =>
+        (await read('quotes.requests', 'MessagesAcknowledged')) >= 5 &&
+        (await read('quotes.replies', 'MessagesAcknowledged')) >= 3
+          ? true
+          : undefined,
+      60_000,
+    );
   });
 
   it('Flotilla registers both clusters from management URLs alone: two nodes each, roles, AMQP URLs, healthy, MESSAGE_IO', async () => {
