@@ -182,6 +182,16 @@ describe('dead letters on a real cluster', () => {
   });
 
   it('lists the dead-letter queue with its depth, oldest message and original addresses, one POST per node', async () => {
+    // The scrape reads the address settings on every tier-C tick; on a loaded machine one read through the counting
+    // proxy can fail (a clean-clone run saw ECONNRESET) and stays the cluster's status until the next tick succeeds.
+    await waitFor(
+      'the last dead-letter settings read to succeed',
+      async () => {
+        const { json } = await call<{ unreadClusters: unknown[] }>('GET', `/dead-letters?q=${cluster.name('dlr.')}`);
+        return json.unreadClusters.length === 0 || undefined;
+      },
+      30_000,
+    );
     forgetDeadLetterCounts(undefined);
     proxies.forEach((proxy) => proxy.reset());
     const { status, json } = await call<{ items: DeadLetterRow[]; unreadClusters: unknown[]; nodeFailures: unknown[] }>(

@@ -209,14 +209,19 @@ function correlationOf(row: EventRow): z.infer<typeof correlationView> {
 }
 
 export async function listCorrelations(prisma: PrismaClient, input: z.infer<typeof listCorrelationsInput>) {
-  // The address and q both filter on the address: both apply (one spread over the other dropped the first).
+  // The address and q both apply. q finds a part of the address or the note, or a whole correlation id (or the
+  // message id its replies carry): ids are kept only as a hash of the key, so only an exact id is found.
+  const byText = (q: string): Prisma.RrEventWhereInput => ({
+    OR: [
+      { address: { contains: q, mode: 'insensitive' } },
+      { note: { contains: q, mode: 'insensitive' } },
+      { keyHash: { in: [...new Set([q, q.replace(/^ID:/, '')])].map((key) => keyHashOf(input.clusterId, key)) } },
+    ],
+  });
   const where: Prisma.RrEventWhereInput = {
     clusterId: input.clusterId,
     state: input.state ?? { not: 'COMPLETED' },
-    AND: [
-      ...(input.address === undefined ? [] : [{ address: input.address }]),
-      ...(input.q ? [{ address: { contains: input.q, mode: 'insensitive' as const } }] : []),
-    ],
+    AND: [...(input.address === undefined ? [] : [{ address: input.address }]), ...(input.q ? [byText(input.q)] : [])],
   };
   const { field, direction } = parseSort<'stateAt' | 'requestAt' | 'address' | 'state'>(input.sort);
   const [rows, total] = await Promise.all([

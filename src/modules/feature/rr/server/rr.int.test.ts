@@ -725,6 +725,12 @@ describe('reads', () => {
     expect((await correlations('?address=orders.request')).total).toBe(4);
     expect((await correlations('?q=billing')).total).toBe(2);
     expect((await correlations('?address=orders.request&q=billing')).total).toBe(0);
+    // q also finds a word of the note, and a whole correlation id (kept only as a hash: a part finds nothing).
+    expect((await correlations('?address=orders.request&q=deadline')).items.map((row) => row.correlationId)).toEqual(
+      expect.arrayContaining(['o-t-card']),
+    );
+    expect((await correlations('?q=o-t-card')).items.map((row) => row.correlationId)).toEqual(['o-t-card']);
+    expect((await correlations('?q=o-t-car')).total).toBe(0);
     const paged = await correlations('?sort=requestAt&page=2&pageSize=5');
     expect(paged.total).toBe(7);
     expect(paged.items.map((row) => row.state)).toEqual(['ORPHANED_REPLY', 'AWAITING_REPLY']);

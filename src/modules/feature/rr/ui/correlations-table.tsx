@@ -23,8 +23,8 @@ export function CorrelationsTable({ clusterId, address }: { clusterId: string; a
   const state = stateOf(list.state.filters.state);
   const correlations = useQuery({
     ...trpc.rr.correlations.queryOptions({
-      // Without q: the server's q matches the address, which this list has fixed (it would keep all or none).
-      ...listInput({ ...list.state, q: '' }),
+      // q finds a word of the note or a whole correlation id within this address.
+      ...listInput(list.state),
       clusterId,
       address,
       ...(state ? { state } : {}),
@@ -50,7 +50,7 @@ export function CorrelationsTable({ clusterId, address }: { clusterId: string; a
         rowTone={(row) => (row.state === 'COMPLETED' || row.state === 'AWAITING_REPLY' ? undefined : 'warning')}
         list={list}
         query={correlations}
-        searchPlaceholder="Search: not offered within one address"
+        searchPlaceholder="A correlation id, or a word of the note"
         filters={
           <Select
             label="State"
