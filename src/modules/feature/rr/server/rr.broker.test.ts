@@ -225,7 +225,9 @@ describe.each([
       expect(correlation?.state, pair.key).toBe('COMPLETED');
       expect(correlation?.feed).toBe(mode);
       expect(pair.latencyMs).not.toBeNull();
-      expect(Math.abs((correlation?.latencyMs ?? -1_000) - (pair.latencyMs ?? 0)), pair.key).toBeLessThan(50);
+      const traced = correlation?.latencyMs ?? -1_000;
+      const measured = pair.latencyMs ?? 0;
+      expect(Math.abs(traced - measured), `${pair.key}: traced ${traced} ms, measured ${measured} ms`).toBeLessThan(50);
     }
     const summary = (await flow(scene.requests)).summary;
     // Each commit of new states is signalled on the cluster's `rr` stream topic.
