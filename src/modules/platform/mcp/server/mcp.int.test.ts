@@ -284,7 +284,7 @@ describe('POST /mcp', () => {
       expect(unknown.json()).toMatchObject({ mode: 'correlation', items: [] });
       const mode = await refusal(admin, 'trace_request_reply', { clusterId, mode: 'bogus', address: 'orders' });
       expect(mode.code).toBe(ErrorCode.InvalidParams);
-      expect(mode.message).toContain('mode must be one of: address, correlation');
+      expect(mode.message).toContain('mode must be one of: address, correlation, expect, unexpect');
       const address = await refusal(admin, 'trace_request_reply', { clusterId, mode: 'address' });
       expect(address.code).toBe(ErrorCode.InvalidParams);
       expect(address.message).toContain('mode=address needs address');
@@ -350,7 +350,33 @@ describe('POST /mcp', () => {
         address: 'a',
       });
       expect(stranger.text).toContain('There is no such cluster, or this API key has no grant on it');
+
+      // Expectations: a preview by default, then declared, changed and removed, each a version.
+      const expect1 = { clusterId, mode: 'expect', address: 'rr.quotes', expectedLatencyMs: 200, deadlineMs: 1_000 };
+      const preview = await call(admin, 'trace_request_reply', expect1);
+      expect(preview.json()).toMatchObject({ mode: 'expect', version: 1, dryRun: true });
+      expect(await app.runtime.prisma.rrExpectation.count({ where: { clusterId } })).toBe(0);
+      const declared = await call(admin, 'trace_request_reply', { ...expect1, dryRun: false });
+      expect(declared.json()).toMatchObject({ version: 1, dryRun: false });
+      const changed = await call(admin, 'trace_request_reply', { ...expect1, deadlineMs: 2_000, dryRun: false });
+      expect(changed.json()).toMatchObject({ version: 2 });
+      expect(await app.runtime.prisma.rrExpectation.findMany({ where: { clusterId } })).toMatchObject([
+        { address: 'rr.quotes', deadlineMs: 2_000, version: 2 },
+      ]);
+      const lacking = await refusal(admin, 'trace_request_reply', { ...expect1, deadlineMs: undefined });
+      expect(lacking.message).toContain('mode=expect needs deadlineMs');
+      const tooShort = await refusal(admin, 'trace_request_reply', { ...expect1, deadlineMs: 100, dryRun: false });
+      expect(tooShort.message).toContain('deadlineMs: must be at least the expected latency');
+      const removed = await call(admin, 'trace_request_reply', {
+        clusterId,
+        mode: 'unexpect',
+        address: 'rr.quotes',
+        dryRun: false,
+      });
+      expect(removed.json()).toMatchObject({ mode: 'unexpect', version: 3, dryRun: false });
+      expect(await app.runtime.prisma.rrExpectation.count({ where: { clusterId } })).toBe(0);
     } finally {
+      await app.runtime.prisma.rrExpectationRevision.deleteMany({ where: { clusterId } });
       await app.runtime.prisma.rrEvent.deleteMany({ where: { clusterId } });
       await app.runtime.prisma.cluster.delete({ where: { id: clusterId } });
     }

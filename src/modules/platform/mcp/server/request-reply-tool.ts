@@ -1,15 +1,17 @@
 // trace_request_reply: the rr module's request-reply tracing behind one `mode` discriminator. mode=address: one
 // request address over a window (rr.flow's summary and the buckets that saw traffic, merged down to a few when there
 // are many) and its latest correlations that did not complete (rr.correlations); mode=correlation: what became of
-// one request, by its correlation id or message id (rr.trace). The rows' ids and headers are stored masked; they pass
-// the content policy once more here, as message content, with the address they were sent to.
+// one request, by its correlation id or message id (rr.trace); mode=expect / mode=unexpect: declare, change or remove
+// an address's expectation (rr.expectations.put / remove, a dry run by default, audited like the console's). The
+// rows' ids and headers are stored masked; they pass the content policy once more here, as message content.
 import { governMessages } from '@/modules/platform/governance/index.ts';
 import { z } from 'zod';
 import { callProcedure } from './procedure-errors.ts';
 import { asRow, asRows, pick } from './project.ts';
+import { gateArguments, nextStep, passGates } from './gates.ts';
 import { checkChoice, clusterIdArgument, defineTool, type McpContext, requireArgument } from './tool-kit.ts';
 
-const MODES = ['address', 'correlation'] as const;
+const MODES = ['address', 'correlation', 'expect', 'unexpect'] as const;
 /** rr.flow's windows; the procedure checks them again. */
 const WINDOWS = ['15m', '1h', '6h', '24h', '7d'] as const;
 /** Points of the series an agent gets at most: past this, neighbouring buckets are merged. */
@@ -124,28 +126,41 @@ export const traceRequestReplyTool = defineTool({
   name: 'trace_request_reply',
   module: 'rr',
   description: () =>
-    `Request-reply tracing, mode=${MODES.join('|')}: a request address's latency, states and unfinished requests, or one request by correlationId.`,
+    `Request-reply, mode=${MODES.join('|')}: an address's latency, states, unfinished requests; a request by correlationId; expectations.`,
   arguments: {
     clusterId: clusterIdArgument,
     mode: z.string().max(40),
     address: z.string().min(1).max(1000).optional(),
-    correlationId: z.string().min(1).max(1000).optional().describe('Or its message id'),
-    window: z
-      .string()
-      .max(10)
-      .optional()
-      .describe(`${WINDOWS.join('|')}; default 1h`),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe(`Correlations, default ${String(DEFAULT_LIMIT)}`),
+    correlationId: z.string().min(1).max(1000).optional(),
+    window: z.string().max(10).optional().describe('Default 1h'),
+    limit: z.number().int().min(1).max(100).optional().describe('Default 10'),
+    expectedLatencyMs: z.number().int().optional(),
+    deadlineMs: z.number().int().optional(),
+    replyAddress: z.string().min(1).max(1000).optional(),
+    dryRun: gateArguments.dryRun,
   },
-  annotations: { readOnlyHint: true },
   run: async (args, context) => {
     const mode = checkChoice('mode', args.mode, MODES);
+    if (mode === 'expect' || mode === 'unexpect') {
+      const address = requireArgument(args.address, `mode=${mode} needs address (the request address).`);
+      const { dryRun } = passGates(args, { kind: 'expectation', name: address, destructive: false });
+      const answer =
+        mode === 'expect'
+          ? await callProcedure(context, 'rr.expectations.put', {
+              clusterId: args.clusterId,
+              address,
+              replyAddress: args.replyAddress ?? null,
+              expectedLatencyMs: requireArgument(args.expectedLatencyMs, 'mode=expect needs expectedLatencyMs.'),
+              deadlineMs: requireArgument(args.deadlineMs, 'mode=expect needs deadlineMs.'),
+              dryRun,
+            })
+          : await callProcedure(context, 'rr.expectations.remove', { clusterId: args.clusterId, address, dryRun });
+      return {
+        mode,
+        ...pick(asRow(answer), ['address', 'version', 'dryRun', 'next']),
+        ...(dryRun ? { then: nextStep({ kind: 'expectation', name: address, destructive: false }) } : {}),
+      };
+    }
     if (mode === 'correlation') {
       const correlationId = requireArgument(
         args.correlationId,
