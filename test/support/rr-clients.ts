@@ -531,3 +531,33 @@ export function spawnRequesterProcess(
   if (child.pid === undefined) throw new Error('the requester process did not start');
   return { pid: child.pid, replyAddress, kill };
 }
+
+/**
+ * runRequester in a child process: the latencies it measures are not delayed by whatever else runs in the test
+ * process (a test that hosts Flotilla's worker keeps its event loop busy). Resolves to the child's RequesterRun.
+ */
+export function runRequesterApart(broker: RrBroker, options: RequesterOptions): Promise<RequesterRun> {
+  assertLoopback(broker.host);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'rr-requester-run.ts'), JSON.stringify({ broker, options })],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  process.on('exit', kill);
+  const output: string[] = [];
+  const errors: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  return new Promise<RequesterRun>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      process.removeListener('exit', kill);
+      const line = output.join('').trim().split('\n').pop() ?? '';
+      if (code === 0 && line) resolve(JSON.parse(line) as RequesterRun);
+      else reject(new Error(`the requester process exited (${String(code)}): ${errors.join('').trim()}`));
+    });
+  });
+}
