@@ -12,6 +12,8 @@ const config: KnipConfig = {
     '{src,test}/**/*.test.{ts,tsx}',
     // The vitest projects' globalSetup (by path): knip's vitest plugin misses them when run with --include files.
     'test/support/*-global-setup.ts',
+    // Child processes test helpers start by path (rr-clients.ts).
+    'test/support/rr-requester-*.ts',
   ],
   // src/generated is skipped as gitignored; the fixture trees hold deliberate dead code.
   ignore: ['test/architecture/fixtures/**'],
