@@ -72,7 +72,7 @@ await withBenchDatabase('bench-rr', async (db) => {
     owns: () => true,
     owned: () => [clusterId],
     writer,
-    capturedAddresses: () => Promise.resolve(['orders.requests', 'orders.replies']),
+    capturedAddresses: () => Promise.resolve(new Set(['orders.requests', 'orders.replies'])),
   });
   runtime.start();
   const perTick = (PAIRS_PER_SECOND * TICK_MS) / 1000;

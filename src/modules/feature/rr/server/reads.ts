@@ -9,6 +9,7 @@ import { pageOf, parseSort } from '@/modules/kernel/core/index.ts';
 import type { Prisma } from '@/generated/prisma/client.ts';
 import { RR_STATES, type RrState } from './correlator/rr-types.ts';
 import { expectationOf } from './expectations.ts';
+import { capturedAddressesOf } from './feeds/captured-addresses.ts';
 import { RR_SETTINGS } from './rr.settings.ts';
 import {
   WINDOWS,
@@ -48,12 +49,6 @@ const PERCENTILES = [0.5, 0.95, 0.99]
       `percentile_cont(${p}) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE state = 'COMPLETED') AS ${['p50', 'p95', 'p99'][index]}`,
   )
   .join(', ');
-
-async function capturedOn(runtime: ReadRuntime, clusterId: string): Promise<Set<string>> {
-  if (!runtime.registry.isEnabled('sql')) return new Set();
-  const sql = await import('@/modules/feature/sql/index.ts');
-  return new Set(await sql.capturedAddresses(runtime.prisma, clusterId));
-}
 
 function feedOf(runtime: ReadRuntime, captured: Set<string>, address: string): FlowSummary['feed'] {
   if (captured.has(address)) return { mode: 'capture', notice: null };
@@ -102,7 +97,7 @@ export async function listFlows(runtime: ReadRuntime, input: z.infer<typeof list
   const [rows, expectations, captured] = await Promise.all([
     flowRows(runtime.prisma, input.clusterId, since),
     runtime.prisma.rrExpectation.findMany({ where: { clusterId: input.clusterId } }),
-    capturedOn(runtime, input.clusterId),
+    capturedAddressesOf(runtime, input.clusterId),
   ]);
   const byAddress = new Map(rows.map((row) => [row.address, row]));
   const declared = new Map(expectations.map((row) => [row.address, expectationOf(row)]));
@@ -155,7 +150,7 @@ export async function readFlow(runtime: ReadRuntime, input: z.infer<typeof flowI
     runtime.prisma.rrExpectation.findUnique({
       where: { clusterId_address: { clusterId: input.clusterId, address: input.address } },
     }),
-    capturedOn(runtime, input.clusterId),
+    capturedAddressesOf(runtime, input.clusterId),
   ]);
   const byBucket = new Map(series.map((row) => [row.at.getTime(), row]));
   const round = (value: number | null) => (value === null ? null : Math.round(value));

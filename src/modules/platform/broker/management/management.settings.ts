@@ -4,6 +4,7 @@ import {
   integerSetting,
   parseDuration,
   type SettingDeclaration,
+  type SettingsReader,
 } from '@/modules/kernel/plugin/index.ts';
 
 const MANAGEMENT_SETTING_KEYS = {
@@ -66,5 +67,14 @@ export function readManagementLimits(read: (key: string) => unknown): Management
     ),
     maxCallsPerSecond: integer(MANAGEMENT_SETTING_KEYS.maxCallsPerSecond, DEFAULT_MANAGEMENT_LIMITS.maxCallsPerSecond),
     timeoutMs: parseDuration(read(MANAGEMENT_SETTING_KEYS.timeout)) ?? DEFAULT_MANAGEMENT_LIMITS.timeoutMs,
+  };
+}
+
+/** The limits as a typed settings reader gives them (a worker service's `context.settings`). */
+export function managementLimitsOf(settings: SettingsReader): ManagementLimits {
+  return {
+    maxConcurrentCalls: settings.integer(MANAGEMENT_SETTINGS.maxConcurrentCalls),
+    maxCallsPerSecond: settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond),
+    timeoutMs: settings.duration(MANAGEMENT_SETTINGS.timeout),
   };
 }

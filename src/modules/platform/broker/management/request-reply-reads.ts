@@ -1,4 +1,4 @@
-// The reads the request-reply correlator (feature/rr) needs from a node, each in one or two management POSTs:
+// The reads the request-reply correlator (feature/rr) needs from a node, each in at most two management POSTs:
 // - the messages on an address's queues, queued or being delivered (a request gone = a consumer acknowledged it);
 // - a temporary reply queue's counters while its request waits (no tap sees a reply to a temporary queue).
 // Browse shows only undelivered messages, so the messages held by consumers are read beside it.
@@ -29,25 +29,39 @@ function deliveringMaps(node: unknown, into: Array<Record<string, unknown>>): vo
   else for (const value of Object.values(map)) deliveringMaps(value, into);
 }
 
-/** Every message on `address`'s queues on this node: up to `cap` queued per queue, plus every delivering one. */
+/**
+ * Every message on each address's queues on this node: up to `cap` queued per queue, plus every delivering one. Two
+ * POSTs however many addresses: one lists each address's queues, one reads them all.
+ */
 export async function readAddressMessages(
   client: ManagementClient,
-  address: string,
+  addresses: readonly string[],
   cap: number,
-): Promise<AddressMessages> {
+): Promise<Map<string, AddressMessages>> {
+  const answers = new Map<string, AddressMessages>();
+  if (addresses.length === 0) return answers;
   const mbean = await client.brokerObjectName();
-  const filter = JSON.stringify({ field: 'address', operation: 'EQUALS', value: address });
-  const [listed] = await client.call([
-    { type: 'exec', mbean, operation: 'listQueues(java.lang.String,int,int)', arguments: [filter, 1, 100] },
-  ]);
-  if (!listed?.ok) throw listed?.error ?? new Error('listQueues returned nothing');
-  const rows = (JSON.parse(attributeText(listed.value)) as { data?: Array<Record<string, unknown>> }).data ?? [];
-  const targets = rows.map((row) => ({
-    address,
-    queue: String(row.name),
-    routingType: String(row.routingType).toUpperCase() === 'MULTICAST' ? ('MULTICAST' as const) : ('ANYCAST' as const),
-  }));
-  if (targets.length === 0) return { queued: [], delivering: [], complete: true, queues: 0 };
+  const listed = await client.call(
+    addresses.map((address) => ({
+      type: 'exec' as const,
+      mbean,
+      operation: 'listQueues(java.lang.String,int,int)',
+      arguments: [JSON.stringify({ field: 'address', operation: 'EQUALS', value: address }), 1, 100],
+    })),
+  );
+  const targets = addresses.flatMap((address, index) => {
+    const result = listed[index];
+    if (!result?.ok) throw result?.error ?? new Error('listQueues returned nothing');
+    const rows = (JSON.parse(attributeText(result.value)) as { data?: Array<Record<string, unknown>> }).data ?? [];
+    return rows.map((row) => ({
+      address,
+      queue: String(row.name),
+      routingType:
+        String(row.routingType).toUpperCase() === 'MULTICAST' ? ('MULTICAST' as const) : ('ANYCAST' as const),
+    }));
+  });
+  for (const address of addresses) answers.set(address, { queued: [], delivering: [], complete: true, queues: 0 });
+  if (targets.length === 0) return answers;
   const results = await client.call(
     targets.flatMap((target) => {
       const queueMbean = queueObjectName(mbean, target);
@@ -63,11 +77,11 @@ export async function readAddressMessages(
       ];
     }),
   );
-  const queued: Array<Record<string, unknown>> = [];
-  const delivering: Array<Record<string, unknown>> = [];
-  let complete = true;
-  for (let index = 0; index < targets.length; index++) {
+  targets.forEach((target, index) => {
     const [browsed, held, count] = results.slice(index * 3, index * 3 + 3);
+    const queued: Array<Record<string, unknown>> = [];
+    const delivering: Array<Record<string, unknown>> = [];
+    let complete = true;
     if (browsed?.ok && Array.isArray(browsed.value)) queued.push(...(browsed.value as Array<Record<string, unknown>>));
     else complete = false;
     try {
@@ -78,8 +92,15 @@ export async function readAddressMessages(
     }
     // More messages than the browse window: the rest were not read.
     if (!count?.ok || Number(count.value) > cap) complete = false;
-  }
-  return { queued, delivering, complete, queues: targets.length };
+    const sofar = answers.get(target.address) ?? { queued: [], delivering: [], complete: true, queues: 0 };
+    answers.set(target.address, {
+      queued: [...sofar.queued, ...queued],
+      delivering: [...sofar.delivering, ...delivering],
+      complete: sofar.complete && complete,
+      queues: sofar.queues + 1,
+    });
+  });
+  return answers;
 }
 
 export interface TemporaryQueueCounts {

@@ -9,7 +9,7 @@ import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
   listNodeStates,
-  MANAGEMENT_SETTINGS,
+  managementLimitsOf,
   ManagementClient,
   ManagementError,
   probeManagementCapabilities,
@@ -142,12 +142,7 @@ export class ClusterScraper {
   }
 
   private limits(): ManagementLimits {
-    const { settings } = this.dependencies;
-    return {
-      maxConcurrentCalls: settings.integer(MANAGEMENT_SETTINGS.maxConcurrentCalls),
-      maxCallsPerSecond: settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond),
-      timeoutMs: settings.duration(MANAGEMENT_SETTINGS.timeout),
-    };
+    return managementLimitsOf(this.dependencies.settings);
   }
 
   private arm(tier: Tier): void {

@@ -277,7 +277,8 @@ export class Correlator {
   }
 
   private evictOldest(now: number): Correlation[] {
-    const oldest = [...this.awaiting.values()].sort((a, b) => a.requestAt - b.requestAt)[0];
+    // A Map keeps insertion order: its first entry is the request seen first (no sort of every waiting one).
+    const oldest = this.awaiting.values().next().value;
     if (!oldest) return [];
     this.forget(oldest, 'TIMED_OUT');
     return [

@@ -143,31 +143,33 @@ export class ClusterTracer {
     }
   }
 
-  /** Whether each request is still on its queue: true/false, or undefined where the read could not say. */
+  /**
+   * Whether each request is still on its queue: true/false, or undefined where the read could not say. One read per
+   * node, every address of the node's requests in it.
+   */
   private async presence(requests: readonly AwaitingRequest[]): Promise<Map<string, boolean | undefined>> {
-    const groups = new Map<string, AwaitingRequest[]>();
+    const byNode = new Map<string, AwaitingRequest[]>();
     for (const awaiting of requests) {
-      const group = `${awaiting.request.nodeId}\u0000${awaiting.request.address}`;
-      groups.set(group, [...(groups.get(group) ?? []), awaiting]);
+      byNode.set(awaiting.request.nodeId, [...(byNode.get(awaiting.request.nodeId) ?? []), awaiting]);
     }
     const answers = new Map<string, boolean | undefined>();
-    for (const group of groups.values()) {
-      const first = group[0];
-      if (!first) continue;
-      const client = this.dependencies.clientFor(first.request.nodeId);
+    for (const [nodeId, group] of byNode) {
+      const client = this.dependencies.clientFor(nodeId);
       try {
         if (!client) throw new Error('the node is not serving');
-        const read = await readAddressMessages(client, first.request.address, BROWSE_CAP);
-        const ids = new Set([...read.queued, ...read.delivering].flatMap((raw) => idsOfBrowsed(raw)));
+        const addresses = [...new Set(group.map((awaiting) => awaiting.request.address))];
+        const reads = await readAddressMessages(client, addresses, BROWSE_CAP);
         for (const awaiting of group) {
+          const read = reads.get(awaiting.request.address);
+          const ids = new Set([...(read?.queued ?? []), ...(read?.delivering ?? [])].flatMap(idsOfBrowsed));
           const { messageId, correlationId } = awaiting.request;
           const present =
             (messageId !== null && ids.has(messageId.replace(/^ID:/, ''))) ||
             (correlationId !== null && ids.has(correlationId));
-          answers.set(awaiting.key, present ? true : read.complete ? false : undefined);
+          answers.set(awaiting.key, present ? true : read?.complete ? false : undefined);
         }
       } catch (error) {
-        this.dependencies.log(`presence read of ${first.request.address}: ${String(error)}`);
+        this.dependencies.log(`presence read on node ${nodeId}: ${String(error)}`);
         for (const awaiting of group) answers.set(awaiting.key, undefined);
       }
     }
@@ -190,19 +192,20 @@ export class ClusterTracer {
     }
   }
 
+  /** Every sampled address of a node in one read (two POSTs), node by node. */
   private async sample(addresses: readonly string[], now: number): Promise<void> {
     for (const nodeId of this.dependencies.servingNodes()) {
       const client = this.dependencies.clientFor(nodeId);
       if (!client) continue;
-      for (const address of addresses) {
-        try {
-          const read = await readAddressMessages(client, address, BROWSE_CAP);
+      try {
+        const reads = await readAddressMessages(client, addresses, BROWSE_CAP);
+        for (const [address, read] of reads) {
           for (const raw of [...read.queued, ...read.delivering]) {
             this.message(observedFromBrowsed(raw, { nodeId, address }, now));
           }
-        } catch (error) {
-          this.dependencies.log(`sampling ${address} on node ${nodeId}: ${String(error)}`);
         }
+      } catch (error) {
+        this.dependencies.log(`sampling on node ${nodeId}: ${String(error)}`);
       }
     }
   }

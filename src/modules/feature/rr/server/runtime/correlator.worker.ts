@@ -3,6 +3,7 @@ import { borrowedDatabase } from '@/base/db/database.ts';
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { EXPECTATIONS_CHANNEL } from '../expectations.ts';
+import { capturedAddressesOf } from '../feeds/captured-addresses.ts';
 import { RrWriter } from '../store/rr-writer.ts';
 import { RrRuntime } from './rr-runtime.ts';
 import { installRuntime } from './runtime-holder.ts';
@@ -20,11 +21,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
     owns: (clusterId) => shared.ownership.owns(clusterId),
     owned: () => shared.ownership.owned(),
     writer,
-    capturedAddresses: async (clusterId) => {
-      if (!context.registry.isEnabled('sql')) return [];
-      const sql = await import('@/modules/feature/sql/index.ts');
-      return sql.capturedAddresses(context.prisma, clusterId);
-    },
+    capturedAddresses: (clusterId) => capturedAddressesOf(context, clusterId),
   });
   installRuntime(runtime);
   const unlisten = context.bus.listen(EXPECTATIONS_CHANNEL, (clusterId) => runtime.expectationsChanged(clusterId));

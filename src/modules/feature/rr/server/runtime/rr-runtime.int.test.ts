@@ -46,7 +46,7 @@ function runtimeWith(writer: RrWriter) {
     owns: (id) => id === clusterId,
     owned: () => [clusterId],
     writer,
-    capturedAddresses: () => Promise.resolve(['orders.requests', 'orders.replies']),
+    capturedAddresses: () => Promise.resolve(new Set(['orders.requests', 'orders.replies'])),
   });
 }
 

@@ -3,7 +3,7 @@
 // owned cluster gets a ClusterTracer; a pass every PASS_MS settles what is due and flushes the writer.
 import type { PrismaClient } from '@/base/db/database.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
-import { MANAGEMENT_SETTINGS, type BrokerEvent, type ManagementClient } from '@/modules/platform/broker/index.ts';
+import { managementLimitsOf, type BrokerEvent, type ManagementClient } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
 import type { AddressExpectation, ObservedMessage } from '../correlator/rr-types.ts';
 import { observedFromCaptured, type CapturedShape } from '../feeds/observed.ts';
@@ -17,7 +17,9 @@ const REFRESH_MS = 2_000;
 interface ClusterView {
   readonly tracer: ClusterTracer;
   expectations: Map<string, { deadlineMs: number; expectedLatencyMs: number; replyAddress: string | null }>;
-  capturedAddresses: Set<string>;
+  capturedAddresses: ReadonlySet<string>;
+  /** The declared reply addresses, from `expectations`. */
+  replyAddresses: ReadonlySet<string>;
   clients: Map<string, ManagementClient>;
   refreshedAt: number;
   lastPollAt: number;
@@ -31,7 +33,7 @@ export interface RrRuntimeDependencies {
   readonly owned: () => readonly string[];
   readonly writer: RrWriter;
   /** The addresses a capture tap feeds on a cluster (sql on), or none. */
-  readonly capturedAddresses: (clusterId: string) => Promise<readonly string[]>;
+  readonly capturedAddresses: (clusterId: string) => Promise<ReadonlySet<string>>;
   readonly log?: (message: string) => void;
 }
 
@@ -92,6 +94,7 @@ export class RrRuntime {
     const view: ClusterView = {
       expectations: new Map(),
       capturedAddresses: new Set(),
+      replyAddresses: new Set(),
       clients: new Map(),
       refreshedAt: 0,
       lastPollAt: 0,
@@ -101,8 +104,7 @@ export class RrRuntime {
         clientFor: (nodeId) => view.clients.get(nodeId),
         servingNodes: () => [...view.clients.keys()],
         expectationFor: (address) => this.expectationOf(view, address),
-        declaredReplyAddress: (address) =>
-          [...view.expectations.values()].some((expectation) => expectation.replyAddress === address),
+        declaredReplyAddress: (address) => view.replyAddresses.has(address),
         orphanReplyGraceMs: () => settings.duration(RR_SETTINGS.orphanReplyGrace),
         maxAwaiting: () => settings.integer(RR_SETTINGS.maxAwaiting),
         offer: (correlations) => this.dependencies.writer.offer(clusterId, correlations),
@@ -184,13 +186,10 @@ export class RrRuntime {
           { deadlineMs: row.deadlineMs, expectedLatencyMs: row.expectedLatencyMs, replyAddress: row.replyAddress },
         ]),
       );
-      view.capturedAddresses = new Set(await this.dependencies.capturedAddresses(clusterId));
+      view.replyAddresses = new Set(rows.flatMap((row) => (row.replyAddress ? [row.replyAddress] : [])));
+      view.capturedAddresses = await this.dependencies.capturedAddresses(clusterId);
       const targets = await loadCommandTargets(prisma, clusterId);
-      const limits = {
-        maxConcurrentCalls: settings.integer(MANAGEMENT_SETTINGS.maxConcurrentCalls),
-        maxCallsPerSecond: settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond),
-        timeoutMs: settings.duration(MANAGEMENT_SETTINGS.timeout),
-      };
+      const limits = managementLimitsOf(settings);
       view.clients = new Map(
         (targets?.targets ?? []).map((target) => [
           target.nodeId,

@@ -13,6 +13,7 @@ import type { PrismaClient } from '@/base/db/database.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
+  managementLimitsOf,
   readCaptureSecurity,
   readTapInventory,
   readTapShape,
@@ -21,7 +22,6 @@ import {
   type TapNames,
 } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
-import { managementLimitsOf } from '../management-limits.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
 import { installTap, recordRefusal, removeTap, reshapeTap, type TapNode } from './apply-taps.ts';
 import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';

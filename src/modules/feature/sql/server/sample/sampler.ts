@@ -7,11 +7,10 @@
 import type { Pool } from 'pg';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
-import { browseQueues, type QueueRef } from '@/modules/platform/broker/index.ts';
+import { browseQueues, managementLimitsOf, type QueueRef } from '@/modules/platform/broker/index.ts';
 import { loadCommandTargets, managementClientFor } from '@/modules/platform/clusters/index.ts';
 import { readQueuesOnAddresses } from '@/modules/platform/scrape/read/index.ts';
 import { addressPatternRegex } from '../address-pattern.ts';
-import { managementLimitsOf } from '../management-limits.ts';
 import type { IndexWriter } from '../index/index-writer.ts';
 import type { CapturedMessage } from '../index/stored-message.ts';
 import { advance, isAfter, selectorAfter, START, type HighWaterMark } from './high-water-mark.ts';
