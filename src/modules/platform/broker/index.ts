@@ -31,7 +31,7 @@ export type { Verdict as ProbeVerdict } from './management/capability-probe.ts';
 export { ManagementClient, releaseManagementNode } from './management/management-client.ts';
 export type { ManagementEndpoint } from './management/management-client.ts';
 export { ManagementError } from './management/management-error.ts';
-export { managementLimitsOf, MANAGEMENT_SETTINGS, readManagementLimits } from './management/management.settings.ts';
+export { managementLimitsOf, readManagementLimits } from './management/management.settings.ts';
 export type { ManagementLimits } from './management/management.settings.ts';
 export { forgetNode, listNodeStates } from './management/node-state-registry.ts';
 export { loadBrokerEventDispatcher } from './native/broker-event-consumers.ts';

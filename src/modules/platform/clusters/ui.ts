@@ -15,4 +15,5 @@ export {
   writesOffOf,
 } from './ui/capability-gate.tsx';
 export type { CapabilityGate } from './ui/gate-of.ts';
+export { ClusterChoice } from './ui/cluster-choice.tsx';
 export { ClusterPicker, useClusterName } from './ui/cluster-picker.tsx';

@@ -2,13 +2,12 @@
 // What the alerting screens share: the tabs between them, how old their data is and whether the stream keeps it
 // fresh, whether the viewer may change anything (alert:write, a global permission) and the tooltip that says why a
 // control is off, and the severity badge.
-import { Badge, Box, Group, Tabs, Text, Tooltip } from '@mantine/core';
+import { Badge, Box, Group, Tabs, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { usePathname, useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { useTRPC } from '@/ui/data/trpc.ts';
-import { useStreamStatus } from '@/ui/stream/stream-context.ts';
-import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { DataAge as SharedDataAge } from '@/ui/stream/data-age.tsx';
 
 const SEVERITY_COLOR: Record<string, string> = { critical: 'red', warning: 'orange', info: 'blue' };
 export const SEVERITIES = ['critical', 'warning', 'info'] as const;
@@ -50,20 +49,11 @@ export function AlertingTabs() {
 
 /** When the list was last read, and whether `alerts` signals refresh it or it polls while the stream is down. */
 export function DataAge({ updatedAt, alsoEvery }: { updatedAt: number; alsoEvery?: string }) {
-  const connected = useStreamStatus()?.status.state === 'connected';
   return (
-    <Text size="sm" c="dimmed" data-testid="data-age" data-live={connected ? 'stream' : 'polling'}>
-      {updatedAt > 0 ? (
-        <>
-          Read <TimeAgo iso={new Date(updatedAt).toISOString()} inline />
-          {connected
-            ? `; refreshed when an alert changes${alsoEvery ? ` and ${alsoEvery}` : ''}.`
-            : '; polling every 5 seconds while the live stream is down.'}
-        </>
-      ) : (
-        'Reading…'
-      )}
-    </Text>
+    <SharedDataAge
+      readAt={updatedAt > 0 ? new Date(updatedAt).toISOString() : undefined}
+      refreshedWhen={`an alert changes${alsoEvery ? ` and ${alsoEvery}` : ''}`}
+    />
   );
 }
 

@@ -11,7 +11,7 @@ import { useContributions } from '@/ui/slots/slot.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
-import { RrDataAge } from './data-age.tsx';
+import { DataAge } from '@/ui/stream/data-age.tsx';
 import { correlationColumns, correlationKey } from './correlation-columns.tsx';
 import { STATES, type RrState } from './rr-format.ts';
 
@@ -39,7 +39,7 @@ export function CorrelationsTable({ clusterId, address }: { clusterId: string; a
     <>
       <Group justify="space-between">
         <Text fw={600}>Correlations</Text>
-        <RrDataAge asOf={correlations.data?.asOf} />
+        <DataAge readAt={correlations.data?.asOf} refreshedWhen="the correlator stores new correlations" />
       </Group>
       <DataTable
         tableId="rr-correlations"

@@ -12,7 +12,7 @@ import { PageSection } from '@/ui/parts/page-section.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { useLive } from '@/ui/stream/live-query.ts';
 import { CorrelationsTable } from './correlations-table.tsx';
-import { RrDataAge } from './data-age.tsx';
+import { DataAge } from '@/ui/stream/data-age.tsx';
 import { ExpectationPanel } from './expectation-panel.tsx';
 import { FeedNotice } from './feed-notice.tsx';
 import { FeedBadge } from './flow-columns.tsx';
@@ -35,7 +35,7 @@ function FlowOf({ clusterId, address }: { clusterId: string; address: string }) 
     <Stack gap="sm">
       <Group justify="space-between">
         <Group gap="xs">
-          <RrDataAge asOf={data?.asOf} />
+          <DataAge readAt={data?.asOf} refreshedWhen="the correlator stores new correlations" />
           {data && <FeedBadge mode={data.summary.feed.mode} />}
         </Group>
         <WindowPicker value={window} onChange={setWindow} />

@@ -14,7 +14,7 @@ import { useLive } from '@/ui/stream/live-query.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { listInput, useListState } from '@/ui/table/list-state.ts';
 import { ClusterPicker } from '@/modules/platform/clusters/ui.ts';
-import { RrDataAge } from './data-age.tsx';
+import { DataAge } from '@/ui/stream/data-age.tsx';
 import { ExpectationForm } from './expectation-form.tsx';
 import { FeedNotice, sampledNotices } from './feed-notice.tsx';
 import { flowColumns } from './flow-columns.tsx';
@@ -55,7 +55,7 @@ export function RrFlowsScreen() {
       />
       <Stack gap="sm">
         <Group justify="space-between">
-          <RrDataAge asOf={flows.data?.asOf} />
+          <DataAge readAt={flows.data?.asOf} refreshedWhen="the correlator stores new correlations" />
           <WindowPicker value={window} onChange={setWindow} />
         </Group>
         {sampledNotices(flows.data?.items ?? []).map((sampled) => (

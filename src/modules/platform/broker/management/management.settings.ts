@@ -13,8 +13,8 @@ const MANAGEMENT_SETTING_KEYS = {
   timeout: 'broker.management.timeout',
 } as const;
 
-/** Each declaration by name, for readers that name one (`settings.integer(MANAGEMENT_SETTINGS.maxCallsPerSecond)`). */
-export const MANAGEMENT_SETTINGS = {
+/** Each declaration by name; readers take the limits whole (managementLimitsOf, readManagementLimits). */
+const MANAGEMENT_SETTINGS = {
   maxConcurrentCalls: integerSetting({
     key: MANAGEMENT_SETTING_KEYS.maxConcurrentCalls,
     description:
