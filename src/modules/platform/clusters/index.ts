@@ -26,4 +26,4 @@ export { loadCommandTargets } from './server/targets/command-targets.ts';
 export type { CommandTargets } from './server/targets/command-targets.ts';
 export { managementClientFor, nodeFailureOf } from './server/targets/node-clients.ts';
 export type { NodeFailure } from './server/targets/node-clients.ts';
-export { reservedAddressesOf } from './server/targets/reserved-addresses.ts';
+export { refuseReservedNames, reservedAddressesOf } from './server/targets/reserved-addresses.ts';

@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
-import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
-import { reservedAddressReason } from '@/modules/platform/broker/index.ts';
-import { reservedAddressesOf } from '@/modules/platform/clusters/index.ts';
+import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
+import { refuseReservedNames } from '@/modules/platform/clusters/index.ts';
 import type { putExpectationInput, removeExpectationInput } from './rr.schema.ts';
 
 const NEXT = 'The correlator of the cluster’s worker takes it at once; requests already waiting keep their deadline.';
@@ -19,15 +18,6 @@ export const EXPECTATIONS_CHANNEL = 'flotilla_rr_expectations';
 interface ExpectationRuntime {
   readonly prisma: PrismaClient;
   readonly bus: DatabaseBus;
-}
-
-async function refuseReserved(prisma: PrismaClient, clusterId: string, names: Record<string, string | null>) {
-  const reserved = await reservedAddressesOf(prisma, clusterId);
-  for (const [field, name] of Object.entries(names)) {
-    if (name === null) continue;
-    const reason = reservedAddressReason(name, reserved);
-    if (reason) throw new ProblemError(validationProblem([{ field, message: `${reason}: not traced` }]));
-  }
 }
 
 export async function listExpectations(prisma: PrismaClient, clusterId: string) {
@@ -61,7 +51,15 @@ export async function putExpectation(
   cluster: { readonly id: string; readonly name: string },
   input: z.infer<typeof putExpectationInput>,
 ) {
-  await refuseReserved(prisma, cluster.id, { address: input.address, replyAddress: input.replyAddress });
+  await refuseReservedNames(
+    prisma,
+    cluster.id,
+    [
+      ['address', input.address],
+      ['replyAddress', input.replyAddress],
+    ],
+    'not traced',
+  );
   const current = await prisma.rrExpectation.findUnique({
     where: { clusterId_address: { clusterId: cluster.id, address: input.address } },
   });

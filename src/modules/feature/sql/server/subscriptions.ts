@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
-import { readManagementLimits, reservedAddressReason } from '@/modules/platform/broker/index.ts';
-import { loadCommandTargets, managementClientFor, reservedAddressesOf } from '@/modules/platform/clusters/index.ts';
+import { readManagementLimits } from '@/modules/platform/broker/index.ts';
+import { loadCommandTargets, managementClientFor, refuseReservedNames } from '@/modules/platform/clusters/index.ts';
 import { loadDeploymentId } from './capture/deployment-id.ts';
 import { preflightTap } from './capture/preflight.ts';
 import { assertCapturableAddress, nodeSegmentOf, tapNamesOf } from './capture/tap-names.ts';
@@ -51,15 +51,6 @@ export async function listSubscriptions(
   }));
 }
 
-/** Refuses an address that reaches the broker's own management or notification addresses, or its internals. */
-async function refuseReserved(prisma: PrismaClient, clusterId: string, names: readonly string[]): Promise<void> {
-  const reserved = await reservedAddressesOf(prisma, clusterId);
-  for (const name of names) {
-    const reason = reservedAddressReason(name, reserved);
-    if (reason) throw new ProblemError(validationProblem([{ field: 'address', message: `${reason}: not indexed` }]));
-  }
-}
-
 /** The two refusals, on every serving node now: an exclusive divert there, or a copy no security setting restricts. */
 async function preflightCapture(runtime: SubscriptionRuntime, clusterId: string, address: string, id: string) {
   const targets = await loadCommandTargets(runtime.prisma, clusterId);
@@ -79,7 +70,15 @@ export async function createSubscription(
   cluster: { readonly id: string; readonly name: string },
   input: z.infer<typeof createSubscriptionInput>,
 ): Promise<{ id: string; dryRun: boolean; next: string }> {
-  await refuseReserved(runtime.prisma, input.clusterId, [input.address, ...(input.queue ? [input.queue] : [])]);
+  await refuseReservedNames(
+    runtime.prisma,
+    input.clusterId,
+    [
+      ['address', input.address],
+      ['address', input.queue ?? null],
+    ],
+    'not indexed',
+  );
   const id = randomUUID();
   if (input.mode === 'CAPTURE') {
     assertCapturableAddress(input.address);
