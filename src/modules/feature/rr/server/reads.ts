@@ -8,6 +8,7 @@ import type { ModuleRegistry, SettingsReader } from '@/modules/kernel/plugin/ind
 import { pageOf, parseSort } from '@/modules/kernel/core/index.ts';
 import type { Prisma } from '@/generated/prisma/client.ts';
 import { RR_STATES, type RrState } from './correlator/rr-types.ts';
+import { addressNumbers, PERCENTILES, type AddressNumbers } from './address-numbers.ts';
 import { expectationOf } from './expectations.ts';
 import { capturedAddressesOf } from './feeds/captured-addresses.ts';
 import { RR_SETTINGS } from './rr.settings.ts';
@@ -30,26 +31,6 @@ export interface ReadRuntime {
 
 type FlowSummary = z.infer<typeof flowSummary>;
 
-interface FlowRow {
-  address: string;
-  requests: number;
-  p50: number | null;
-  p95: number | null;
-  p99: number | null;
-  last: Date | null;
-  [state: string]: unknown;
-}
-
-const STATE_COLUMNS = RR_STATES.map((state) => `count(*) FILTER (WHERE state = '${state}')::int AS "${state}"`).join(
-  ', ',
-);
-const PERCENTILES = [0.5, 0.95, 0.99]
-  .map(
-    (p, index) =>
-      `percentile_cont(${p}) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE state = 'COMPLETED') AS ${['p50', 'p95', 'p99'][index]}`,
-  )
-  .join(', ');
-
 function feedOf(runtime: ReadRuntime, captured: Set<string>, address: string): FlowSummary['feed'] {
   if (captured.has(address)) return { mode: 'capture', notice: null };
   const seconds = runtime.settings.duration(RR_SETTINGS.sampleInterval) / 1000;
@@ -59,7 +40,7 @@ function feedOf(runtime: ReadRuntime, captured: Set<string>, address: string): F
   };
 }
 
-function summaryOf(row: FlowRow | undefined, address: string): Omit<FlowSummary, 'expectation' | 'feed'> {
+function summaryOf(row: AddressNumbers | undefined, address: string): Omit<FlowSummary, 'expectation' | 'feed'> {
   const states = Object.fromEntries(RR_STATES.map((state) => [state, Number(row?.[state] ?? 0)])) as Record<
     RrState,
     number
@@ -79,23 +60,11 @@ function summaryOf(row: FlowRow | undefined, address: string): Omit<FlowSummary,
   };
 }
 
-async function flowRows(prisma: PrismaClient, clusterId: string, since: Date, address?: string): Promise<FlowRow[]> {
-  return prisma.$queryRawUnsafe<FlowRow[]>(
-    `SELECT address, count(*) FILTER (WHERE state <> 'ORPHANED_REPLY')::int AS requests, ${STATE_COLUMNS}, ${PERCENTILES},
-       max(request_at) AS last
-     FROM rr_event WHERE cluster_id = $1::uuid AND request_at >= $2 ${address === undefined ? '' : 'AND address = $3'}
-     GROUP BY address`,
-    clusterId,
-    since,
-    ...(address === undefined ? [] : [address]),
-  );
-}
-
 export async function listFlows(runtime: ReadRuntime, input: z.infer<typeof listFlowsInput>) {
   const now = new Date();
   const since = new Date(now.getTime() - WINDOWS[input.window]);
   const [rows, expectations, captured] = await Promise.all([
-    flowRows(runtime.prisma, input.clusterId, since),
+    addressNumbers(runtime.prisma, input.clusterId, { from: since }),
     runtime.prisma.rrExpectation.findMany({ where: { clusterId: input.clusterId } }),
     capturedAddressesOf(runtime, input.clusterId),
   ]);
@@ -133,7 +102,7 @@ export async function readFlow(runtime: ReadRuntime, input: z.infer<typeof flowI
   const since = new Date(now.getTime() - windowMs);
   const bucketMs = Math.max(10_000, Math.round(windowMs / 60 / 10_000) * 10_000);
   const [rows, series, expectation, captured] = await Promise.all([
-    flowRows(runtime.prisma, input.clusterId, since, input.address),
+    addressNumbers(runtime.prisma, input.clusterId, { from: since, address: input.address }),
     runtime.prisma.$queryRawUnsafe<
       Array<{ at: Date; requests: number; replies: number; p50: number | null; p95: number | null; p99: number | null }>
     >(

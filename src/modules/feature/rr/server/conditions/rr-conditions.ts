@@ -4,6 +4,7 @@
 // minimum is not judged (a single timeout out of two is no trend).
 import { z } from 'zod';
 import type { AlertCondition, ConditionResult } from '@/modules/feature/alerting/module.ts';
+import { addressNumbers } from '../address-numbers.ts';
 
 const windowSeconds = z.number().int().min(60).max(86_400).default(300).describe('The window measured over');
 const minRequests = z.number().int().min(1).default(20).describe('Not judged below this many settled requests');
@@ -20,40 +21,25 @@ const p95Params = z.object({
   thresholdMs: z.number().int().min(1).describe('Fires when the p95 latency (ms) is above this'),
 });
 
-interface AddressNumbers {
-  address: string;
-  settled: number;
-  timedOut: number;
-  completed: number;
-  p95: number | null;
-}
-
 type Context = Parameters<AlertCondition['evaluate']>[0];
 
-function numbersOf(context: Context, seconds: number): Promise<AddressNumbers[]> {
+/** Settled, timed-out and completed requests and the p95 per address, settled in the window (one read per window). */
+function numbersOf(context: Context, seconds: number) {
   const from = new Date(context.now.getTime() - seconds * 1_000);
-  return context.once(`rr-numbers:${seconds}`, async () => {
-    const rows = await context.prisma.$queryRawUnsafe<
-      Array<{ address: string; settled: number; timed_out: number; completed: number; p95: number | null }>
-    >(
-      `SELECT address,
-         count(*) FILTER (WHERE state IN ('COMPLETED', 'TIMED_OUT', 'ORPHANED', 'RESPONDER_DROPPED'))::int AS settled,
-         count(*) FILTER (WHERE state = 'TIMED_OUT')::int AS timed_out,
-         count(*) FILTER (WHERE state = 'COMPLETED')::int AS completed,
-         percentile_cont(0.95) WITHIN GROUP (ORDER BY latency_ms) FILTER (WHERE state = 'COMPLETED') AS p95
-       FROM rr_event WHERE cluster_id = $1::uuid AND state_at >= $2 AND state_at <= $3 GROUP BY address`,
-      context.clusterId,
-      from,
-      context.now,
-    );
-    return rows.map((row) => ({
-      address: row.address,
-      settled: row.settled,
-      timedOut: row.timed_out,
-      completed: row.completed,
-      p95: row.p95,
-    }));
-  });
+  return context.once(`rr-numbers:${seconds}`, async () =>
+    (await addressNumbers(context.prisma, context.clusterId, { from, until: context.now, by: 'state_at' })).map(
+      (row) => {
+        const count = (state: string) => Number(row[state] ?? 0);
+        return {
+          address: row.address,
+          settled: count('COMPLETED') + count('TIMED_OUT') + count('ORPHANED') + count('RESPONDER_DROPPED'),
+          timedOut: count('TIMED_OUT'),
+          completed: count('COMPLETED'),
+          p95: row.p95,
+        };
+      },
+    ),
+  );
 }
 
 export const rrTimedOutShare: AlertCondition = {
