@@ -52,6 +52,11 @@ await withBenchDatabase('bench-rr', async (db) => {
   const nodeId = randomUUID();
   const bus = createDatabaseBus(String(db.pool.options.connectionString), db.pool, 'bench-rr');
   await bus.ready();
+  // rr_event rows belong to a registered cluster (a removed one takes them along).
+  await db.query(
+    `INSERT INTO cluster (id, name, username, password_cipher, password_key_id) VALUES ($1, 'bench', 'bench', 'x', 'none')`,
+    [clusterId],
+  );
   const latencies: number[] = [];
   let completed = 0;
   const writer = new RrWriter({

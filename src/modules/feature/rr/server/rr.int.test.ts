@@ -904,3 +904,20 @@ describe('the rr.retention job', () => {
     expect((await runRetention(context)).summary).toMatch(/^0 correlations/);
   });
 });
+
+describe('a removed cluster', () => {
+  it('takes its expectations, their history and its correlations along, and no other cluster’s', async () => {
+    const { prisma } = secured.runtime;
+    const gone = await insertClusterRow(prisma, { name: 'rr-removed' });
+    const body = { address: 'orders.request', expectedLatencyMs: 100, deadlineMs: 1_000, dryRun: false };
+    expect((await admin('PUT', `/clusters/${gone}/rr/expectations`, body)).status).toBe(200);
+    await write(gone, [correlation({ key: 'g-1', address: 'orders.request', state: 'TIMED_OUT', ago: 1_000 })]);
+    const others = await prisma.rrEvent.count({ where: { clusterId: { not: gone } } });
+    const removed = await admin('DELETE', `/clusters/${gone}`, { dryRun: false });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    expect(await prisma.rrExpectation.count({ where: { clusterId: gone } })).toBe(0);
+    expect(await prisma.rrExpectationRevision.count({ where: { clusterId: gone } })).toBe(0);
+    expect(await prisma.rrEvent.count({ where: { clusterId: gone } })).toBe(0);
+    expect(await prisma.rrEvent.count({ where: { clusterId: { not: gone } } })).toBe(others);
+  });
+});

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { parseDuration, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
 import { RrWriter } from '../store/rr-writer.ts';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   db = openDatabase(database.url, { poolSize: 4, applicationName: 'rr-runtime-test' });
   bus = createDatabaseBus(database.url, db.pool, 'rr-runtime-bus');
   await bus.ready();
+  await insertClusterRow(db.prisma, { id: clusterId });
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
 import { openDatabase, type Database } from '@/base/db/database.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import type { Correlation } from '../correlator/rr-types.ts';
 import { rrEventStore, remaskBatch } from './remask.ts';
@@ -47,6 +48,7 @@ beforeAll(async () => {
   db = openDatabase(database.url, { poolSize: 4, applicationName: 'rr-remask-test' });
   bus = createDatabaseBus(database.url, db.pool, 'rr-remask-bus');
   await bus.ready();
+  await insertClusterRow(db.prisma, { id: clusterId });
   const writer = new RrWriter({ pool: db.pool, governance: { db, bus }, publishSignal: () => Promise.resolve() });
   writer.offer(clusterId, [
     correlation('a', 'TIMED_OUT', 'acme'),
