@@ -7,9 +7,14 @@ import type { Database, PrismaClient } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { readManagementLimits } from '@/modules/platform/broker/index.ts';
-import { loadCommandTargets, managementClientFor, refuseReservedNames } from '@/modules/platform/clusters/index.ts';
+import {
+  loadCommandTargets,
+  managementClientFor,
+  nodeFailureOf,
+  refuseReservedNames,
+} from '@/modules/platform/clusters/index.ts';
 import { loadDeploymentId } from './capture/deployment-id.ts';
-import { preflightTap } from './capture/preflight.ts';
+import { preflightTap, refuseUncheckedNode } from './capture/preflight.ts';
 import { assertCapturableAddress, nodeSegmentOf, tapNamesOf } from './capture/tap-names.ts';
 import { SQL_SETTINGS } from './sql.settings.ts';
 import type { createSubscriptionInput, removeSubscriptionInput, subscriptionView } from './subscriptions.schema.ts';
@@ -60,7 +65,12 @@ async function preflightCapture(runtime: SubscriptionRuntime, clusterId: string,
   const limits = readManagementLimits((key) => runtime.settings.value(key));
   for (const target of targets.targets) {
     const client = managementClientFor(target.nodeId, target.endpoint, limits);
-    await preflightTap(client, address, tapNamesOf(deploymentId, address, id, nodeSegmentOf(target.logicalNode)));
+    try {
+      await preflightTap(client, address, tapNamesOf(deploymentId, address, id, nodeSegmentOf(target.logicalNode)));
+    } catch (error) {
+      if (error instanceof ProblemError) throw error;
+      throw refuseUncheckedNode(target.nodeName, nodeFailureOf(error, client.nodeKey));
+    }
   }
 }
 

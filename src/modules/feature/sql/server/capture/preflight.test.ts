@@ -2,7 +2,7 @@
 // (capture.broker.test.ts) show both refusals on real brokers; security off cannot be set on a shared broker.
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
-import { refuseExclusiveDivert, refuseUnrestrictedQueue } from './preflight.ts';
+import { refuseExclusiveDivert, refuseUncheckedNode, refuseUnrestrictedQueue } from './preflight.ts';
 
 const role = (name: string, consume: boolean, browse: boolean) => ({ name, consume, browse });
 
@@ -57,5 +57,18 @@ describe('capture preflight', () => {
     expect(problemOf(() => refuseExclusiveDivert('payments', [divert]))).toBeUndefined();
     expect(problemOf(() => refuseExclusiveDivert('orders', [{ ...divert, exclusive: false }]))).toBeUndefined();
     expect(problemOf(() => refuseExclusiveDivert('orders', [divert]))).toMatchObject({ reason: 'exclusive-divert' });
+  });
+
+  it('refuses a node it could not ask, naming the node, its failure and the advice, with nothing stored', () => {
+    const problem = refuseUncheckedNode('live2', {
+      message: 'Not reachable: connection refused.',
+      advice: 'Check host and port.',
+      configSnippet: null,
+    }).problem;
+    expect(problem).toMatchObject({ type: 'capture-refused', status: 409, reason: 'node-unreachable' });
+    expect(problem.detail).toBe(
+      'The capture could not be checked on live2: Not reachable: connection refused. Check host and port. Nothing was stored.',
+    );
+    expect(problem).not.toHaveProperty('configSnippet');
   });
 });

@@ -18,15 +18,34 @@ import {
 
 const CAPTURE_REFUSED = 'capture-refused';
 
-function refused(detail: string, reason: 'exclusive-divert' | 'unrestricted-queue', snippet: string): ProblemError {
+function refused(
+  detail: string,
+  reason: 'exclusive-divert' | 'unrestricted-queue' | 'node-unreachable',
+  snippet: string | null,
+): ProblemError {
   return new ProblemError({
     type: CAPTURE_REFUSED,
     title: 'Capture refused',
     status: 409,
     detail,
     reason,
-    configSnippet: snippet,
+    ...(snippet === null ? {} : { configSnippet: snippet }),
   });
+}
+
+/**
+ * Refuses when a serving node could not be asked at all: the tap it would get is not checked, so nothing is stored
+ * (a 409 naming the node, its failure and the advice, instead of an internal error).
+ */
+export function refuseUncheckedNode(
+  nodeName: string,
+  failure: { message: string; advice: string; configSnippet: string | null },
+): ProblemError {
+  return refused(
+    `The capture could not be checked on ${nodeName}: ${failure.message} ${failure.advice} Nothing was stored.`,
+    'node-unreachable',
+    failure.configSnippet,
+  );
 }
 
 const readers = (roles: readonly RolePermissions[]) =>
