@@ -268,6 +268,9 @@ function printStatus(state: FleetState | undefined, asJson: boolean): void {
     `Other users on every node: ${EXTRA_USERS.map((user) => `${user.user} / ${user.password} (role ${user.role})`).join(', ')}`,
   );
   console.log(`Queues: ${QUEUES.join(', ')} (slow.jobs has a consumer that cannot keep up). Log: ${LOG_FILE}`);
+  console.log(
+    `Request-reply on the cluster: ${QUOTES.requests} → ${QUOTES.replies}, a request a second, every tenth unanswered (docs/rr.md).`,
+  );
 }
 
 async function up(asJson: boolean): Promise<void> {

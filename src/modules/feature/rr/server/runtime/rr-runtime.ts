@@ -13,6 +13,7 @@ import { ClusterTracer } from './cluster-tracer.ts';
 
 const PASS_MS = 200;
 const REFRESH_MS = 2_000;
+const LOG_REPEAT_MS = 60_000;
 
 interface ClusterView {
   readonly tracer: ClusterTracer;
@@ -42,6 +43,7 @@ export class RrRuntime {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
   private stopped = false;
+  private readonly logged = new Map<string, number>();
 
   constructor(private readonly dependencies: RrRuntimeDependencies) {}
 
@@ -202,7 +204,13 @@ export class RrRuntime {
     }
   }
 
+  /** Logs a line; the same line again within LOG_REPEAT_MS is dropped (a node down fails every pass alike). */
   private log(message: string): void {
+    const now = Date.now();
+    const last = this.logged.get(message);
+    if (last !== undefined && now - last < LOG_REPEAT_MS) return;
+    this.logged.set(message, now);
+    if (this.logged.size > 1_000) this.logged.clear();
     (this.dependencies.log ?? ((line: string) => console.error(`[rr] ${line}`)))(message);
   }
 }
