@@ -229,7 +229,12 @@ describe.each([
       expect(pair.latencyMs).not.toBeNull();
       const traced = correlation?.latencyMs ?? -1_000;
       const measured = pair.latencyMs ?? 0;
-      expect(Math.abs(traced - measured), `${pair.key}: traced ${traced} ms, measured ${measured} ms`).toBeLessThan(50);
+      // The broker's timestamps lie inside the requester's window, so the traced latency is shorter by the
+      // requester's own overhead: within 50 ms on a quiet machine, up to 60 ms seen on a loaded two-core CI run;
+      // 150 ms still tells a right latency from a wrong pairing.
+      const context = `${pair.key}: traced ${traced} ms, measured ${measured} ms`;
+      expect(traced - measured, context).toBeLessThan(50);
+      expect(measured - traced, context).toBeLessThan(150);
     }
     const summary = (await flow(scene.requests)).summary;
     // Each commit of new states is signalled on the cluster's `rr` stream topic.

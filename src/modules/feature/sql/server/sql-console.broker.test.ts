@@ -6,7 +6,7 @@
 // sends new index rows as they are committed and replays after Last-Event-ID; a bad query points at its token; the
 // broker's own addresses can be neither read nor indexed. On the pool's leased cluster, names under its prefix.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseCluster } from '@test/artemis/lease.ts';
 import { startHaScenario, type HaScenario } from '@test/worker-kit.ts';
@@ -170,6 +170,11 @@ describe('the live source', () => {
   });
 
   it('says in words which bound it reached: the target cap, the scan cap and the row cap', async () => {
+    onTestFinished(async () => {
+      await put('sql.target-cap', 64);
+      await put('sql.row-cap', 1_000);
+      await put('sql.scan-cap', 20_000);
+    });
     await put('sql.target-cap', 1);
     const targets = await query(`SELECT id FROM "${base}.orders.*"`, 'live');
     expect(targets.json.bounds.map((bound) => bound.bound)).toEqual(['target-cap']);
@@ -199,14 +204,19 @@ describe('the live source', () => {
 
     // Three pages behind a limiter of one management call a second: the third page is due after the timeout.
     await sendManyMessages(nodes[0], many, 100);
+    // Put back in any case: a retry of this test must not start under a 1 s timeout.
+    onTestFinished(async () => {
+      await put('sql.timeout', '15s');
+      await put('broker.management.max-calls-per-second', 20);
+    });
     await put('broker.management.max-calls-per-second', 1);
     await put('sql.timeout', '1s');
     const slow = await query(`SELECT id FROM "${many}"`, 'live');
     expect(slow.json.bounds.map((bound) => bound.bound)).toEqual(['timeout']);
-    expect(slow.json.bounds[0]?.words).toMatch(/Stopped at the timeout after \d+\.\d s with 200 messages examined/);
-    expect(slow.json.rows).toHaveLength(200);
-    await put('sql.timeout', '15s');
-    await put('broker.management.max-calls-per-second', 20);
+    // Two pages on a quiet machine; a loaded one may read only the first before the timeout (seen in a CI run).
+    const words = slow.json.bounds[0]?.words ?? '';
+    expect(words).toMatch(/Stopped at the timeout after \d+\.\d s with (100|200) messages examined/);
+    expect(slow.json.rows).toHaveLength(Number(/with (\d+) messages/.exec(words)?.[1]));
   });
 
   it('reads none of the broker’s own addresses, whatever the pattern', async () => {
