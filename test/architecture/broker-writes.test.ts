@@ -7,6 +7,8 @@
 // - the one second sequence is capture reconciliation (spec "Broker writes, safety and audit": it has its own audited
 //   sequence that acts on drift): its tap operations (`captureWrites`) are spelled only in the broker module's
 //   capture-writes.ts and imported only by the sql module's reconciler apply step, which audits before each call;
+// - the brokerconfig writes are spelled only in the broker module's config-writes.ts and handed out as
+//   `brokerWrites.config`, so only the sequence's fan-out reaches them;
 // - every mutation procedure of the real app router reaches `runBrokerCommand`, `audited`, `openAudit` or
 //   `recordAuditEvent`, directly or through the functions it calls (followed by name across src/, a few levels).
 import { readdirSync, readFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ const SEQUENCE = 'src/modules/platform/commands/server/fan-out.ts';
 const WRITES = 'src/modules/platform/broker/management/broker-writes.ts';
 const BROKER_ENTRY = 'src/modules/platform/broker/index.ts';
 const CAPTURE_WRITES = 'src/modules/platform/broker/management/capture-writes.ts';
+const CONFIG_WRITES = 'src/modules/platform/broker/management/config-writes.ts';
 const CAPTURE_SEQUENCE = 'src/modules/feature/sql/server/capture/apply-taps.ts';
 
 /** Names imported from the broker module's entry by a file. */
@@ -48,7 +51,7 @@ function brokerImports(text: string): string[] {
 
 // A Jolokia operation is spelled as a quoted signature: 'removeAllMessages()', 'pause(boolean)'.
 const MUTATING_OPERATION =
-  /'(removeAllMessages|removeMessages?|moveMessages?|retryMessages?|pause|resume|createQueue|destroyQueue|createAddress|deleteAddress|closeConnectionWithID|sendMessagesToDeadLetterAddress|sendMessage|createDivert|destroyDivert|updateDivert|updateQueue|updateAddress|addAddressSettings|removeAddressSettings)\(/;
+  /'(removeAllMessages|removeMessages?|moveMessages?|retryMessages?|pause|resume|createQueue|destroyQueue|createAddress|deleteAddress|closeConnectionWithID|sendMessagesToDeadLetterAddress|sendMessage|createDivert|destroyDivert|updateDivert|updateQueue|updateAddress|addAddressSettings|removeAddressSettings|addSecuritySettings|removeSecuritySettings|createBridge|destroyBridge)\(/;
 
 describe('broker writes', () => {
   it('are handed out only by the broker command sequence', () => {
@@ -75,7 +78,12 @@ describe('broker writes', () => {
     const spelled = production
       .filter(
         ({ file }) =>
-          ![WRITES, CAPTURE_WRITES, 'src/modules/platform/broker/management/broker-operations.ts'].includes(file),
+          ![
+            WRITES,
+            CAPTURE_WRITES,
+            CONFIG_WRITES,
+            'src/modules/platform/broker/management/broker-operations.ts',
+          ].includes(file),
       )
       .filter(({ text }) => MUTATING_OPERATION.test(text))
       .map(({ file }) => file);

@@ -8,6 +8,7 @@ import { queueObjectName, type BrowseTarget } from './management-browse.ts';
 import { listResourcePages } from './broker-operations.ts';
 import { countQueueMessages, listMessageIds } from './queue-counts.ts';
 import { reservedAddresses, reservedOriginFilter } from '../native/reserved-names.ts';
+import { configWrites } from './config-writes.ts';
 
 export type QueueRef = BrowseTarget;
 
@@ -175,6 +176,9 @@ export const brokerWrites = {
   /** True when the broker knew the connection and closed it. */
   closeConnection: async (client: ManagementClient, connectionId: string) =>
     (await serverExec(client, 'closeConnectionWithID(java.lang.String)', [connectionId])) === true,
+
+  /** The brokerconfig module's writes (address and security settings, diverts, bridges, queues), one per call. */
+  config: configWrites,
 };
 
 export type BrokerWrites = typeof brokerWrites;
