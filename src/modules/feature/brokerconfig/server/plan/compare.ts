@@ -16,7 +16,7 @@ import type {
   DeclaredQueue,
   DeclaredSecuritySetting,
 } from '../model/document.ts';
-import type { FieldDiff } from './plan-types.ts';
+import type { FieldDiff, FieldValue } from './plan-types.ts';
 
 /** The role permissions, in the broker's order (config-snapshot's ROLE_PERMISSIONS, kept here as types only). */
 export const PERMISSIONS = [
@@ -50,7 +50,8 @@ export function sameValue(declared: unknown, live: unknown): boolean {
 const scalar = (value: unknown): string =>
   typeof value === 'object' ? JSON.stringify(value) : `${value as string | number | boolean}`;
 
-const shown = (value: unknown) => (absent(value) ? null : value);
+/** Values here come from a parsed document or the broker's JSON, so they are JSON values. */
+const shown = (value: unknown): FieldValue => (absent(value) ? null : (value as FieldValue));
 
 function diffFields(fields: readonly string[], declared: object, live: object): FieldDiff[] {
   const [want, have] = [declared as Record<string, unknown>, live as Record<string, unknown>];
@@ -89,7 +90,7 @@ export function compareDivert(declared: DeclaredDivert, live: ConfigDivert): Fie
 }
 
 /** The 12 readable bridge fields besides its name; user, password and the window sizes cannot be read back. */
-export const BRIDGE_READABLE = [
+const BRIDGE_READABLE = [
   'queueName',
   'forwardingAddress',
   'filter',

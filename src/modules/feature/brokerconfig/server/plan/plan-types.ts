@@ -22,12 +22,17 @@ export interface Hazard {
   readonly prevents?: string;
 }
 
-/** One field that differs: the declared value and the value read (null when absent). */
-export interface FieldDiff {
+/** A value as JSON has it: what a document declares and what the broker's JSON reads give. */
+export type FieldValue =
+  string | number | boolean | null | readonly FieldValue[] | { readonly [key: string]: FieldValue };
+
+/** One field that differs: the declared value and the value read (null when absent). A type, not an interface, so
+ * it stores as a JSON column as it is. */
+export type FieldDiff = {
   readonly field: string;
-  readonly declared: unknown;
-  readonly live: unknown;
-}
+  readonly declared: FieldValue;
+  readonly live: FieldValue;
+};
 
 export type StepAction = 'create' | 'update' | 'remove';
 

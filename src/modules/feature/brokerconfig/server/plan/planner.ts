@@ -31,7 +31,7 @@ const shown = (value: unknown): string =>
   value === null || value === undefined ? 'none' : typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
 
 /** "maxDeliveryAttempts 10 → 5, …" for the first three changed fields. */
-export function changesInWords(fields: readonly FieldDiff[]): string {
+function changesInWords(fields: readonly FieldDiff[]): string {
   const words = fields.slice(0, 3).map((f) => `${f.field} ${shown(f.live)} → ${shown(f.declared)}`);
   return fields.length > 3 ? `${words.join(', ')} and ${fields.length - 3} more` : words.join(', ');
 }

@@ -29,7 +29,7 @@ const rootOf = (document: ConfigDocument): AddressSettingFields =>
   document.addressSettings.find((item) => item.match === ROOT)?.settings ?? {};
 
 /** The document with fields set at "#" (the entry created first when missing; its other fields kept). */
-export function withRootSettings(document: ConfigDocument, fields: AddressSettingFields): ConfigDocument {
+function withRootSettings(document: ConfigDocument, fields: AddressSettingFields): ConfigDocument {
   const exists = document.addressSettings.some((item) => item.match === ROOT);
   const addressSettings = exists
     ? document.addressSettings.map((item) =>
