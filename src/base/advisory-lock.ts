@@ -15,7 +15,8 @@ export type LockNamespace =
   | 'clusters.owner'
   | 'scrape.queue-total'
   | 'apitokens.owner'
-  | 'sql.capture';
+  | 'sql.capture'
+  | 'brokerconfig.apply';
 
 /** The text that is hashed into the key; exported so tests can show distinct namespaces never meet. */
 export function lockKeyText(namespace: LockNamespace, name = ''): string {

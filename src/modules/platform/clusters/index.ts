@@ -20,7 +20,7 @@ export {
   recordWriteOutcome,
 } from './server/capabilities/management-evidence.ts';
 export type { ManagementFailure } from './server/capabilities/management-evidence.ts';
-export { listCapabilities, visibleClusters } from './server/cluster-query.ts';
+export { getCluster, listCapabilities, visibleClusters } from './server/cluster-query.ts';
 export type { FleetCluster } from './server/cluster-query.ts';
 export { loadCommandTargets } from './server/targets/command-targets.ts';
 export type { CommandTargets } from './server/targets/command-targets.ts';
