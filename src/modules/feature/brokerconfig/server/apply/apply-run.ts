@@ -11,7 +11,7 @@ import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.t
 import { publishSignal } from '@/modules/kernel/stream/index.ts';
 import type { ConfigRuntime } from '../config-runtime.ts';
 import { planNode, type NodePlan } from '../plan/index.ts';
-import { planCluster, type ClusterPlan } from '../planning/plan-cluster.ts';
+import { appliedKeysOf, planCluster, type ClusterPlan } from '../planning/plan-cluster.ts';
 import { readNode, type LiveNode } from '../live/live-nodes.ts';
 import { evaluateDrift } from '../drift/evaluate-drift.ts';
 import {
@@ -88,22 +88,14 @@ async function recordApplied(
 }
 
 /** The node read again: what its plan still holds (nothing, when every step took). */
-async function readBack(
-  runtime: ConfigRuntime,
-  plan: ClusterPlan,
-  live: LiveNode,
-  serviceUser: string,
-): Promise<string | null> {
-  const read = await readNode(live, plan.document, serviceUser);
+async function readBack(runtime: ConfigRuntime, plan: ClusterPlan, live: LiveNode): Promise<string | null> {
+  const applied = (await appliedKeysOf(runtime.prisma, plan.clusterId)).get(live.nodeId) ?? new Set<string>();
+  const read = await readNode(live, plan.document, plan.serviceUser, applied);
   if (!read.snapshot) return `the read-back failed: ${read.failure?.message ?? 'no answer'}`;
-  const applied = await runtime.prisma.configAppliedItem.findMany({
-    where: { clusterId: plan.clusterId, nodeId: live.nodeId },
-    select: { kind: true, key: true },
-  });
   const left = planNode({
     document: plan.document,
     snapshot: read.snapshot,
-    appliedKeys: new Set(applied.map((row) => `${row.kind}:${row.key}`)),
+    appliedKeys: applied,
     node: { nodeId: live.nodeId, nodeName: live.nodeName },
   }).steps;
   return left.length === 0 ? null : `the read-back still differs: ${left.map((step) => step.summary).join('; ')}`;
@@ -237,7 +229,7 @@ async function runNodes(
       }
       await recordApplied(runtime, plan.clusterId, node, step.id, plan.revision);
     }
-    entry.readBack = await readBack(runtime, plan, live, plan.serviceUser);
+    entry.readBack = await readBack(runtime, plan, live);
     if (entry.readBack) {
       entry.outcome = 'HALTED';
       return `${node.nodeName}: ${entry.readBack}`;

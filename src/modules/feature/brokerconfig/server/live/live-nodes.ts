@@ -55,12 +55,36 @@ export async function liveNodesOf(
   return { clusterName: found.clusterName, serviceUser: cluster?.username ?? '', nodes };
 }
 
-/** What management shows of the document's items on one node; a failure is kept, never thrown. */
-export async function readNode(node: LiveNode, document: ConfigDocument, serviceUser: string): Promise<NodeRead> {
+/** `${kind}:${key}` of the items Flotilla applied on a node (config_applied_item). */
+export type AppliedKeys = ReadonlySet<string>;
+
+/** The matches of one kind Flotilla applied, so a match no longer declared is read (and can be planned away). */
+const appliedMatches = (applied: AppliedKeys, kind: 'addressSetting' | 'securitySetting') =>
+  [...applied].filter((key) => key.startsWith(`${kind}:`)).map((key) => key.slice(kind.length + 1));
+
+/** What management shows of the document's items (and of what was applied there) on one node; a failure is kept. */
+export async function readNode(
+  node: LiveNode,
+  document: ConfigDocument,
+  serviceUser: string,
+  applied: AppliedKeys = new Set(),
+): Promise<NodeRead> {
   try {
     const snapshot = await readConfigSnapshot(node.client, {
-      addressMatches: [...new Set(['#', ...document.addressSettings.map((item) => item.match)])],
-      securityMatches: [...new Set(['#', ...document.securitySettings.map((item) => item.match)])],
+      addressMatches: [
+        ...new Set([
+          '#',
+          ...document.addressSettings.map((item) => item.match),
+          ...appliedMatches(applied, 'addressSetting'),
+        ]),
+      ],
+      securityMatches: [
+        ...new Set([
+          '#',
+          ...document.securitySettings.map((item) => item.match),
+          ...appliedMatches(applied, 'securitySetting'),
+        ]),
+      ],
       inForceFor: (first) => coveredAddresses(document, first),
       serviceUser: serviceUser || undefined,
     });
@@ -70,6 +94,11 @@ export async function readNode(node: LiveNode, document: ConfigDocument, service
   }
 }
 
-export function readNodes(nodes: readonly LiveNode[], document: ConfigDocument, serviceUser: string) {
-  return Promise.all(nodes.map((node) => readNode(node, document, serviceUser)));
+export function readNodes(
+  nodes: readonly LiveNode[],
+  document: ConfigDocument,
+  serviceUser: string,
+  appliedByNode: ReadonlyMap<string, AppliedKeys> = new Map(),
+) {
+  return Promise.all(nodes.map((node) => readNode(node, document, serviceUser, appliedByNode.get(node.nodeId))));
 }

@@ -4,7 +4,7 @@
 // cluster moved in any way that changes the plan.
 import type { PrismaClient } from '@/base/db/database.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
-import type { NodeFailure } from '@/modules/platform/clusters/index.ts';
+import { reservedAddressesOf, type NodeFailure } from '@/modules/platform/clusters/index.ts';
 import type { ConfigDocument } from '../model/document.ts';
 import { planHash, planNode, type NodePlan } from '../plan/index.ts';
 import { currentRevision } from '../store/revisions.ts';
@@ -47,7 +47,7 @@ export function noRevision(): ProblemError {
 }
 
 /** `${kind}:${key}` of what Flotilla applied on each node: the only items a plan may remove there. */
-async function appliedKeysOf(prisma: PrismaClient, clusterId: string): Promise<Map<string, Set<string>>> {
+export async function appliedKeysOf(prisma: PrismaClient, clusterId: string): Promise<Map<string, Set<string>>> {
   const rows = await prisma.configAppliedItem.findMany({
     where: { clusterId },
     select: { nodeId: true, kind: true, key: true },
@@ -62,10 +62,11 @@ export async function planCluster(runtime: PlanRuntime, clusterId: string): Prom
   if (!live) throw notFound();
   const revision = await currentRevision(runtime.prisma, clusterId);
   if (!revision) throw noRevision();
-  const [reads, applied] = await Promise.all([
-    readNodes(live.nodes, revision.document, live.serviceUser),
+  const [applied, serviceAddresses] = await Promise.all([
     appliedKeysOf(runtime.prisma, clusterId),
+    reservedAddressesOf(runtime.prisma, clusterId),
   ]);
+  const reads = await readNodes(live.nodes, revision.document, live.serviceUser, applied);
   const nodes: NodePlan[] = [];
   const unread: UnreadNode[] = [];
   for (const read of reads) {
@@ -79,6 +80,8 @@ export async function planCluster(runtime: PlanRuntime, clusterId: string): Prom
         snapshot: read.snapshot,
         appliedKeys: applied.get(read.node.nodeId) ?? new Set(),
         node: { nodeId: read.node.nodeId, nodeName: read.node.nodeName },
+        serviceAddresses: serviceAddresses.filter(Boolean),
+        ...(read.snapshot.serviceUser ? { serviceRoles: read.snapshot.serviceUser.roles } : {}),
       }),
     );
   }
