@@ -19,6 +19,7 @@ export const mcpModule = defineModule({
       'message_body',
       'query_messages',
       'trace_request_reply',
+      'config_diff',
       'activity_log',
       'queue_action',
       'send_message',

@@ -5,6 +5,7 @@ import { type CallToolResult, McpError, type Tool } from '@modelcontextprotocol/
 import { z } from 'zod';
 import { activityLogTool } from './activity-tool.ts';
 import { alertRuleTool, settingTool } from './admin-tools.ts';
+import { configDiffTool } from './config-diff-tool.ts';
 import { helpTool } from './help-tool.ts';
 import { browseMessagesTool, messageBodyTool, sendMessageTool } from './message-tools.ts';
 import { governedOutput } from './governed-output.ts';
@@ -23,6 +24,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   messageBodyTool,
   queryMessagesTool,
   traceRequestReplyTool,
+  configDiffTool,
   activityLogTool,
   queueActionTool,
   sendMessageTool,

@@ -111,6 +111,7 @@ describe('POST /mcp', () => {
       'message_body',
       'query_messages',
       'trace_request_reply',
+      'config_diff',
       'activity_log',
       'queue_action',
       'send_message',
@@ -180,8 +181,8 @@ describe('POST /mcp', () => {
     expect(extra.message).toMatch(/Invalid arguments for cluster_health: .*clusterID/);
     const body = await refusal(admin, 'message_body', { clusterId: randomUUID(), queue: 'q' });
     expect(body.message).toContain('message_body needs messageId or position');
-    const unknown = await refusal(admin, 'config_diff', {});
-    expect(unknown.message).toContain('There is no tool "config_diff" here');
+    const unknown = await refusal(admin, 'config_apply', {});
+    expect(unknown.message).toContain('There is no tool "config_apply" here');
   });
 
   it('refuses a real destructive run without the exact confirm, and override never stands in for it', async () => {
@@ -270,6 +271,21 @@ describe('POST /mcp', () => {
     });
     const deleted = await call(admin, 'alert_rule', { op: 'delete', id, dryRun: false, confirm: 'mcp depth' });
     expect(deleted.json()).toMatchObject({ deleted: true, dryRun: false, name: 'mcp depth' });
+  });
+
+  it('compares declared broker configuration with the live nodes, and says when nothing is declared yet', async () => {
+    const clusterId = await insertClusterRow(app.runtime.prisma, { name: 'mcp-config' });
+    try {
+      const none = await call(admin, 'config_diff', { clusterId });
+      expect(none.isError).toBe(true);
+      expect(none.text).toContain('no declared configuration yet');
+      // An unknown cluster answers like one the caller cannot see.
+      const unknown = await call(admin, 'config_diff', { clusterId: '00000000-0000-4000-8000-000000000000' });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.text).toMatch(/cluster/i);
+    } finally {
+      await app.runtime.prisma.cluster.delete({ where: { id: clusterId } });
+    }
   });
 
   it('traces request-reply by correlation id or address, its mode and dependent arguments checked on the server', async () => {

@@ -58,10 +58,11 @@ export async function appliedKeysOf(prisma: PrismaClient, clusterId: string): Pr
 }
 
 export async function planCluster(runtime: PlanRuntime, clusterId: string): Promise<ClusterPlan> {
-  const live = await liveNodesOf(runtime, clusterId);
-  if (!live) throw notFound();
+  // Nothing declared is answered before any node is asked (or any credential opened).
   const revision = await currentRevision(runtime.prisma, clusterId);
   if (!revision) throw noRevision();
+  const live = await liveNodesOf(runtime, clusterId);
+  if (!live) throw notFound();
   const [applied, serviceAddresses] = await Promise.all([
     appliedKeysOf(runtime.prisma, clusterId),
     reservedAddressesOf(runtime.prisma, clusterId),
