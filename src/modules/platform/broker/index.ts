@@ -13,20 +13,16 @@ export { brokerWrites } from './management/broker-writes.ts';
 export type { BrokerWrites, QueueRef } from './management/broker-writes.ts';
 // Broker configuration (feature/brokerconfig): the snapshot it plans against; its writes are `brokerWrites.config`.
 export { readConfigSnapshot } from './management/config-reads.ts';
-export { ROLE_PERMISSIONS } from './management/config-snapshot.ts';
 export type {
   AddressSettingsObject,
   BridgeWrite,
   ConfigBridge,
   ConfigDivert,
   ConfigQueue,
-  ConfigReadRequest,
   ConfigRole,
   ConfigSnapshot,
   ConfigWrite,
-  DivertRoutingType,
   DivertWrite,
-  QueueRoutingType,
   QueueWrite,
 } from './management/config-snapshot.ts';
 export { countQueueMessages, listMessageIds } from './management/queue-counts.ts';

@@ -1,7 +1,7 @@
 // The brokerconfig module's runtime settings.
 import { durationSetting, stringSetting } from '@/modules/kernel/plugin/index.ts';
 
-export const BROKERCONFIG_SETTING_KEYS = {
+const BROKERCONFIG_SETTING_KEYS = {
   driftInterval: 'config.drift.interval',
   approvalEnvironments: 'config.approval-environments',
 } as const;

@@ -61,7 +61,7 @@ export interface ConfigBridge {
   readonly useDuplicateDetection: boolean;
 }
 
-export type QueueRoutingType = 'ANYCAST' | 'MULTICAST';
+type QueueRoutingType = 'ANYCAST' | 'MULTICAST';
 
 export interface ConfigQueue {
   readonly name: string;

@@ -209,5 +209,3 @@ export const configWrites = {
     }
   },
 };
-
-export type ConfigWrites = typeof configWrites;

@@ -19,7 +19,7 @@ export interface ItemChange {
   readonly fields: string[];
 }
 
-export const keyOf = (item: object): string =>
+const keyOf = (item: object): string =>
   'match' in item ? String(item.match) : 'name' in item ? String(item.name) : '';
 
 const canonical = (value: unknown): string =>

@@ -69,7 +69,7 @@ export const addressSettingFields = z
 
 export type AddressSettingFields = z.infer<typeof addressSettingFields>;
 
-export const declaredAddressSetting = z
+const declaredAddressSetting = z
   .object({ match, settings: addressSettingFields, note: z.string().max(500).optional() })
   .strict();
 
@@ -90,7 +90,7 @@ export const declaredRole = z
   })
   .strict();
 
-export const declaredSecuritySetting = z
+const declaredSecuritySetting = z
   .object({ match, roles: z.array(declaredRole).max(100), note: z.string().max(500).optional() })
   .strict();
 
@@ -108,7 +108,7 @@ export const declaredDivert = z
   })
   .strict();
 
-export const declaredBridge = z
+const declaredBridge = z
   .object({
     name,
     queueName: name,

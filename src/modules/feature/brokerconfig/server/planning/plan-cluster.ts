@@ -10,7 +10,7 @@ import { planHash, planNode, type NodePlan } from '../plan/index.ts';
 import { currentRevision } from '../store/revisions.ts';
 import { liveNodesOf, readNodes, type LiveRuntime, type NodeRead } from '../live/live-nodes.ts';
 
-export interface UnreadNode {
+interface UnreadNode {
   readonly nodeId: string;
   readonly nodeName: string;
   readonly failure: NodeFailure;
@@ -37,7 +37,7 @@ export function notFound(): ProblemError {
   return new ProblemError({ type: 'not-found', title: 'Not found', status: 404, detail: 'No such cluster.' });
 }
 
-export function noRevision(): ProblemError {
+function noRevision(): ProblemError {
   return new ProblemError({
     type: 'no-revision',
     title: 'Nothing declared',

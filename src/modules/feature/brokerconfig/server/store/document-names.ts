@@ -29,7 +29,8 @@ function namesOf(document: ConfigDocument): [field: string, name: string][] {
   document.queues.forEach((item, index) => {
     names.push([`queues.${index}.name`, item.name], [`queues.${index}.address`, item.address]);
   });
-  return names;
+  // Named as the request names them (`document.queues.0.name`), as the schema's own refusals are.
+  return names.map(([field, name]) => [`document.${field}`, name]);
 }
 
 /** 400 naming the field when the document names a reserved address or a service-owned name. */

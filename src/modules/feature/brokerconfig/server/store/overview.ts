@@ -4,7 +4,7 @@ import type { PrismaClient } from '@/base/db/database.ts';
 import { readDrift } from '../drift/evaluate-drift.ts';
 import { currentRevision } from './revisions.ts';
 
-export const BRIDGE_FIELDS_VERIFIED = [
+const BRIDGE_FIELDS_VERIFIED = [
   'name',
   'queueName',
   'forwardingAddress',

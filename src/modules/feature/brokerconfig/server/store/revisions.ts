@@ -10,7 +10,7 @@ import { configDocument, EMPTY_DOCUMENT, type ConfigDocument } from '../model/do
 import { countsOf, diffDocuments } from '../model/document-diff.ts';
 import { refuseReservedDocumentNames } from './document-names.ts';
 
-export type RevisionSource = 'edit' | 'adopt' | 'recommendation';
+type RevisionSource = 'edit' | 'adopt' | 'recommendation';
 
 export interface StoredRevision {
   readonly number: number;
