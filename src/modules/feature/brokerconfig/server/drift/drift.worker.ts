@@ -36,14 +36,22 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
   function schedule(): void {
     if (stopped) return;
     timer = setTimeout(() => {
+      timer = undefined;
       running = pass().finally(schedule);
     }, context.settings.duration(BROKERCONFIG_SETTINGS.driftInterval));
     timer.unref();
   }
   schedule();
+  // A changed interval counts from now, not after the period already waited for (a pass under way schedules itself).
+  const stopListening = context.settings.onChange(BROKERCONFIG_SETTINGS.driftInterval.key, () => {
+    if (!timer) return;
+    clearTimeout(timer);
+    schedule();
+  });
   return Promise.resolve({
     async stop() {
       stopped = true;
+      stopListening();
       if (timer) clearTimeout(timer);
       await running.catch(() => undefined);
       await shared.detach();

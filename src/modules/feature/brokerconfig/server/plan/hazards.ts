@@ -72,7 +72,12 @@ function addressSettingHazards(step: DraftStep, ctx: HazardContext): Found[] {
   const match = step.key;
   const live = ctx.snapshot.addressSettings.get(match) ?? {};
   const own: Record<string, unknown> = step.write.op === 'addAddressSettings' ? step.write.settings : {};
-  const after = (field: string) => own[field] ?? inheritedValue(ctx, field, match);
+  // Matches merge field by field: a match the plan does not declare still supplies what it holds, "#" at least (its
+  // value in force is read on every node), so a field a new match leaves out is inherited, not dropped.
+  const rootDeclared = ctx.document.addressSettings.some((a) => a.match === '#');
+  const fromRoot = (field: string) =>
+    match === '#' || rootDeclared ? undefined : ctx.snapshot.addressSettings.get('#')?.[field];
+  const after = (field: string) => own[field] ?? inheritedValue(ctx, field, match) ?? fromRoot(field);
   const found: Found[] = [];
 
   for (const [field, short, what] of [

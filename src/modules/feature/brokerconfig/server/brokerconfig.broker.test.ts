@@ -1,0 +1,522 @@
+// Broker configuration on the run's pooled two-node cluster, as an operator uses it over REST (issue 31, item 7): the
+// cluster registered from a seed URL; adoption plans nothing; a revision applied canary first (node 1's steps and
+// read-back before node 2's first step) and seen on both brokers over Jolokia; a failure on node 2 halts with node 1
+// applied and a re-run converges; a plan that moved between preview and run is refused (409 plan-changed); of two
+// applies at once one is refused (409 apply-in-progress); a High hazard needs its acknowledgement (422); a setting
+// changed behind Flotilla's back is drift within one schedule period and fires a config-drift alert; a changed
+// bridge is destroyed and re-created with its password only in the vault. Every read of a plan takes at most two
+// POSTs per node. Names under the lease's prefix; matches, the connector and bridges removed afterwards.
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { leaseCluster } from '@test/artemis/lease.ts';
+import { createTestDatabase, type TestDatabase } from '@test/database.ts';
+import { brokerMbean, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
+import { sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
+import type { RestAnswer, RestCall } from '@test/rest-call.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { startWorker, storeSettings, withClient, type WorkerInstance } from '@test/worker-kit.ts';
+
+const lease = leaseCluster();
+let database: TestDatabase;
+let secured: SecuredRuntime;
+let call: RestCall;
+let worker: WorkerInstance | undefined;
+let clusterId: string;
+/** The canary (the first node by name, as the plan orders them) and the other node. */
+let canary: BrokerNode;
+let second: BrokerNode;
+/** Every answer of the API in this file, to look for the bridge password in. */
+const answers: unknown[] = [];
+
+const PASSWORD = `Bridge-${randomBytes(12).toString('hex')}`;
+const SECRET_NAME = 'bc-bridge-credential';
+const names = {
+  settings: lease.name('bc.#'),
+  security: lease.name('bc.secure.#'),
+  dla: lease.name('bc.dla'),
+  orders: lease.name('bc.orders'),
+  copies: lease.name('bc.copies'),
+  copy: lease.name('bc.copy'),
+  blocked: lease.name('bc.blocked'),
+  blockerSource: lease.name('bc.blocker.source'),
+  bridge: lease.name('bc.bridge'),
+  forwarded: lease.name('bc.forwarded'),
+  connector: `${lease.prefix}bc-connector`,
+};
+
+interface Step {
+  id: string;
+  kind: string;
+  key: string;
+  action: string;
+  summary: string;
+  hazardIds: string[];
+}
+interface Plan {
+  revision: number;
+  hash: string;
+  nodes: {
+    nodeId: string;
+    nodeName: string;
+    canary: boolean;
+    steps: Step[];
+    hazards: { id: string; level: string }[];
+  }[];
+  unread: unknown[];
+  postsPerNode: Record<string, number>;
+}
+interface Applied {
+  runId: string | null;
+  status: string;
+  error?: string | null;
+  nodes: {
+    nodeName: string;
+    outcome: string;
+    steps: { stepId: string; outcome: string; auditId: string | null; error: string | null }[];
+    readBack: string | null;
+  }[];
+}
+interface Problem {
+  type: string;
+  detail: string;
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<RestAnswer<T>> {
+  const answer = await call<T>(method, path, body);
+  answers.push(answer.json);
+  return answer;
+}
+const config = (path = '') => `/clusters/${clusterId}/config${path}`;
+
+async function currentNumber(): Promise<number> {
+  const { json } = await api<{ items: { number: number }[] }>('GET', config('/revisions'));
+  return json.items[0]?.number ?? 0;
+}
+
+async function save(document: Record<string, unknown>, comment: string): Promise<number> {
+  const answer = await api<{ number: number }>('POST', config('/revisions'), {
+    document,
+    comment,
+    baseRevision: await currentNumber(),
+  });
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  return answer.json.number;
+}
+
+/** The plan, checked for the two-POST promise on every read. */
+async function plan(): Promise<Plan> {
+  const answer = await api<Plan>('GET', config('/plan'));
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  expect(answer.json.unread).toEqual([]);
+  expect(Object.keys(answer.json.postsPerNode).sort()).toEqual([canary.name, second.name].sort());
+  for (const posts of Object.values(answer.json.postsPerNode)) {
+    expect(posts).toBeGreaterThanOrEqual(1);
+    expect(posts).toBeLessThanOrEqual(2);
+  }
+  return answer.json;
+}
+
+const stepsOf = (planned: Plan) => planned.nodes.map((node) => node.steps.length);
+/** Each node's steps in words, for an assertion's message. */
+const said = (planned: Plan) =>
+  planned.nodes.map((node) => `${node.nodeName}: ${node.steps.map((step) => step.summary).join('; ')}`).join('\n');
+
+function apply(planned: Plan, acknowledge: string[] = []) {
+  return api<Applied & Problem>('POST', config('/apply'), { planHash: planned.hash, acknowledge });
+}
+
+async function applyOk(planned: Plan, acknowledge: string[] = []): Promise<Applied> {
+  const answer = await apply(planned, acknowledge);
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200);
+  expect(answer.json.status, JSON.stringify(answer.json)).toBe('SUCCEEDED');
+  return answer.json;
+}
+
+const broker = (node: BrokerNode) => brokerMbean(node.name);
+const queueNames = async (node: BrokerNode) => (await jolokiaRead(node, broker(node), 'QueueNames')) as string[];
+const divertNames = async (node: BrokerNode) => (await jolokiaRead(node, broker(node), 'DivertNames')) as string[];
+const bridgeNames = async (node: BrokerNode) => (await jolokiaRead(node, broker(node), 'BridgeNames')) as string[];
+const settingsAt = async (node: BrokerNode, match: string) =>
+  JSON.parse(
+    (await jolokiaExec(node, broker(node), 'getAddressSettingsAsJSON(java.lang.String)', [match])) as string,
+  ) as Record<string, unknown>;
+const rolesAt = async (node: BrokerNode, match: string) =>
+  JSON.parse((await jolokiaExec(node, broker(node), 'getRolesAsJSON(java.lang.String)', [match])) as string) as {
+    name: string;
+    send: boolean;
+  }[];
+const setSettingsBehindFlotilla = (node: BrokerNode, settings: Record<string, unknown>) =>
+  jolokiaExec(node, broker(node), 'addAddressSettings(java.lang.String,java.lang.String)', [
+    names.settings,
+    JSON.stringify(settings),
+  ]);
+
+const allPermissions = {
+  send: true,
+  consume: true,
+  createDurableQueue: true,
+  deleteDurableQueue: true,
+  createNonDurableQueue: true,
+  deleteNonDurableQueue: true,
+  manage: true,
+  browse: true,
+  createAddress: true,
+  deleteAddress: true,
+};
+const declaredSettings = { deadLetterAddress: names.dla, maxDeliveryAttempts: 4, redeliveryDelay: 100 };
+const baseDocument = {
+  addressSettings: [{ match: names.settings, settings: declaredSettings }],
+  // A reader role beside amq: roles equal to those in force at "#" would already read as in sync.
+  securitySettings: [
+    {
+      match: names.security,
+      roles: [
+        { name: 'amq', ...allPermissions },
+        { name: 'bc-reader', browse: true },
+      ],
+    },
+  ],
+  queues: [
+    { name: names.orders, address: names.orders },
+    { name: names.copies, address: names.copies },
+  ],
+  diverts: [{ name: names.copy, address: names.orders, forwardingAddress: names.copies, routingType: 'ANYCAST' }],
+};
+const bridge = {
+  name: names.bridge,
+  queueName: names.orders,
+  forwardingAddress: names.forwarded,
+  staticConnectors: [names.connector],
+  retryInterval: 2_000,
+  user: 'admin',
+  passwordRef: SECRET_NAME,
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await storeSettings(database.url, {
+    'scrape.tier-a-interval': '1s',
+    'scrape.tier-b-interval': '10m',
+    'scrape.tier-c-interval': '1h',
+  });
+  secured = await openSecuredRuntime({ databaseUrl: database.url, instanceId: 'brokerconfig-web' });
+  ({ call } = await secured.signedIn());
+  // The pool's nodes listen on unrelated ports, so discovery cannot confirm a guess: both URLs given, the seed first.
+  const [seed, other] = lease.nodes as [BrokerNode, BrokerNode];
+  const registered = await call<{ clusterId: string | null; checks: { status: string }[] }>('POST', '/clusters', {
+    name: 'config-cluster',
+    environment: 'config-test',
+    nodes: [{ managementUrl: seed.managementUrl }, { managementUrl: other.managementUrl }],
+    credentials: { username: seed.user, password: seed.password },
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+  clusterId = registered.json.clusterId ?? '';
+  expect(await secured.runtime.prisma.clusterNode.count({ where: { clusterId } })).toBe(2);
+  worker = await startWorker(database.url, 'brokerconfig-worker');
+  const sorted = [...lease.nodes].sort((a, b) => a.name.localeCompare(b.name));
+  [canary, second] = sorted as [BrokerNode, BrokerNode];
+  // The bridge's connector, on each node towards the other.
+  for (const [node, other] of [
+    [canary, second],
+    [second, canary],
+  ] as const)
+    await jolokiaExec(node, broker(node), 'addConnector(java.lang.String,java.lang.String)', [
+      names.connector,
+      `tcp://127.0.0.1:${String(other.amqpPort)}`,
+    ]);
+}, 60_000);
+
+afterAll(async () => {
+  for (const node of lease.nodes) {
+    const mbean = broker(node);
+    await jolokiaExec(node, mbean, 'destroyBridge(java.lang.String)', [names.bridge]).catch(() => undefined);
+    await jolokiaExec(node, mbean, 'destroyDivert(java.lang.String)', [names.copy]).catch(() => undefined);
+    await jolokiaExec(node, mbean, 'destroyDivert(java.lang.String)', [names.blocked]).catch(() => undefined);
+    await jolokiaExec(node, mbean, 'removeSecuritySettings(java.lang.String)', [names.security]).catch(() => undefined);
+    await jolokiaExec(node, mbean, 'removeAddressSettings(java.lang.String)', [names.settings]).catch(() => undefined);
+    await jolokiaExec(node, mbean, 'removeConnector(java.lang.String)', [names.connector]).catch(() => undefined);
+  }
+  await worker?.stop();
+  await secured.close();
+  await lease.stop();
+  await database.drop();
+}, 60_000);
+
+describe('broker configuration on a two-node cluster', () => {
+  it('adoption of the live cluster gives a revision whose plan has no step on any node', async () => {
+    const adopted = await api<{ number: number; notes: string[] }>('POST', config('/adopt'), { baseRevision: 0 });
+    expect(adopted.status, JSON.stringify(adopted.json)).toBe(200);
+    expect(adopted.json.number).toBe(1);
+    const planned = await plan();
+    expect(planned.revision).toBe(1);
+    // Other suites share these brokers and make and remove their own queues: a step may only be theirs.
+    const ours = planned.nodes.flatMap((node) => node.steps.filter((step) => step.key.startsWith(lease.prefix)));
+    expect(ours).toEqual([]);
+    expect(
+      planned.nodes.flatMap((node) => node.steps.map((step) => `${node.nodeName}: ${step.summary}`)),
+      'the adopted revision plans nothing',
+    ).toEqual([]);
+  });
+
+  it('applies a revision canary first: node 1 applied and read back before node 2 is touched, then both show it', async () => {
+    await save(baseDocument, 'orders with a copy, their settings and roles');
+    const planned = await plan();
+    expect(planned.nodes.map((node) => node.nodeName)).toEqual([canary.name, second.name]);
+    expect(planned.nodes.map((node) => node.canary)).toEqual([true, false]);
+    expect(stepsOf(planned), said(planned)).toEqual([5, 5]);
+    expect(planned.nodes.flatMap((node) => node.hazards.filter((hazard) => hazard.level === 'HIGH'))).toEqual([]);
+
+    const applied = await applyOk(planned);
+    expect(applied.nodes.map((node) => [node.nodeName, node.outcome, node.readBack])).toEqual([
+      [canary.name, 'APPLIED', null],
+      [second.name, 'APPLIED', null],
+    ]);
+    // The step audit rows: every one of node 1's finished before node 2's first started.
+    const rows = await secured.runtime.prisma.auditEvent.findMany({
+      where: {
+        clusterId,
+        action: { startsWith: 'config.' },
+        parameters: { path: ['run'], equals: applied.runId ?? '' },
+      },
+      orderBy: { startedAt: 'asc' },
+    });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const [first, next] = applied.nodes.map((node) => node.steps.map((step) => byId.get(step.auditId ?? '')));
+    expect(first?.length).toBe(5);
+    expect(next?.length).toBe(5);
+    expect([...(first ?? []), ...(next ?? [])].every((row) => row?.outcome === 'SUCCEEDED')).toBe(true);
+    const lastOfCanary = Math.max(...(first ?? []).map((row) => row?.finishedAt?.getTime() ?? Infinity));
+    const firstOfSecond = Math.min(...(next ?? []).map((row) => row?.startedAt.getTime() ?? -Infinity));
+    expect(lastOfCanary).toBeLessThanOrEqual(firstOfSecond);
+    expect(rows.map((row) => row.id)).toEqual([...(first ?? []), ...(next ?? [])].map((row) => row?.id));
+    // The run's stored progress says the same.
+    const runs = await api<{ items: { id: string; status: string; progress: Applied['nodes'] }[] }>(
+      'GET',
+      config('/runs'),
+    );
+    const run = runs.json.items.find((item) => item.id === applied.runId);
+    expect(run?.status).toBe('SUCCEEDED');
+    expect(run?.progress.map((node) => [node.nodeName, node.steps.length, node.readBack])).toEqual([
+      [canary.name, 5, null],
+      [second.name, 5, null],
+    ]);
+
+    for (const node of [canary, second]) {
+      expect(await queueNames(node)).toEqual(expect.arrayContaining([names.orders, names.copies]));
+      expect(await divertNames(node)).toContain(names.copy);
+      expect(await settingsAt(node, names.settings)).toMatchObject(declaredSettings);
+      expect((await rolesAt(node, names.security)).map((role) => [role.name, role.send]).sort()).toEqual([
+        ['amq', true],
+        ['bc-reader', false],
+      ]);
+    }
+    const settled = await plan();
+    expect(stepsOf(settled), said(settled)).toEqual([0, 0]);
+  });
+
+  it('a failure on node 2 halts the run with node 1 applied; once the cause is gone a new run converges', async () => {
+    await save(
+      { ...baseDocument, queues: [...baseDocument.queues, { name: names.blocked, address: names.blocked }] },
+      'a queue node 2 cannot take yet',
+    );
+    // A divert shares the queues' namespace: one of the queue's name on node 2 makes createQueue fail there.
+    await jolokiaExec(second, broker(second), 'createQueue(java.lang.String,boolean)', [
+      JSON.stringify({ name: names.blockerSource, address: names.blockerSource, 'routing-type': 'ANYCAST' }),
+      true,
+    ]);
+    await jolokiaExec(second, broker(second), 'createDivert(java.lang.String)', [
+      JSON.stringify({ name: names.blocked, address: names.blockerSource, 'forwarding-address': names.orders }),
+    ]);
+    expect(await divertNames(second)).toContain(names.blocked);
+
+    const planned = await plan();
+    expect(stepsOf(planned), said(planned)).toEqual([1, 1]);
+    const halted = await apply(planned);
+    expect(halted.status, JSON.stringify(halted.json)).toBe(200);
+    expect(halted.json.status).toBe('HALTED');
+    expect(halted.json.nodes.map((node) => [node.nodeName, node.outcome])).toEqual([
+      [canary.name, 'APPLIED'],
+      [second.name, 'HALTED'],
+    ]);
+    expect(halted.json.nodes[1]?.steps.map((step) => step.outcome)).toEqual(['FAILED']);
+    expect(halted.json.error).toContain(second.name);
+    expect(await queueNames(canary)).toContain(names.blocked);
+    expect(await queueNames(second)).not.toContain(names.blocked);
+
+    await jolokiaExec(second, broker(second), 'destroyDivert(java.lang.String)', [names.blocked]);
+    const again = await plan();
+    expect(stepsOf(again), said(again)).toEqual([0, 1]);
+    await applyOk(again);
+    expect(await queueNames(second)).toContain(names.blocked);
+    const settled = await plan();
+    expect(stepsOf(settled), said(settled)).toEqual([0, 0]);
+  });
+
+  it('refuses a plan that moved between preview and run (409 plan-changed), and one of two applies at once (409 apply-in-progress)', async () => {
+    const previewed = await plan();
+    expect(stepsOf(previewed), said(previewed)).toEqual([0, 0]);
+    await setSettingsBehindFlotilla(second, { ...declaredSettings, maxDeliveryAttempts: 7 });
+    const refused = await apply(previewed);
+    expect(refused.status).toBe(409);
+    expect(refused.json.type).toBe('plan-changed');
+    expect(await settingsAt(second, names.settings)).toMatchObject({ maxDeliveryAttempts: 7 });
+
+    const moved = await plan();
+    expect(stepsOf(moved), said(moved)).toEqual([0, 1]);
+    const both = await Promise.all([apply(moved), apply(moved)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const loser = both.find((answer) => answer.status === 409);
+    expect(loser?.json.type).toBe('apply-in-progress');
+    expect(both.find((answer) => answer.status === 200)?.json.status).toBe('SUCCEEDED');
+    expect(await settingsAt(second, names.settings)).toMatchObject({ maxDeliveryAttempts: 4 });
+  });
+
+  it('refuses a High hazard without its acknowledgement (422) and applies with it', async () => {
+    await sendDurableMessages(canary, names.copies, 1);
+    await save(
+      {
+        ...baseDocument,
+        queues: [baseDocument.queues[0], { name: names.blocked, address: names.blocked }],
+        diverts: [],
+      },
+      'no copies any more',
+    );
+    const planned = await plan();
+    const hazard = planned.nodes[0]?.hazards.find((one) => one.level === 'HIGH');
+    expect(hazard?.id).toBe(`queue:${names.copies}:remove-with-messages`);
+    expect(planned.nodes[1]?.hazards.filter((one) => one.level === 'HIGH')).toEqual([]);
+    expect(planned.nodes.map((node) => node.steps.map((step) => `${step.kind}.${step.action}`))).toEqual([
+      ['divert.remove', 'queue.remove'],
+      ['divert.remove', 'queue.remove'],
+    ]);
+
+    const refused = await apply(planned);
+    expect(refused.status).toBe(422);
+    expect(refused.json.type).toBe('hazard-unacknowledged');
+    expect(refused.json.detail).toContain(hazard?.id);
+    expect(await queueNames(canary)).toContain(names.copies);
+
+    await applyOk(planned, [hazard?.id ?? '']);
+    for (const node of [canary, second]) {
+      expect(await queueNames(node)).not.toContain(names.copies);
+      expect(await divertNames(node)).not.toContain(names.copy);
+    }
+  });
+
+  it('a setting changed behind Flotilla’s back is drift within one schedule period and fires a config-drift alert', async () => {
+    const rule = await api<{ rule: { id: string } }>('POST', '/alerts/rules', {
+      name: 'configuration drifted',
+      condition: { kind: 'config-drift', params: { threshold: 0 } },
+      clusterId,
+      severity: 'warning',
+    });
+    expect(rule.status, JSON.stringify(rule.json)).toBe(200);
+    const put = await api('PUT', '/settings/config.drift.interval', { value: '5s' });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    await waitFor('the interval in the worker', () =>
+      worker?.runtime.settings.value('config.drift.interval') === '5s' ? true : undefined,
+    );
+
+    const drifted = async () => {
+      const { json } = await api<{ items: { nodeName: string; kind: string; key: string; state: string }[] }>(
+        'GET',
+        config('/drift'),
+      );
+      return json.items.find(
+        (item) => item.nodeName === canary.name && item.kind === 'addressSetting' && item.key === names.settings,
+      );
+    };
+    expect((await drifted())?.state).toBe('IN_SYNC');
+    const changedAt = Date.now();
+    await setSettingsBehindFlotilla(canary, { ...declaredSettings, redeliveryDelay: 900 });
+    await waitFor('the drift', async () => ((await drifted())?.state === 'DRIFTED' ? true : undefined), 15_000);
+    // One period (5 s), and the pass's own reads.
+    expect(Date.now() - changedAt).toBeLessThan(8_000);
+
+    const firing = await waitFor(
+      'the config-drift alert',
+      async () => {
+        const { json } = await api<{ items: { rule: string; subject: string; state: string }[] }>(
+          'GET',
+          '/alerts?view=firing',
+        );
+        return json.items.find((item) => item.rule === 'configuration drifted');
+      },
+      20_000,
+    );
+    expect(firing).toMatchObject({ subject: canary.name, state: 'firing' });
+  });
+
+  it('a changed bridge is destroyed and re-created, its password only in the vault', async () => {
+    const stored = await api('PUT', config(`/secrets/${SECRET_NAME}`), { value: PASSWORD });
+    expect(stored.status, JSON.stringify(stored.json)).toBe(200);
+    const document = {
+      ...baseDocument,
+      queues: [baseDocument.queues[0], { name: names.blocked, address: names.blocked }],
+      diverts: [],
+    };
+    await save({ ...document, bridges: [bridge] }, 'a bridge to the other node');
+    const created = await plan();
+    // The drifted setting of the test before is put back too.
+    expect(created.nodes.map((node) => node.steps.map((step) => `${step.kind}.${step.action}`))).toEqual([
+      ['addressSetting.update', 'bridge.create'],
+      ['bridge.create'],
+    ]);
+    await applyOk(created);
+    for (const node of [canary, second]) expect(await bridgeNames(node)).toContain(names.bridge);
+
+    await save({ ...document, bridges: [{ ...bridge, retryInterval: 3_000 }] }, 'retry less often');
+    const changed = await plan();
+    expect(changed.nodes.map((node) => node.steps.map((step) => `${step.kind}.${step.action}`))).toEqual([
+      ['bridge.remove', 'bridge.create'],
+      ['bridge.remove', 'bridge.create'],
+    ]);
+    const applied = await applyOk(changed);
+    const rows = await secured.runtime.prisma.auditEvent.findMany({
+      where: {
+        clusterId,
+        action: { startsWith: 'config.bridge.' },
+        parameters: { path: ['run'], equals: applied.runId ?? '' },
+      },
+      orderBy: { startedAt: 'asc' },
+    });
+    expect(rows.map((row) => `${row.action} ${row.outcome}`)).toEqual([
+      'config.bridge.remove SUCCEEDED',
+      'config.bridge.create SUCCEEDED',
+      'config.bridge.remove SUCCEEDED',
+      'config.bridge.create SUCCEEDED',
+    ]);
+    for (const node of [canary, second]) {
+      expect(await bridgeNames(node)).toContain(names.bridge);
+      const attribute = `${broker(node)},component=bridges,name="${names.bridge}"`;
+      expect(Number(await jolokiaRead(node, attribute, 'RetryInterval'))).toBe(3_000);
+    }
+    const settled = await plan();
+    expect(stepsOf(settled), said(settled)).toEqual([0, 0]);
+
+    await api('GET', config());
+    await api('GET', config('/secrets'));
+    await api('GET', config('/drift'));
+    await api('GET', config('/revisions'));
+    const everything = await withClient(database.url, async (client) => {
+      const dump = await client.query<{ row: string }>(
+        `SELECT row_to_json(a)::text AS row FROM audit_event a
+         UNION ALL SELECT row_to_json(r)::text FROM config_revision r
+         UNION ALL SELECT row_to_json(p)::text FROM config_apply_run p
+         UNION ALL SELECT row_to_json(d)::text FROM config_drift d`,
+      );
+      return dump.rows.map((row) => row.row).join('\n');
+    });
+    expect(everything).toContain(names.bridge);
+    expect(everything).not.toContain(PASSWORD);
+    expect(JSON.stringify(answers)).toContain(SECRET_NAME);
+    expect(JSON.stringify(answers)).not.toContain(PASSWORD);
+    const secret = await secured.runtime.prisma.configSecret.findUniqueOrThrow({
+      where: { clusterId_name: { clusterId, name: SECRET_NAME } },
+    });
+    expect(secret.cipher.length).toBeGreaterThan(PASSWORD.length);
+    for (const form of [PASSWORD, Buffer.from(PASSWORD).toString('base64'), Buffer.from(PASSWORD).toString('hex')])
+      expect(JSON.stringify(secret)).not.toContain(form);
+  });
+});
