@@ -112,7 +112,10 @@ describe('the console shell', () => {
       'Sessions',
       'Connections',
     ]);
-    expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual(['Settings']);
+    expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual([
+      'Settings',
+      'Broker configuration',
+    ]);
     expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log', 'Events']);
 
     await group('Configuration').getByRole('link', { name: 'Settings' }).click();

@@ -1,0 +1,5 @@
+import { ConfigScreen } from '@/modules/feature/brokerconfig/ui.ts';
+
+export default function ClusterConfigPage() {
+  return <ConfigScreen />;
+}
