@@ -382,6 +382,37 @@ describe('npm run fleet', () => {
     expect(servingOf(await nodesOf('ha-pair'))).toEqual(['primary']);
   }, 240_000);
 
+  it('adopting each cluster’s live configuration gives a revision whose plan has no step on any node', async () => {
+    const logicalNodes: Record<string, number> = { cluster: 2, 'ha-pair': 1 };
+    expect([...clusterIds.keys()].sort()).toEqual(['cluster', 'ha-pair']);
+    for (const [name, clusterId] of clusterIds) {
+      const config = `/clusters/${clusterId}/config`;
+      // A retry adopts on top of the first attempt's revision.
+      const history = (await (await apiCall('GET', `${config}/revisions`)).json()) as { items: { number: number }[] };
+      const adopted = await apiCall('POST', `${config}/adopt`, { baseRevision: history.items[0]?.number ?? 0 });
+      expect(adopted.status, await adopted.clone().text()).toBe(200);
+      const revision = (await adopted.json()) as {
+        number: number;
+        document: { addressSettings: unknown[]; securitySettings: unknown[]; queues: unknown[] };
+      };
+      // Something was adopted (the settings and roles at "#" at least), so an empty plan says something.
+      expect(revision.document.addressSettings.length + revision.document.securitySettings.length).toBeGreaterThan(0);
+      const planned = await apiCall('GET', `${config}/plan`);
+      expect(planned.status, await planned.clone().text()).toBe(200);
+      const plan = (await planned.json()) as {
+        revision: number;
+        nodes: { nodeName: string; steps: { summary: string }[] }[];
+        unread: unknown[];
+        postsPerNode: Record<string, number>;
+      };
+      expect(plan.revision).toBe(revision.number);
+      expect(plan.unread).toEqual([]);
+      expect(plan.nodes).toHaveLength(logicalNodes[name] ?? 0);
+      expect(plan.nodes.flatMap((node) => node.steps.map((step) => `${node.nodeName}: ${step.summary}`))).toEqual([]);
+      expect(Object.values(plan.postsPerNode).every((posts) => posts >= 1 && posts <= 2)).toBe(true);
+    }
+  });
+
   it('kill -9 of the HA primary: the overview shows the backup serving and the Clusters screen the failing primary, without a reload, within the HA cadence', async () => {
     const { app, page } = started();
     const haPairId = clusterIds.get('ha-pair');
