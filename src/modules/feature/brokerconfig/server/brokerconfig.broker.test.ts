@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseCluster } from '@test/artemis/lease.ts';
+import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { brokerMbean, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
 import { sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
@@ -26,6 +27,8 @@ let clusterId: string;
 /** The canary (the first node by name, as the plan orders them) and the other node. */
 let canary: BrokerNode;
 let second: BrokerNode;
+/** Flotilla reaches each node through one, by broker name: the POSTs of a plan's read are counted at the door. */
+const proxies = new Map<string, CountingProxy>();
 /** Every answer of the API in this file, to look for the bridge password in. */
 const answers: unknown[] = [];
 
@@ -105,15 +108,24 @@ async function save(document: Record<string, unknown>, comment: string): Promise
   return answer.json.number;
 }
 
-/** The plan, checked for the two-POST promise on every read. */
+/**
+ * The plan, checked for the two-POST promise on every read: as the plan says, and, until the worker runs (its scrape
+ * goes through the same proxies), as counted at each node's door.
+ */
 async function plan(): Promise<Plan> {
+  for (const proxy of proxies.values()) proxy.reset();
   const answer = await api<Plan>('GET', config('/plan'));
   expect(answer.status, JSON.stringify(answer.json)).toBe(200);
   expect(answer.json.unread).toEqual([]);
   expect(Object.keys(answer.json.postsPerNode).sort()).toEqual([canary.name, second.name].sort());
-  for (const posts of Object.values(answer.json.postsPerNode)) {
+  for (const [nodeName, posts] of Object.entries(answer.json.postsPerNode)) {
     expect(posts).toBeGreaterThanOrEqual(1);
     expect(posts).toBeLessThanOrEqual(2);
+    if (!worker)
+      expect(
+        proxies.get(nodeName)?.posts.map((post) => post.operations.join(', ')),
+        `${nodeName}'s POSTs`,
+      ).toHaveLength(posts);
   }
   return answer.json;
 }
@@ -203,18 +215,18 @@ beforeAll(async () => {
   });
   secured = await openSecuredRuntime({ databaseUrl: database.url, instanceId: 'brokerconfig-web' });
   ({ call } = await secured.signedIn());
+  for (const node of lease.nodes) proxies.set(node.name, await startCountingProxy(node.managementUrl));
   // The pool's nodes listen on unrelated ports, so discovery cannot confirm a guess: both URLs given, the seed first.
   const [seed, other] = lease.nodes as [BrokerNode, BrokerNode];
   const registered = await call<{ clusterId: string | null; checks: { status: string }[] }>('POST', '/clusters', {
     name: 'config-cluster',
     environment: 'config-test',
-    nodes: [{ managementUrl: seed.managementUrl }, { managementUrl: other.managementUrl }],
+    nodes: [seed, other].map((node) => ({ managementUrl: proxies.get(node.name)?.url })),
     credentials: { username: seed.user, password: seed.password },
   });
   expect(registered.status, JSON.stringify(registered.json)).toBe(200);
   clusterId = registered.json.clusterId ?? '';
   expect(await secured.runtime.prisma.clusterNode.count({ where: { clusterId } })).toBe(2);
-  worker = await startWorker(database.url, 'brokerconfig-worker');
   const sorted = [...lease.nodes].sort((a, b) => a.name.localeCompare(b.name));
   [canary, second] = sorted as [BrokerNode, BrokerNode];
   // The bridge's connector, on each node towards the other.
@@ -239,6 +251,7 @@ afterAll(async () => {
     await jolokiaExec(node, mbean, 'removeConnector(java.lang.String)', [names.connector]).catch(() => undefined);
   }
   await worker?.stop();
+  for (const proxy of proxies.values()) await proxy.close();
   await secured.close();
   await lease.stop();
   await database.drop();
@@ -426,6 +439,8 @@ describe('broker configuration on a two-node cluster', () => {
       severity: 'warning',
     });
     expect(rule.status, JSON.stringify(rule.json)).toBe(200);
+    // The worker from here on (its scrape would be counted at the proxies): drift at the default interval, 1 minute.
+    worker ??= await startWorker(database.url, 'brokerconfig-worker');
     const put = await api('PUT', '/settings/config.drift.interval', { value: '5s' });
     expect(put.status, JSON.stringify(put.json)).toBe(200);
     await waitFor('the interval in the worker', () =>
