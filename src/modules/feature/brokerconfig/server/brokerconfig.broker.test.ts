@@ -29,6 +29,31 @@ let canary: BrokerNode;
 let second: BrokerNode;
 /** Flotilla reaches each node through one, by broker name: the POSTs of a plan's read are counted at the door. */
 const proxies = new Map<string, CountingProxy>();
+/** Every POST reaching either node through its proxy, in the order they arrived. */
+const arrivals: { node: string; operations: readonly string[] }[] = [];
+
+async function proxyFor(node: BrokerNode): Promise<CountingProxy> {
+  const proxy = await startCountingProxy(node.managementUrl);
+  const posts = proxy.posts as { operations: readonly string[] }[];
+  const push = posts.push.bind(posts);
+  posts.push = (...items) => {
+    for (const item of items) arrivals.push({ node: node.name, operations: item.operations });
+    return push(...items);
+  };
+  return proxy;
+}
+
+/** A management write is one operation per POST; a read is a bulk of reads. */
+const WRITE = /^(add|create|update|destroy|remove)[A-Z]/;
+/** The arrivals as `node:write` and `node:read`, consecutive repeats folded. */
+const foldedArrivals = (from: number) =>
+  arrivals
+    .slice(from)
+    .map(({ node, operations }) => {
+      const write = operations.length === 1 && WRITE.test(operations[0] ?? '');
+      return `${node === canary.name ? 'canary' : 'second'}:${write ? 'write' : 'read'}`;
+    })
+    .filter((kind, index, all) => kind !== all[index - 1]);
 /** Every answer of the API in this file, to look for the bridge password in. */
 const answers: unknown[] = [];
 
@@ -215,7 +240,7 @@ beforeAll(async () => {
   });
   secured = await openSecuredRuntime({ databaseUrl: database.url, instanceId: 'brokerconfig-web' });
   ({ call } = await secured.signedIn());
-  for (const node of lease.nodes) proxies.set(node.name, await startCountingProxy(node.managementUrl));
+  for (const node of lease.nodes) proxies.set(node.name, await proxyFor(node));
   // The pool's nodes listen on unrelated ports, so discovery cannot confirm a guess: both URLs given, the seed first.
   const [seed, other] = lease.nodes as [BrokerNode, BrokerNode];
   const registered = await call<{ clusterId: string | null; checks: { status: string }[] }>('POST', '/clusters', {
@@ -294,7 +319,20 @@ describe('broker configuration on a two-node cluster', () => {
     expect(stepsOf(planned), said(planned)).toEqual([5, 5]);
     expect(planned.nodes.flatMap((node) => node.hazards.filter((hazard) => hazard.level === 'HIGH'))).toEqual([]);
 
+    const arrivedBefore = arrivals.length;
     const applied = await applyOk(planned);
+    // At the brokers' doors: the plan read again on both nodes, the canary's writes and its read-back, and only then
+    // node 2's writes and read-back (the drift evaluated after the run reads both again).
+    const folded = foldedArrivals(arrivedBefore);
+    const firstWrite = folded.indexOf('canary:write');
+    expect(folded.slice(0, firstWrite).every((kind) => kind.endsWith(':read'))).toBe(true);
+    expect(folded.slice(firstWrite, firstWrite + 4), folded.join(' ')).toEqual([
+      'canary:write',
+      'canary:read',
+      'second:write',
+      'second:read',
+    ]);
+    expect(folded.slice(firstWrite + 4).every((kind) => kind.endsWith(':read'))).toBe(true);
     expect(applied.nodes.map((node) => [node.nodeName, node.outcome, node.readBack])).toEqual([
       [canary.name, 'APPLIED', null],
       [second.name, 'APPLIED', null],
@@ -368,6 +406,12 @@ describe('broker configuration on a two-node cluster', () => {
     ]);
     expect(halted.json.nodes[1]?.steps.map((step) => step.outcome)).toEqual(['FAILED']);
     expect(halted.json.error).toContain(second.name);
+    const runs = await api<{ items: { id: string; status: string; error: string | null }[] }>('GET', config('/runs'));
+    expect(runs.json.items.find((run) => run.id === halted.json.runId)?.status).toBe('HALTED');
+    const audit = await secured.runtime.prisma.auditEvent.findFirstOrThrow({
+      where: { clusterId, action: 'config.apply', parameters: { path: ['plan'], equals: planned.hash } },
+    });
+    expect(audit.outcome).toBe('PARTIAL');
     expect(await queueNames(canary)).toContain(names.blocked);
     expect(await queueNames(second)).not.toContain(names.blocked);
 
