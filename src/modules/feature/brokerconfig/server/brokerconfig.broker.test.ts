@@ -16,6 +16,7 @@ import { brokerMbean, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
 import { sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
 import type { RestAnswer, RestCall } from '@test/rest-call.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { openSecret, processKeys } from '@/modules/platform/governance/index.ts';
 import { startWorker, storeSettings, withClient, type WorkerInstance } from '@test/worker-kit.ts';
 
 const lease = leaseCluster();
@@ -591,6 +592,11 @@ describe('broker configuration on a two-node cluster', () => {
     expect(secret.cipher.length).toBeGreaterThan(PASSWORD.length);
     for (const form of [PASSWORD, Buffer.from(PASSWORD).toString('base64'), Buffer.from(PASSWORD).toString('hex')])
       expect(JSON.stringify(secret)).not.toContain(form);
+    // Sealed, and bound to this cluster and name: it opens to the password there only.
+    const sealed = { cipher: secret.cipher, keyId: secret.keyId };
+    const binding = `config-secret:${clusterId}:${SECRET_NAME}`;
+    expect(openSecret(processKeys(), sealed, binding).toString('utf8')).toBe(PASSWORD);
+    expect(() => openSecret(processKeys(), sealed, `config-secret:${clusterId}:another`)).toThrow();
   });
 
   it('adoption of the cluster Flotilla configured plans nothing either: its own matches and bridge stay declared', async () => {
