@@ -1,11 +1,13 @@
 // Broker configuration on the run's pooled two-node cluster, as an operator uses it over REST (issue 31, item 7): the
-// cluster registered from a seed URL; adoption plans nothing; a revision applied canary first (node 1's steps and
-// read-back before node 2's first step) and seen on both brokers over Jolokia; a failure on node 2 halts with node 1
-// applied and a re-run converges; a plan that moved between preview and run is refused (409 plan-changed); of two
-// applies at once one is refused (409 apply-in-progress); a High hazard needs its acknowledgement (422); a setting
-// changed behind Flotilla's back is drift within one schedule period and fires a config-drift alert; a changed
-// bridge is destroyed and re-created with its password only in the vault. Every read of a plan takes at most two
-// POSTs per node. Names under the lease's prefix; matches, the connector and bridges removed afterwards.
+// cluster registered from its nodes' management URLs (behind counting proxies); adoption plans nothing, before and
+// after Flotilla configured the cluster; a revision applied canary first (the canary's writes and read-back before
+// node 2's first write, at the brokers' doors and in the audit rows) and seen on both brokers over Jolokia; a failure
+// on node 2 halts with node 1 applied and a re-run converges; a plan that moved between preview and run is refused
+// (409 plan-changed); of two applies at once one is refused (409 apply-in-progress); a High hazard needs its
+// acknowledgement (422); a setting changed behind Flotilla's back is drift within one schedule period and fires a
+// config-drift alert; a changed bridge is destroyed and re-created with its password only in the vault. Every read
+// of a plan takes at most two POSTs per node. Names under the lease's prefix; matches, the connector and bridges
+// removed afterwards.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
