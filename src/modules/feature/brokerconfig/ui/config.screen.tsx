@@ -190,6 +190,7 @@ export function ConfigScreen() {
                 current={{ number: currentNumber, text: currentText }}
                 schema={schema.data?.schema}
                 onDraft={setDraft}
+                onDiscard={() => setDraft(undefined)}
                 onSaved={onSaved}
               />
             ) : (

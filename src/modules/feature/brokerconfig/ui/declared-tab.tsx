@@ -34,6 +34,7 @@ export function DeclaredTab({
   current,
   schema,
   onDraft,
+  onDiscard,
   onSaved,
 }: {
   clusterId: string;
@@ -42,6 +43,8 @@ export function DeclaredTab({
   current: { number: number; text: string | undefined };
   schema: Record<string, unknown> | undefined;
   onDraft: (draft: Draft) => void;
+  /** Back to the current revision (and following it again). */
+  onDiscard: () => void;
   onSaved: (revision: number) => void;
 }) {
   const [view, setView] = useState<'editor' | 'form'>('editor');
@@ -86,7 +89,7 @@ export function DeclaredTab({
             disabled={!changed && draft.baseRevision === current.number}
             onClick={() => {
               setFailure(undefined);
-              onDraft({ text: current.text ?? '{}\n', baseRevision: current.number, origin: originOf(current.number) });
+              onDiscard();
             }}
           >
             Discard changes
@@ -154,11 +157,7 @@ export function DeclaredTab({
                   variant="default"
                   onClick={() => {
                     setFailure(undefined);
-                    onDraft({
-                      text: current.text ?? '{}\n',
-                      baseRevision: current.number,
-                      origin: originOf(current.number),
-                    });
+                    onDiscard();
                   }}
                 >
                   Load revision {current.number} (drops my change)
