@@ -113,8 +113,8 @@ describe('the console shell', () => {
       'Connections',
     ]);
     expect(await group('Configuration').getByRole('link').allInnerTexts()).toEqual([
-      'Settings',
       'Broker configuration',
+      'Settings',
     ]);
     expect(await group('Activity').getByRole('link').allInnerTexts()).toEqual(['Audit log', 'Events']);
 

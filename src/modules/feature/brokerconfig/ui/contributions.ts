@@ -6,8 +6,9 @@ import { configHomePath } from './config-paths.ts';
 export const brokerconfigUi = defineModuleUi({
   moduleId: 'brokerconfig',
   routes: [configHomePath, '/clusters/{clusterId}/config'],
+  // Before the console's own Settings (order 0), which stays the last entry of the group.
   navigation: [
-    { group: 'configuration', label: 'Broker configuration', href: configHomePath, icon: IconFileSettings, order: 10 },
+    { group: 'configuration', label: 'Broker configuration', href: configHomePath, icon: IconFileSettings, order: -10 },
   ],
   contributions: [{ slot: 'cluster.header', id: 'config-drift-summary', order: 60, component: ClusterDriftSummary }],
 });
