@@ -40,6 +40,13 @@ describe('driftOfNode, address settings', () => {
     expect(only(driftOfNode(declared, live))?.state).toBe('MISSING');
   });
 
+  it('is DRIFTED, not MISSING, when one declared field is unset among others the match has (found on the demo fleet)', () => {
+    const live = snapshot({ addressSettings: { 'orders.#': read({ redeliveryMultiplier: 1 }) } });
+    const item = only(driftOfNode(declared, live));
+    expect(item?.state).toBe('DRIFTED');
+    expect(item?.fields).toEqual([{ field: 'maxDeliveryAttempts', declared: 5, live: null }]);
+  });
+
   it('is UNVERIFIABLE when the match was not read', () => {
     const item = only(driftOfNode(declared, snapshot()));
     expect(item?.state).toBe('UNVERIFIABLE');

@@ -55,8 +55,10 @@ function addressSettingItem(declared: DeclaredAddressSetting, snapshot: ConfigSn
     };
   }
   const fields = compareAddressSetting(declared, live);
-  // A read always answers (the value in force for the text), so "missing" is: no declared field has a value there.
-  const missing = fields.length > 0 && fields.every((field) => field.live === null);
+  // A read always answers (the value in force for the text), so "missing" is: no declared field has a value there
+  // (one unset field among set ones is drift of an existing match, not a missing one).
+  const unset = (value: unknown) => value === undefined || value === null || value === '';
+  const missing = fields.length > 0 && Object.keys(declared.settings).every((field) => unset(live[field]));
   const drift: DriftItem = { kind: 'addressSetting', key, state: missing ? 'MISSING' : stateOf(fields), fields };
   return { kind: 'addressSetting', declared, live, drift };
 }
