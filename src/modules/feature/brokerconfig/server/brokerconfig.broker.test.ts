@@ -16,7 +16,8 @@ import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts'
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { brokerMbean, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
 import { sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
-import type { RestAnswer, RestCall } from '@test/rest-call.ts';
+import { callRest, type RestAnswer, type RestCall } from '@test/rest-call.ts';
+import { userWithToken } from '@test/mcp-client.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { openSecret, processKeys } from '@/modules/platform/governance/index.ts';
 import { startWorker, storeSettings, withClient, type WorkerInstance } from '@test/worker-kit.ts';
@@ -614,5 +615,60 @@ describe('broker configuration on a two-node cluster', () => {
     );
     expect(ours).toEqual([]);
     for (const node of [canary, second]) expect(await bridgeNames(node)).toContain(names.bridge);
+  });
+
+  it('in an environment that asks for it, applies only a plan another person approved', async () => {
+    const put = (value: string) => api('PUT', '/settings/config.approval-environments', { value });
+    expect((await put('config-test')).status).toBe(200);
+    try {
+      // The revision in force, with one change: a longer redelivery delay at the suite's match (longer than whatever
+      // is declared, so a retry of this test plans the same one step).
+      const current = await api<{ document: { addressSettings: { match: string; settings: object }[] } }>(
+        'GET',
+        config(`/revisions/${String(await currentNumber())}`),
+      );
+      const ours = current.json.document.addressSettings.find((item) => item.match === names.settings);
+      const delay = ((ours?.settings as { redeliveryDelay?: number } | undefined)?.redeliveryDelay ?? 0) + 150;
+      const document = {
+        ...current.json.document,
+        addressSettings: current.json.document.addressSettings.map((item) =>
+          item.match === names.settings ? { ...item, settings: { ...item.settings, redeliveryDelay: delay } } : item,
+        ),
+      };
+      await save(document, 'a longer redelivery delay, approved first');
+      const planned = await plan();
+      expect(stepsOf(planned), said(planned)).toEqual([1, 1]);
+      const unapproved = await apply(planned);
+      expect(unapproved.status, JSON.stringify(unapproved.json)).toBe(409);
+      expect(unapproved.json.type).toBe('approval-required');
+      // The runner's own approval is recorded but does not count.
+      const own = await api('POST', config('/approvals'), { planHash: planned.hash });
+      expect(own.status, JSON.stringify(own.json)).toBe(200);
+      const self = await apply(planned);
+      expect(self.status).toBe(409);
+      expect(self.json.detail).toContain('You approved this plan yourself');
+      const token = await userWithToken(secured.runtime, secured.rest, {
+        username: 'config-approver',
+        role: 'operator',
+        tokenName: 'approver',
+      });
+      const approver = (method: string, path: string, body?: unknown) =>
+        callRest(secured.rest, { authorization: `Bearer ${token}` }, method, path, body);
+      // An approval names the plan in force: a stale hash is refused.
+      const stale = await approver('POST', config('/approvals'), { planHash: 'f'.repeat(64) });
+      expect(stale.status).toBe(409);
+      expect(stale.json.type).toBe('plan-changed');
+      expect((await approver('POST', config('/approvals'), { planHash: planned.hash })).status).toBe(200);
+      const approved = await applyOk(planned);
+      expect(approved.nodes.map((node) => node.outcome)).toEqual(['APPLIED', 'APPLIED']);
+      const run = await secured.runtime.prisma.configApplyRun.findUniqueOrThrow({
+        where: { id: approved.runId ?? '' },
+      });
+      expect(run.approvedBy).toMatch(/^config-approver /);
+      for (const node of [canary, second])
+        expect(Number((await settingsAt(node, names.settings)).redeliveryDelay)).toBe(delay);
+    } finally {
+      await put('');
+    }
   });
 });
