@@ -13,6 +13,7 @@ export { brokerWrites } from './management/broker-writes.ts';
 export type { BrokerWrites, QueueRef } from './management/broker-writes.ts';
 // Broker configuration (feature/brokerconfig): the snapshot it plans against; its writes are `brokerWrites.config`.
 export { readConfigSnapshot } from './management/config-reads.ts';
+export { ROLE_PERMISSIONS } from './management/config-snapshot.ts';
 export type {
   AddressSettingsObject,
   BridgeWrite,

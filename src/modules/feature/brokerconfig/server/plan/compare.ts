@@ -2,12 +2,13 @@
 // design's drift rule). Only what the broker can read back is compared: the fields declared at an address-setting
 // match, the whole role set at a security match, the 8 divert fields, the 13 readable bridge fields, the queue fields
 // listQueues gives. A value the broker left out (null, "", absent) and an undeclared optional one are the same.
-import type {
-  ConfigBridge,
-  ConfigDivert,
-  ConfigQueue,
-  ConfigRole,
-  ConfigSnapshot,
+import {
+  ROLE_PERMISSIONS,
+  type ConfigBridge,
+  type ConfigDivert,
+  type ConfigQueue,
+  type ConfigRole,
+  type ConfigSnapshot,
 } from '@/modules/platform/broker/index.ts';
 import type {
   DeclaredAddressSetting,
@@ -18,19 +19,8 @@ import type {
 } from '../model/document.ts';
 import type { FieldDiff, FieldValue } from './plan-types.ts';
 
-/** The role permissions, in the broker's order (config-snapshot's ROLE_PERMISSIONS, kept here as types only). */
-export const PERMISSIONS = [
-  'send',
-  'consume',
-  'createDurableQueue',
-  'deleteDurableQueue',
-  'createNonDurableQueue',
-  'deleteNonDurableQueue',
-  'manage',
-  'browse',
-  'createAddress',
-  'deleteAddress',
-] as const satisfies readonly (keyof ConfigRole)[];
+/** The role permissions, in the broker's order. */
+export const PERMISSIONS = ROLE_PERMISSIONS;
 
 const absent = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -90,7 +80,7 @@ export function compareDivert(declared: DeclaredDivert, live: ConfigDivert): Fie
 }
 
 /** The 12 readable bridge fields besides its name; user, password and the window sizes cannot be read back. */
-const BRIDGE_READABLE = [
+export const BRIDGE_READABLE = [
   'queueName',
   'forwardingAddress',
   'filter',

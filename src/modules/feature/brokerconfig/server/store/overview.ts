@@ -2,23 +2,11 @@
 // run, and which bridge fields the broker reports back (the others are applied, never verified).
 import type { PrismaClient } from '@/base/db/database.ts';
 import { readDrift } from '../drift/evaluate-drift.ts';
+import { BRIDGE_READABLE } from '../plan/index.ts';
 import { currentRevision } from './revisions.ts';
 
-const BRIDGE_FIELDS_VERIFIED = [
-  'name',
-  'queueName',
-  'forwardingAddress',
-  'filter',
-  'transformerClassName',
-  'staticConnectors',
-  'discoveryGroupName',
-  'ha',
-  'retryInterval',
-  'retryIntervalMultiplier',
-  'maxRetryInterval',
-  'reconnectAttempts',
-  'useDuplicateDetection',
-];
+/** What the broker reports of a bridge: its name and the 12 readable fields (plan/compare.ts). */
+const BRIDGE_FIELDS_VERIFIED = ['name', ...BRIDGE_READABLE];
 
 const runOf = (row: {
   id: string;
