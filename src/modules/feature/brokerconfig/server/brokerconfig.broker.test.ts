@@ -629,8 +629,20 @@ describe('broker configuration on a two-node cluster', () => {
       );
       const ours = current.json.document.addressSettings.find((item) => item.match === names.settings);
       const delay = ((ours?.settings as { redeliveryDelay?: number } | undefined)?.redeliveryDelay ?? 0) + 150;
+      // Only this suite's queues, diverts and bridges: the adopted revision also holds other suites' queues, which
+      // they remove at any time (a plan would re-create them).
+      const suites = <T extends { name: string }>(items: T[] | undefined) =>
+        (items ?? []).filter((item) => item.name.startsWith(lease.prefix));
+      const declared = current.json.document as typeof current.json.document & {
+        queues?: { name: string }[];
+        diverts?: { name: string }[];
+        bridges?: { name: string }[];
+      };
       const document = {
         ...current.json.document,
+        queues: suites(declared.queues),
+        diverts: suites(declared.diverts),
+        bridges: suites(declared.bridges),
         addressSettings: current.json.document.addressSettings.map((item) =>
           item.match === names.settings ? { ...item, settings: { ...item.settings, redeliveryDelay: delay } } : item,
         ),
