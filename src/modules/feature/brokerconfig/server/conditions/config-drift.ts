@@ -11,26 +11,22 @@ export const configDrift: AlertCondition = {
   params,
   async evaluate(context) {
     const { threshold } = params.parse(context.params);
+    // One read per cluster evaluation: items per node and state.
     const rows = await context.once('config-drift', () =>
       context.prisma.configDrift.groupBy({
-        by: ['nodeName'],
+        by: ['nodeName', 'state'],
         where: { clusterId: context.clusterId },
         _count: { _all: true },
       }),
     );
-    const drifted = await context.once('config-drifted', () =>
-      context.prisma.configDrift.groupBy({
-        by: ['nodeName'],
-        where: { clusterId: context.clusterId, state: { in: ['DRIFTED', 'MISSING'] } },
-        _count: { _all: true },
-      }),
-    );
-    const counts = new Map(drifted.map((row) => [row.nodeName, row._count._all]));
-    const results: ConditionResult[] = [];
-    for (const row of context.select(rows, (one) => one.nodeName)) {
-      const count = counts.get(row.nodeName) ?? 0;
-      results.push({ subject: row.nodeName, value: count, firing: count > threshold });
+    const counts = new Map<string, number>();
+    for (const row of rows) {
+      const drifted = row.state === 'DRIFTED' || row.state === 'MISSING' ? row._count._all : 0;
+      counts.set(row.nodeName, (counts.get(row.nodeName) ?? 0) + drifted);
     }
+    const results: ConditionResult[] = [];
+    for (const [nodeName, count] of context.select([...counts], ([name]) => name))
+      results.push({ subject: nodeName, value: count, firing: count > threshold });
     return results;
   },
 };

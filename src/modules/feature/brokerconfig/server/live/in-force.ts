@@ -3,23 +3,17 @@
 // that does to the queues behind them). None: the read stays one POST.
 import type { ConfigSnapshot } from '@/modules/platform/broker/index.ts';
 import type { ConfigDocument } from '../model/document.ts';
-import { matches } from '../plan/index.ts';
-
-const numeric = (value: unknown) =>
-  typeof value === 'string' && value !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-
-function differs(declared: Record<string, unknown>, live: Readonly<Record<string, unknown>> | undefined): boolean {
-  if (!live) return true;
-  return Object.entries(declared).some(([field, value]) => numeric(live[field]) !== numeric(value));
-}
+import { compareAddressSetting, matches } from '../plan/index.ts';
 
 export function coveredAddresses(
   document: ConfigDocument,
   first: Pick<ConfigSnapshot, 'addressSettings' | 'addresses'>,
 ): string[] {
-  const changing = document.addressSettings.filter((item) =>
-    differs(item.settings, first.addressSettings.get(item.match)),
-  );
+  // "Differs" as the plan means it (plan/compare.ts): a match not read yet, or a declared field with another value.
+  const changing = document.addressSettings.filter((item) => {
+    const live = first.addressSettings.get(item.match);
+    return !live || compareAddressSetting(item, live).length > 0;
+  });
   if (changing.length === 0) return [];
   return first.addresses.filter(
     (address) =>
