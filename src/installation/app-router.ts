@@ -22,6 +22,7 @@ import { resourcesRouter } from '@/modules/feature/resources/server/resources.ro
 import { messagesRouter } from '@/modules/feature/messages/server/messages.router.ts';
 import { sqlRouter } from '@/modules/feature/sql/server/sql.router.ts';
 import { rrRouter } from '@/modules/feature/rr/server/rr.router.ts';
+import { routingRouter } from '@/modules/feature/routing/server/routing.router.ts';
 import { brokerconfigRouter } from '@/modules/feature/brokerconfig/server/brokerconfig.router.ts';
 import { alertingRouter } from '@/modules/feature/alerting/server/alerting.router.ts';
 import { governanceRouter } from '@/modules/platform/governance/server/governance.router.ts';
@@ -55,6 +56,7 @@ export const appRouter = router({
   messages: messagesRouter,
   sql: sqlRouter,
   rr: rrRouter,
+  routing: routingRouter,
   brokerconfig: brokerconfigRouter,
   alerting: alertingRouter,
   governance: governanceRouter,

@@ -28,6 +28,7 @@ import { messagesModule } from '@/modules/feature/messages/module.ts';
 import { alertingModule } from '@/modules/feature/alerting/module.ts';
 import { sqlModule } from '@/modules/feature/sql/module.ts';
 import { rrModule } from '@/modules/feature/rr/module.ts';
+import { routingModule } from '@/modules/feature/routing/module.ts';
 import { brokerconfigModule } from '@/modules/feature/brokerconfig/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
@@ -57,5 +58,6 @@ export const installedModules: readonly ModuleDescriptor[] = [
   alertingModule,
   sqlModule,
   rrModule,
+  routingModule,
   brokerconfigModule,
 ];

@@ -13,6 +13,7 @@ import { triageUi } from '@/modules/feature/triage/ui/contributions.ts';
 import { alertingUi } from '@/modules/feature/alerting/ui/contributions.ts';
 import { sqlUi } from '@/modules/feature/sql/ui/contributions.ts';
 import { rrUi } from '@/modules/feature/rr/ui/contributions.ts';
+import { routingUi } from '@/modules/feature/routing/ui/contributions.ts';
 import { brokerconfigUi } from '@/modules/feature/brokerconfig/ui/contributions.ts';
 import { identityOidcUi } from '@/modules/feature/identity-oidc/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
@@ -44,5 +45,6 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   alertingUi,
   sqlUi,
   rrUi,
+  routingUi,
   brokerconfigUi,
 ];

@@ -1,0 +1,5 @@
+import { RoutingScreen } from '@/modules/feature/routing/ui.ts';
+
+export default function ClusterRoutingPage() {
+  return <RoutingScreen />;
+}

@@ -1,0 +1,5 @@
+import { RoutingHomeScreen } from '@/modules/feature/routing/ui.ts';
+
+export default function RoutingPage() {
+  return <RoutingHomeScreen />;
+}
