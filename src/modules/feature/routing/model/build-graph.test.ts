@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { buildRoutingGraph, filterRoutingGraph, matchesAddress } from './build-graph.ts';
+import { coveredByClusterConnection } from './address-pattern.ts';
+import type { RoutingGraph } from './routing-graph.ts';
+import type {
+  RoutingAddress,
+  RoutingBridge,
+  RoutingClusterConnection,
+  RoutingDivert,
+  RoutingNodeView,
+  RoutingQueue,
+} from './routing-view.ts';
+
+const address = (name: string, more: Partial<RoutingAddress> = {}): RoutingAddress => ({
+  name,
+  routingTypes: ['ANYCAST', 'MULTICAST'],
+  deadLetterAddress: null,
+  expiryAddress: null,
+  sendToDlaOnNoRoute: false,
+  redistributionDelay: -1,
+  autoCreateQueues: true,
+  internal: false,
+  ...more,
+});
+const queue = (name: string, on: string, more: Partial<RoutingQueue> = {}): RoutingQueue => ({
+  name,
+  address: on,
+  routingType: 'ANYCAST',
+  filter: null,
+  durable: true,
+  temporary: false,
+  internal: false,
+  messageCount: 0,
+  consumerCount: 0,
+  ...more,
+});
+const divert = (name: string, on: string, to: string, more: Partial<RoutingDivert> = {}): RoutingDivert => ({
+  name,
+  address: on,
+  forwardingAddress: to,
+  exclusive: false,
+  filter: null,
+  routingType: 'STRIP',
+  transformerClassName: null,
+  ...more,
+});
+const bridge = (name: string, queueName: string, forwardingAddress: string | null): RoutingBridge => ({
+  name,
+  queueName,
+  forwardingAddress,
+  filter: null,
+  transformerClassName: null,
+  staticConnectors: ['other'],
+  discoveryGroupName: null,
+  started: true,
+});
+const connection = (name: string, spec: string): RoutingClusterConnection => ({
+  name,
+  address: spec,
+  messageLoadBalancing: 'ON_DEMAND',
+  maxHops: 1,
+  started: true,
+  staticConnectors: ['peer'],
+  discoveryGroupName: null,
+  connectedNodes: 1,
+});
+const view = (nodeId: string, nodeName: string, parts: Partial<RoutingNodeView> = {}): RoutingNodeView => ({
+  nodeId,
+  nodeName,
+  addresses: [],
+  queues: [],
+  diverts: [],
+  bridges: [],
+  clusterConnections: [],
+  ...parts,
+});
+
+const item = (graph: RoutingGraph, id: string) => graph.items.find((one) => one.id === id);
+const edge = (graph: RoutingGraph, id: string) => graph.edges.find((one) => one.id === id);
+const ids = (graph: RoutingGraph) => graph.items.map((one) => one.id);
+
+/** Two nodes; node b (named first) lacks the divert, and its copy of the filtered queue has another filter. */
+function twoNodes(): RoutingGraph {
+  const shared = {
+    addresses: [address('orders', { deadLetterAddress: 'DLA', expiryAddress: 'ExpiryQueue' }), address('DLA')],
+    clusterConnections: [connection('my-cluster', '')],
+  };
+  return buildRoutingGraph([
+    view('n2', 'broker-2', {
+      ...shared,
+      addresses: [...shared.addresses, address('copies')],
+      queues: [
+        queue('orders', 'orders', { messageCount: 3, consumerCount: 1 }),
+        queue('orders.big', 'orders', { filter: 'size > 10' }),
+        queue('copies', 'copies'),
+      ],
+      diverts: [divert('copy', 'orders', 'copies')],
+      bridges: [bridge('out', 'orders', 'remote.orders')],
+    }),
+    view('n1', 'broker-1', {
+      ...shared,
+      queues: [queue('orders', 'orders', { messageCount: 2 }), queue('orders.big', 'orders', { filter: 'size > 99' })],
+    }),
+  ]);
+}
+
+describe('buildRoutingGraph', () => {
+  it('merges the nodes: one item per name, with the nodes holding it, ordered by node name', () => {
+    const graph = twoNodes();
+    expect(graph.nodes.map((node) => node.nodeName)).toEqual(['broker-1', 'broker-2']);
+    expect(ids(graph).filter((id) => id.startsWith('queue:'))).toEqual([
+      'queue:copies',
+      'queue:orders',
+      'queue:orders.big',
+    ]);
+    expect(item(graph, 'address:orders')).toMatchObject({ presentOn: ['n1', 'n2'], missingOn: [], differs: [] });
+    expect(item(graph, 'cluster-connection:my-cluster')?.presentOn).toEqual(['n1', 'n2']);
+  });
+
+  it('marks an item and its edges missing on the node that lacks them', () => {
+    const graph = twoNodes();
+    expect(item(graph, 'divert:copy')).toMatchObject({ presentOn: ['n2'], missingOn: ['n1'] });
+    expect(edge(graph, 'diverts:address:orders->divert:copy')).toMatchObject({ presentOn: ['n2'], missingOn: ['n1'] });
+    expect(item(graph, 'queue:copies')?.missingOn).toEqual(['n1']);
+  });
+
+  it('names the facts that differ, takes facts from the first node by name and sums the counts', () => {
+    const graph = twoNodes();
+    const big = item(graph, 'queue:orders.big');
+    expect(big?.differs).toEqual(['filter']);
+    expect(big?.facts.filter).toBe('size > 99');
+    const orders = item(graph, 'queue:orders');
+    expect(orders?.differs).toEqual([]);
+    expect(orders?.facts).toMatchObject({
+      messageCount: 5,
+      consumerCount: 1,
+      address: 'orders',
+      routingType: 'ANYCAST',
+    });
+  });
+
+  it('draws every edge kind', () => {
+    const graph = twoNodes();
+    const expected = [
+      'binds:address:orders->queue:orders',
+      'binds:address:orders->queue:orders.big',
+      'diverts:address:orders->divert:copy',
+      'forwards:divert:copy->address:copies',
+      'bridges:queue:orders->bridge:out',
+      'forwards:bridge:out->address:remote.orders',
+      'dead-letter:address:orders->address:DLA',
+      'expiry:address:orders->address:ExpiryQueue',
+      'balances:cluster-connection:my-cluster->address:orders',
+    ];
+    for (const id of expected) expect(edge(graph, id), id).toBeDefined();
+    expect(new Set(graph.edges.map((one) => one.kind))).toEqual(
+      new Set(['binds', 'diverts', 'forwards', 'bridges', 'dead-letter', 'expiry', 'balances']),
+    );
+  });
+
+  it('keeps an edge to an address no node has, as an item missing everywhere', () => {
+    const graph = twoNodes();
+    expect(item(graph, 'address:ExpiryQueue')).toMatchObject({ presentOn: [], missingOn: ['n1', 'n2'], facts: {} });
+    expect(item(graph, 'address:remote.orders')?.kind).toBe('address');
+  });
+
+  it('a bridge without a forwarding address sends to its queue’s address; no self-loop for a DLA of itself', () => {
+    const graph = buildRoutingGraph([
+      view('n1', 'a', {
+        addresses: [address('in', { deadLetterAddress: 'in' })],
+        queues: [queue('in.q', 'in')],
+        bridges: [bridge('b', 'in.q', null)],
+      }),
+    ]);
+    expect(edge(graph, 'forwards:bridge:b->address:in')).toBeDefined();
+    expect(graph.edges.some((one) => one.kind === 'dead-letter')).toBe(false);
+  });
+
+  it('balances only the addresses a cluster connection covers, never internal ones', () => {
+    const graph = buildRoutingGraph([
+      view('n1', 'a', {
+        addresses: [
+          address('eu.orders'),
+          address('eu.uk.orders'),
+          address('us.orders'),
+          address('$sys', { internal: true }),
+        ],
+        clusterConnections: [connection('eu', 'eu,!eu.uk'), connection('all', '')],
+      }),
+    ]);
+    const balanced = (name: string) =>
+      graph.edges.filter((one) => one.from === `cluster-connection:${name}`).map((one) => one.to);
+    expect(balanced('eu')).toEqual(['address:eu.orders']);
+    expect(balanced('all')).toEqual(['address:eu.orders', 'address:eu.uk.orders', 'address:us.orders']);
+  });
+});
+
+describe('matchesAddress', () => {
+  it.each([
+    ['orders', 'orders', true],
+    ['orders', 'orders.eu', false],
+    ['orders.*', 'orders.eu', true],
+    ['orders.*', 'orders', false],
+    ['orders.*', 'orders.eu.north', false],
+    ['orders.#', 'orders', true],
+    ['orders.#', 'orders.eu.north', true],
+    ['#', 'anything.at.all', true],
+    ['*.eu.#', 'orders.eu', true],
+    ['*.eu.#', 'eu', false],
+    ['#.north', 'orders.eu.north', true],
+    ['#.#.north', 'north', true],
+    ['orders*', 'orders.eu', false],
+    ['orders', 'orders2', false],
+  ])('%s against %s → %s', (pattern, candidate, expected) => {
+    expect(matchesAddress(pattern, candidate)).toBe(expected);
+  });
+});
+
+describe('coveredByClusterConnection', () => {
+  it.each([
+    ['', 'x', true],
+    ['jms', 'jms.queue', true],
+    ['jms', 'other', false],
+    ['!jms.topic', 'jms.queue', true],
+    ['!jms.topic', 'jms.topic.a', false],
+    ['jms, !jms.topic', 'jms.topic.a', false],
+    ['a,b', 'b.x', true],
+  ])('%j covers %s → %s', (spec, candidate, expected) => {
+    expect(coveredByClusterConnection(spec, candidate)).toBe(expected);
+  });
+});
+
+describe('filterRoutingGraph', () => {
+  it('keeps the matched addresses with their queues, diverts and bridges, and one hop either side', () => {
+    const filtered = filterRoutingGraph(twoNodes(), 'orders');
+    expect(ids(filtered)).toEqual([
+      'address:DLA',
+      'address:ExpiryQueue',
+      'address:copies',
+      'address:orders',
+      'address:remote.orders',
+      'bridge:out',
+      'cluster-connection:my-cluster',
+      'divert:copy',
+      'queue:copies',
+      'queue:orders',
+      'queue:orders.big',
+    ]);
+    expect(filtered.edges.every((one) => ids(filtered).includes(one.from) && ids(filtered).includes(one.to))).toBe(
+      true,
+    );
+  });
+
+  it('keeps what sends into a matched address, with its source, and leaves the rest out', () => {
+    const filtered = filterRoutingGraph(twoNodes(), 'copies');
+    expect(ids(filtered)).toEqual([
+      'address:copies',
+      'address:orders',
+      'cluster-connection:my-cluster',
+      'divert:copy',
+      'queue:copies',
+    ]);
+    expect(filtered.edges.map((one) => one.id)).toContain('diverts:address:orders->divert:copy');
+    expect(filtered.edges.map((one) => one.id)).not.toContain('binds:address:orders->queue:orders');
+  });
+
+  it('a wildcard pattern selects every matching address; one matching nothing leaves nothing', () => {
+    expect(ids(filterRoutingGraph(twoNodes(), '#'))).toEqual(ids(twoNodes()));
+    expect(filterRoutingGraph(twoNodes(), 'nothing.here').items).toEqual([]);
+  });
+});

@@ -1,0 +1,214 @@
+// One graph from the routing configuration of every node: an item or edge is the same on each node holding it, so the
+// graph keeps it once with the nodes that hold it and those that lack it, and names the facts whose values differ
+// between the nodes (a divert with another filter on one node). Facts come from the first node by name; a queue's
+// message and consumer counts are the sum over the nodes, which naturally differ and are never a difference.
+// Pure: the live read (server) and the declared document (brokerconfig's Builder) feed it alike.
+import { coveredByClusterConnection } from './address-pattern.ts';
+import {
+  edgeId,
+  itemId,
+  type RoutingEdge,
+  type RoutingEdgeKind,
+  type RoutingFacts,
+  type RoutingGraph,
+  type RoutingItem,
+  type RoutingItemKind,
+} from './routing-graph.ts';
+import type {
+  RoutingAddress,
+  RoutingBridge,
+  RoutingClusterConnection,
+  RoutingDivert,
+  RoutingNodeView,
+  RoutingQueue,
+} from './routing-view.ts';
+
+export { matchesAddress } from './address-pattern.ts';
+export { filterRoutingGraph } from './filter-graph.ts';
+
+/** Facts summed over the nodes instead of compared. */
+const SUMMED = ['messageCount', 'consumerCount'] as const;
+
+const addressFacts = (address: RoutingAddress): RoutingFacts => ({
+  routingTypes: address.routingTypes.join(','),
+  deadLetterAddress: address.deadLetterAddress,
+  expiryAddress: address.expiryAddress,
+  sendToDlaOnNoRoute: address.sendToDlaOnNoRoute,
+  redistributionDelay: address.redistributionDelay,
+  autoCreateQueues: address.autoCreateQueues,
+  internal: address.internal,
+});
+
+const queueFacts = (queue: RoutingQueue): RoutingFacts => ({
+  address: queue.address,
+  routingType: queue.routingType,
+  filter: queue.filter,
+  durable: queue.durable,
+  temporary: queue.temporary,
+  internal: queue.internal,
+  messageCount: queue.messageCount,
+  consumerCount: queue.consumerCount,
+});
+
+const divertFacts = (divert: RoutingDivert): RoutingFacts => ({
+  address: divert.address,
+  forwardingAddress: divert.forwardingAddress,
+  exclusive: divert.exclusive,
+  filter: divert.filter,
+  routingType: divert.routingType,
+  transformerClassName: divert.transformerClassName,
+});
+
+const bridgeFacts = (bridge: RoutingBridge): RoutingFacts => ({
+  queueName: bridge.queueName,
+  forwardingAddress: bridge.forwardingAddress,
+  filter: bridge.filter,
+  transformerClassName: bridge.transformerClassName,
+  staticConnectors: bridge.staticConnectors.join(', '),
+  discoveryGroupName: bridge.discoveryGroupName,
+  started: bridge.started,
+});
+
+const clusterConnectionFacts = (connection: RoutingClusterConnection): RoutingFacts => ({
+  address: connection.address,
+  messageLoadBalancing: connection.messageLoadBalancing,
+  maxHops: connection.maxHops,
+  started: connection.started,
+  staticConnectors: connection.staticConnectors.join(', '),
+  discoveryGroupName: connection.discoveryGroupName,
+  connectedNodes: connection.connectedNodes,
+});
+
+interface ItemSeen {
+  readonly kind: RoutingItemKind;
+  readonly name: string;
+  /** Facts by node id, in node order. */
+  readonly byNode: Map<string, RoutingFacts>;
+}
+
+interface EdgeSeen {
+  readonly kind: RoutingEdgeKind;
+  readonly from: string;
+  readonly to: string;
+  readonly nodes: Set<string>;
+}
+
+class GraphBuilder {
+  readonly items = new Map<string, ItemSeen>();
+  readonly edges = new Map<string, EdgeSeen>();
+
+  item(kind: RoutingItemKind, name: string, nodeId: string, facts: RoutingFacts): void {
+    const id = itemId(kind, name);
+    const seen = this.items.get(id) ?? { kind, name, byNode: new Map() };
+    seen.byNode.set(nodeId, facts);
+    this.items.set(id, seen);
+  }
+
+  edge(kind: RoutingEdgeKind, from: string, to: string, nodeId: string): void {
+    if (from === to) return;
+    const id = edgeId(kind, from, to);
+    const seen = this.edges.get(id) ?? { kind, from, to, nodes: new Set() };
+    seen.nodes.add(nodeId);
+    this.edges.set(id, seen);
+  }
+}
+
+function addNode(builder: GraphBuilder, view: RoutingNodeView): void {
+  const node = view.nodeId;
+  const address = (name: string) => itemId('address', name);
+  for (const entry of view.addresses) {
+    builder.item('address', entry.name, node, addressFacts(entry));
+    if (entry.deadLetterAddress)
+      builder.edge('dead-letter', address(entry.name), address(entry.deadLetterAddress), node);
+    if (entry.expiryAddress) builder.edge('expiry', address(entry.name), address(entry.expiryAddress), node);
+  }
+  for (const queue of view.queues) {
+    builder.item('queue', queue.name, node, queueFacts(queue));
+    builder.edge('binds', address(queue.address), itemId('queue', queue.name), node);
+  }
+  for (const divert of view.diverts) {
+    const id = itemId('divert', divert.name);
+    builder.item('divert', divert.name, node, divertFacts(divert));
+    builder.edge('diverts', address(divert.address), id, node);
+    builder.edge('forwards', id, address(divert.forwardingAddress), node);
+  }
+  const queueAddress = new Map(view.queues.map((queue) => [queue.name, queue.address]));
+  for (const bridge of view.bridges) {
+    const id = itemId('bridge', bridge.name);
+    builder.item('bridge', bridge.name, node, bridgeFacts(bridge));
+    builder.edge('bridges', itemId('queue', bridge.queueName), id, node);
+    // Without a forwarding address a bridge sends to the address the message had: its queue's.
+    const target = bridge.forwardingAddress ?? queueAddress.get(bridge.queueName);
+    if (target) builder.edge('forwards', id, address(target), node);
+  }
+  const balanced = view.addresses.filter((entry) => !entry.internal);
+  for (const connection of view.clusterConnections) {
+    const id = itemId('cluster-connection', connection.name);
+    builder.item('cluster-connection', connection.name, node, clusterConnectionFacts(connection));
+    for (const entry of balanced)
+      if (coveredByClusterConnection(connection.address, entry.name))
+        builder.edge('balances', id, address(entry.name), node);
+  }
+}
+
+function mergedFacts(byNode: ReadonlyMap<string, RoutingFacts>): { facts: RoutingFacts; differs: string[] } {
+  const all = [...byNode.values()];
+  const first = all[0] ?? {};
+  const facts: Record<string, RoutingFacts[string]> = { ...first };
+  for (const name of SUMMED) {
+    if (!(name in first)) continue;
+    const known = all.map((one) => one[name]).filter((value): value is number => typeof value === 'number');
+    facts[name] = known.length === 0 ? null : known.reduce((sum, value) => sum + value, 0);
+  }
+  const differs = Object.keys(first).filter(
+    (name) => !(SUMMED as readonly string[]).includes(name) && all.some((one) => one[name] !== first[name]),
+  );
+  return { facts, differs };
+}
+
+/** Code-point order: the same on the server and in every browser. */
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The graph of every node's routing configuration; nodes are ordered by name. */
+export function buildRoutingGraph(views: readonly RoutingNodeView[]): RoutingGraph {
+  const ordered = [...views].sort((a, b) => a.nodeName.localeCompare(b.nodeName));
+  const nodeIds = ordered.map((view) => view.nodeId);
+  const builder = new GraphBuilder();
+  for (const view of ordered) addNode(builder, view);
+  const lacking = (present: ReadonlySet<string>) => nodeIds.filter((nodeId) => !present.has(nodeId));
+
+  const items: RoutingItem[] = [...builder.items].map(([id, seen]) => {
+    const present = new Set(seen.byNode.keys());
+    return {
+      id,
+      kind: seen.kind,
+      name: seen.name,
+      ...mergedFacts(seen.byNode),
+      presentOn: nodeIds.filter((nodeId) => present.has(nodeId)),
+      missingOn: lacking(present),
+    };
+  });
+  // An edge may end at an item no node has (a dead-letter address never created, a bridge's queue): it is kept,
+  // missing everywhere.
+  const implied = new Set<string>();
+  for (const seen of builder.edges.values())
+    for (const end of [seen.from, seen.to]) if (!builder.items.has(end)) implied.add(end);
+  for (const id of implied) {
+    const kind = id.slice(0, id.indexOf(':')) as RoutingItemKind;
+    const name = id.slice(kind.length + 1);
+    items.push({ id, kind, name, facts: {}, presentOn: [], missingOn: nodeIds, differs: [] });
+  }
+  const edges: RoutingEdge[] = [...builder.edges].map(([id, seen]) => ({
+    id,
+    kind: seen.kind,
+    from: seen.from,
+    to: seen.to,
+    presentOn: nodeIds.filter((nodeId) => seen.nodes.has(nodeId)),
+    missingOn: lacking(seen.nodes),
+  }));
+  return {
+    nodes: ordered.map((view) => ({ nodeId: view.nodeId, nodeName: view.nodeName })),
+    items: items.sort(byId),
+    edges: edges.sort(byId),
+  };
+}
