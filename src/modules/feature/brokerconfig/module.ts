@@ -9,8 +9,8 @@ export const brokerconfigModule = defineModule({
   description:
     'A cluster’s address settings, security settings, diverts, bridges and queues as a reviewed document: revisions with author, comment and diff; adoption of a live cluster; recommendations; a plan per live node from at most two batched reads with classified hazards and a hash; a canary-first apply through the broker command sequence (advisory lock, 409 plan-changed, optional second-person approval); drift on a schedule and after every apply, on the config topic and as an alert condition; the config_diff tool.',
   requires: ['core', 'plugin', 'access', 'audit', 'stream', 'broker', 'clusters', 'commands', 'governance'],
-  // Its drift condition counts while alerting is on.
-  uses: ['alerting'],
+  // Its drift condition counts while alerting is on; its Builder tab draws with routing's graph, on routing's screen.
+  uses: ['alerting', 'routing'],
   permissions: [
     {
       id: 'config:read',
