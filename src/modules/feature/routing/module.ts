@@ -1,4 +1,5 @@
 import { defineModule } from '@/modules/kernel/plugin/index.ts';
+import { routingSettings } from './server/routing.settings.ts';
 
 export const routingModule = defineModule({
   id: 'routing',
@@ -15,5 +16,6 @@ export const routingModule = defineModule({
     },
     { id: 'divert:write', description: 'Create and remove diverts', includedIn: 'operator' },
   ],
+  settings: routingSettings,
   apiPrefixes: ['/api/v1/clusters/{clusterId}/routing', '/api/v1/clusters/{clusterId}/diverts'],
 });

@@ -3,4 +3,4 @@
 // below the features (.dependency-cruiser.cjs).
 export { runBrokerCommand } from './server/broker-command.ts';
 export type { CommandNodeView, CommandResult, CommandRuntime } from './server/command-types.ts';
-export { commandResultSchema } from './server/command-result.schema.ts';
+export { commandResultSchema, nodeFailureSchema } from './server/command-result.schema.ts';

@@ -2,10 +2,9 @@
 // serving node carrying all of them; the nodes' rows are merged, then filtered, sorted and paged here. A node that
 // fails contributes no rows and is named with its reason; when every node fails, the answer is the classified
 // problem with the capability ledger's advice and the broker configuration that fixes it.
-import { ProblemError } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import { listEveryRow, type ListPage, type LiveListKind } from '@/modules/platform/broker/index.ts';
-import { listCapabilities } from '@/modules/platform/clusters/index.ts';
+import { liveReadFailed } from '@/modules/platform/clusters/index.ts';
 import { governFields, type Governed } from '@/modules/platform/governance/index.ts';
 import { LiveCache, type CachedRead } from '@/base/live-cache.ts';
 import { askServingNodes, type LiveRuntime, type NodeAnswer, type NodeFailure, type NodeTag } from './live-nodes.ts';
@@ -62,26 +61,7 @@ export async function requireSomeAnswer(
   answers: ReadonlyArray<NodeAnswer<unknown>>,
 ): Promise<void> {
   if (answers.length === 0 || answers.some((answer) => answer.ok)) return;
-  throw await allNodesFailed(runtime, clusterId, answers.map(outcomeOf));
-}
-
-async function allNodesFailed(runtime: LiveRuntime, clusterId: string, failures: readonly NodeOutcome[]) {
-  const ledger = await listCapabilities(runtime.prisma, clusterId);
-  const managementRead = ledger.find((entry) => entry.capability === 'MANAGEMENT_READ');
-  const first = failures.find((node) => node.failure)?.failure;
-  return new ProblemError({
-    type: 'live-read-failed',
-    title: 'No node answered',
-    status: 502,
-    detail: `Every node of the cluster failed the live read: ${failures
-      .map((node) => `${node.nodeName}: ${node.failure?.kind ?? 'failed'} (${node.failure?.message ?? ''})`)
-      .join('; ')}. ${first?.advice ?? ''}`.trim(),
-    nodes: failures,
-    capability: managementRead
-      ? { capability: 'MANAGEMENT_READ', value: managementRead.value, detail: managementRead.detail }
-      : null,
-    configSnippet: first?.configSnippet ?? managementRead?.snippet ?? null,
-  });
+  throw await liveReadFailed(runtime.prisma, clusterId, answers.map(outcomeOf));
 }
 
 /** The cached or freshly read answers of each broker list named. */

@@ -18,7 +18,7 @@ import type {
 import { ROLE_PERMISSIONS } from './config-snapshot.ts';
 
 /** One page holds every queue: the broker builds and sorts the whole list for any page anyway. */
-const MAX_QUEUES = 10_000;
+export const MAX_QUEUES = 10_000;
 const NO_FILTER = JSON.stringify({ field: '', operation: '', value: '' });
 const DIVERT_ATTRIBUTES = [
   'Address',
@@ -57,32 +57,32 @@ export function assertConfigName(what: string, name: string, isMatch = false): v
     throw new RangeError(`${what} ${JSON.stringify(name)} has "#" before its end`);
 }
 
-function valueOf(result: CallResult | undefined, client: ManagementClient): unknown {
+export function valueOf(result: CallResult | undefined, client: ManagementClient): unknown {
   if (!result) throw new ManagementError('broker-error', 'the broker returned no answer', client.nodeKey);
   if (!result.ok) throw result.error;
   return result.value;
 }
 
-const textOrNull = (value: unknown): string | null => {
+export const textOrNull = (value: unknown): string | null => {
   const text = attributeText(value);
   return text === '' ? null : text;
 };
-const flag = (value: unknown): boolean => value === true || attributeText(value).toLowerCase() === 'true';
-const numberOf = (value: unknown): number => Number(attributeText(value) || 0);
-const names = (value: unknown): string[] =>
+export const flag = (value: unknown): boolean => value === true || attributeText(value).toLowerCase() === 'true';
+export const numberOf = (value: unknown): number => Number(attributeText(value) || 0);
+export const names = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(attributeText).filter((name) => name !== '') : [];
 
 /** A JSON text the broker answered with (getAddressSettingsAsJSON, getRolesAsJSON, listUser, listQueues). */
 const parsed = (value: unknown): unknown => JSON.parse(attributeText(value) || 'null');
 
 /** A key property's value in a (canonical) object name, unquoted. */
-function keyOf(objectName: string, key: string): string {
+export function keyOf(objectName: string, key: string): string {
   const found = new RegExp(`[,:]${key}=("(?:[^"\\\\]|\\\\.)*"|[^,]*)`).exec(objectName)?.[1] ?? '';
   return found.startsWith('"') ? found.slice(1, -1).replace(/\\n/g, '\n').replace(/\\(.)/g, '$1') : found;
 }
 
 /** The MBeans a pattern matched, or none when the broker says none exist (a pattern matching nothing is a 404). */
-function patternRead(
+export function patternRead(
   result: CallResult | undefined,
   listed: readonly string[],
   client: ManagementClient,
@@ -92,7 +92,7 @@ function patternRead(
   return found && typeof found === 'object' ? Object.entries(found as Record<string, Record<string, unknown>>) : [];
 }
 
-function divertOf(objectName: string, attributes: Record<string, unknown>): ConfigDivert {
+export function divertOf(objectName: string, attributes: Record<string, unknown>): ConfigDivert {
   return {
     name: keyOf(objectName, 'divert'),
     address: attributeText(attributes.Address),
@@ -105,7 +105,7 @@ function divertOf(objectName: string, attributes: Record<string, unknown>): Conf
   };
 }
 
-function bridgeOf(attributes: Record<string, unknown>): ConfigBridge {
+export function bridgeOf(attributes: Record<string, unknown>): ConfigBridge {
   return {
     name: attributeText(attributes.Name),
     queueName: attributeText(attributes.QueueName),
@@ -127,15 +127,15 @@ function bridgeOf(attributes: Record<string, unknown>): ConfigBridge {
  * A bridge deployed with concurrency n > 1 runs as instances `<name>-0` … `<name>-(n-1)` with one configuration:
  * they fold into one bridge `<name>`. A lone `x-0`, or a set beside a bridge named `x`, is left as it is.
  */
-function foldInstances(instances: readonly ConfigBridge[]): ConfigBridge[] {
+export function foldInstances<Bridge extends ConfigBridge>(instances: readonly Bridge[]): Bridge[] {
   const byName = new Map(instances.map((bridge) => [bridge.name, bridge]));
-  const groups = new Map<string, ConfigBridge[]>();
+  const groups = new Map<string, Bridge[]>();
   for (const bridge of instances) {
     const [, parent] = /^(.*)-\d+$/.exec(bridge.name) ?? [];
     if (parent !== undefined) groups.set(parent, [...(groups.get(parent) ?? []), bridge]);
   }
   const folded = new Set<string>();
-  const parents: ConfigBridge[] = [];
+  const parents: Bridge[] = [];
   for (const [parent, group] of groups) {
     const complete = group.length > 1 && group.every((_, index) => byName.has(`${parent}-${index}`));
     const alike = group.every((bridge) => bridge.queueName === group[0]?.queueName);
@@ -177,7 +177,7 @@ function queueOf(row: Record<string, unknown>): ConfigQueue {
   };
 }
 
-function queuesOf(value: unknown, client: ManagementClient): ConfigQueue[] {
+export function queuesOf(value: unknown, client: ManagementClient): ConfigQueue[] {
   const page = parsed(value) as { data?: Array<Record<string, unknown>>; count?: number } | null;
   const rows = page?.data ?? [];
   // A plan against part of the queues would create what exists and miss what to remove.
@@ -202,7 +202,7 @@ function rolesOf(value: unknown): ConfigRole[] {
   }));
 }
 
-function settingsOf(value: unknown): Record<string, unknown> {
+export function settingsOf(value: unknown): Record<string, unknown> {
   const settings = parsed(value);
   return settings && typeof settings === 'object' ? (settings as Record<string, unknown>) : {};
 }
@@ -221,11 +221,33 @@ function serviceUserOf(result: CallResult | undefined, username: string): Config
   }
 }
 
-const settingsRead = (mbean: string, text: string): JolokiaRequest => ({
+export const settingsRead = (mbean: string, text: string): JolokiaRequest => ({
   type: 'exec',
   mbean,
   operation: 'getAddressSettingsAsJSON(java.lang.String)',
   arguments: [text],
+});
+
+/** Every queue of the node in one page (listQueues). */
+export const queuesRead = (broker: string): JolokiaRequest => ({
+  type: 'exec',
+  mbean: broker,
+  operation: 'listQueues(java.lang.String,int,int)',
+  arguments: [NO_FILTER, 1, MAX_QUEUES],
+});
+
+/** Every divert of the node, by pattern. */
+export const divertsRead = (broker: string): JolokiaRequest => ({
+  type: 'read',
+  mbean: `${broker},component=addresses,address=*,subcomponent=diverts,divert=*`,
+  attribute: DIVERT_ATTRIBUTES,
+});
+
+/** Every bridge of the node, by pattern, with any further attributes asked for. */
+export const bridgesRead = (broker: string, more: readonly string[] = []): JolokiaRequest => ({
+  type: 'read',
+  mbean: `${broker},component=bridges,name=*`,
+  attribute: [...BRIDGE_ATTRIBUTES, ...more],
 });
 
 /** The node's configuration in one POST, or two when `request.inForceFor` names live addresses. */
@@ -238,19 +260,10 @@ export async function readConfigSnapshot(
   if (request.serviceUser !== undefined) assertConfigName('service user', request.serviceUser);
   const broker = await client.brokerObjectName();
   const requests: JolokiaRequest[] = [
-    {
-      type: 'exec',
-      mbean: broker,
-      operation: 'listQueues(java.lang.String,int,int)',
-      arguments: [NO_FILTER, 1, MAX_QUEUES],
-    },
+    queuesRead(broker),
     { type: 'read', mbean: broker, attribute: ['AddressNames', 'DivertNames', 'BridgeNames'] },
-    {
-      type: 'read',
-      mbean: `${broker},component=addresses,address=*,subcomponent=diverts,divert=*`,
-      attribute: DIVERT_ATTRIBUTES,
-    },
-    { type: 'read', mbean: `${broker},component=bridges,name=*`, attribute: BRIDGE_ATTRIBUTES },
+    divertsRead(broker),
+    bridgesRead(broker),
     ...request.addressMatches.map((match) => settingsRead(broker, match)),
     ...request.securityMatches.map((match): JolokiaRequest => ({
       type: 'exec',

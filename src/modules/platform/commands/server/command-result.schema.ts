@@ -1,7 +1,8 @@
 // The answer of every broker command (the sequence's CommandResult), shared by every module that runs one.
 import { z } from 'zod';
 
-const nodeFailureSchema = z.object({
+/** A node's classified failure (clusters' NodeFailure), as every per-node answer carries it. */
+export const nodeFailureSchema = z.object({
   kind: z.string(),
   message: z.string(),
   advice: z.string(),
