@@ -33,25 +33,28 @@ export interface ProbeMessage {
   readonly headers: ProbeHeaders;
 }
 
-export type WhereNoteKind =
-  | 'routing-type'
-  | 'exclusive-divert'
-  | 'divert'
-  | 'round-robin'
-  | 'filter'
-  | 'invalid-filter'
-  | 'jms-header'
-  | 'no-route'
-  | 'dead-letter'
-  | 'auto-create'
-  | 'address-missing'
-  | 'loop'
-  | 'bridge'
-  | 'transformer'
-  | 'unknowable'
-  | 'body'
-  | 'cluster'
-  | 'redistribution';
+export const WHERE_NOTE_KINDS = [
+  'routing-type',
+  'exclusive-divert',
+  'divert',
+  'round-robin',
+  'filter',
+  'invalid-filter',
+  'jms-header',
+  'no-route',
+  'dead-letter',
+  'auto-create',
+  'address-missing',
+  'loop',
+  'bridge',
+  'transformer',
+  'unknowable',
+  'body',
+  'cluster',
+  'redistribution',
+] as const;
+
+export type WhereNoteKind = (typeof WHERE_NOTE_KINDS)[number];
 
 export interface WhereNote {
   readonly kind: WhereNoteKind;
@@ -90,7 +93,16 @@ export interface WhereDivert {
  * queue would be created for it; dropped: nothing takes it; refused: the broker refuses the send; address-missing: the
  * address does not exist on the node.
  */
-export type WhereOutcome = 'routed' | 'dead-lettered' | 'auto-created' | 'dropped' | 'refused' | 'address-missing';
+export const WHERE_OUTCOMES = [
+  'routed',
+  'dead-lettered',
+  'auto-created',
+  'dropped',
+  'refused',
+  'address-missing',
+] as const;
+
+export type WhereOutcome = (typeof WHERE_OUTCOMES)[number];
 
 export interface WhereNodeAnswer {
   readonly nodeId: string;
