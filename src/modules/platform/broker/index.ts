@@ -16,13 +16,7 @@ export { readConfigSnapshot } from './management/config-reads.ts';
 export { ROLE_PERMISSIONS } from './management/config-snapshot.ts';
 // Routing (feature/routing): one node's addresses, queues, diverts, bridges, cluster connections and settings in force.
 export { readRoutingSnapshot } from './management/routing-reads.ts';
-export type {
-  RoutingSettingsInForce,
-  RoutingSnapshot,
-  RoutingSnapshotAddress,
-  RoutingSnapshotBridge,
-  RoutingSnapshotClusterConnection,
-} from './management/routing-reads.ts';
+export type { RoutingSnapshot } from './management/routing-reads.ts';
 export type {
   AddressSettingsObject,
   BridgeWrite,

@@ -26,6 +26,5 @@ export { loadCommandTargets } from './server/targets/command-targets.ts';
 export type { CommandTargets } from './server/targets/command-targets.ts';
 export { managementClientFor, nodeFailureOf } from './server/targets/node-clients.ts';
 export { liveReadFailed } from './server/targets/live-read-failed.ts';
-export type { UnansweredNode } from './server/targets/live-read-failed.ts';
 export type { NodeFailure } from './server/targets/node-clients.ts';
 export { refuseReservedNames, reservedAddressesOf } from './server/targets/reserved-addresses.ts';

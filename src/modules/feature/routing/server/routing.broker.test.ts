@@ -2,9 +2,10 @@
 // the cluster registered from its nodes' management URLs behind counting proxies; an address with two queues (one
 // filtered), a divert on one node only and a dead-letter address from the address settings; the graph holds them,
 // marks the divert missing on the other node, draws binds, diverts, forwards, dead-letter and balances edges, filters
-// by address pattern, answers tooLarge with counts only under a low routing.max-graph-items, and answers an unknown
-// cluster as it answers one the caller has no grant on. A read takes at most two POSTs per node, and a second read
-// within routing.cache-ttl none. Names under the lease's prefix; the divert and settings removed afterwards.
+// by address pattern, answers tooLarge with counts only under a low routing.max-graph-items, answers an unknown
+// cluster as it answers one the caller has no grant on, and live-read-failed when no node answers. A read takes two
+// POSTs per node, and a second read within routing.cache-ttl none. Names under the lease's prefix; the divert and
+// settings removed afterwards.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
@@ -276,5 +277,13 @@ describe('the routing graph of a two-node cluster', () => {
     } finally {
       await call('PUT', '/settings/routing.cache-ttl', { value: '0s' });
     }
+  });
+
+  it('answers live-read-failed, naming each node, when no node answers (the last test: it closes the proxies)', async () => {
+    for (const proxy of proxies.values()) await proxy.close();
+    const failed = await call<{ type: string; status: number; nodes: { nodeName: string }[] }>('GET', routing());
+    expect(failed.status, JSON.stringify(failed.json)).toBe(502);
+    expect(failed.json.type).toBe('live-read-failed');
+    expect(failed.json.nodes.map((node) => node.nodeName).sort()).toEqual(lease.nodes.map((node) => node.name).sort());
   });
 });

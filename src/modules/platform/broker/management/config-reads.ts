@@ -18,7 +18,7 @@ import type {
 import { ROLE_PERMISSIONS } from './config-snapshot.ts';
 
 /** One page holds every queue: the broker builds and sorts the whole list for any page anyway. */
-export const MAX_QUEUES = 10_000;
+const MAX_QUEUES = 10_000;
 const NO_FILTER = JSON.stringify({ field: '', operation: '', value: '' });
 const DIVERT_ATTRIBUTES = [
   'Address',

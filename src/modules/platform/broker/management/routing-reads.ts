@@ -24,18 +24,18 @@ import {
 import type { ConfigBridge, ConfigDivert, ConfigQueue } from './config-snapshot.ts';
 import { attributeText } from './broker-operations.ts';
 
-export interface RoutingSnapshotAddress {
+interface RoutingSnapshotAddress {
   readonly name: string;
   /** Upper case, as the broker names them (ANYCAST, MULTICAST). */
   readonly routingTypes: readonly string[];
   readonly internal: boolean;
 }
 
-export interface RoutingSnapshotBridge extends ConfigBridge {
+interface RoutingSnapshotBridge extends ConfigBridge {
   readonly started: boolean;
 }
 
-export interface RoutingSnapshotClusterConnection {
+interface RoutingSnapshotClusterConnection {
   readonly name: string;
   readonly address: string;
   readonly messageLoadBalancing: string;
@@ -48,7 +48,7 @@ export interface RoutingSnapshotClusterConnection {
 }
 
 /** The settings that decide where a message goes, as in force for one address (the broker's merge of every match). */
-export interface RoutingSettingsInForce {
+interface RoutingSettingsInForce {
   readonly deadLetterAddress: string | null;
   readonly expiryAddress: string | null;
   readonly sendToDlaOnNoRoute: boolean;

@@ -37,7 +37,7 @@ export function forgetRoutingViews(clusterId?: string): void {
 const LOAD_BALANCING: readonly MessageLoadBalancing[] = ['OFF', 'STRICT', 'ON_DEMAND', 'OFF_WITH_REDISTRIBUTION'];
 
 /** One node's snapshot as the routing view; an address the settings read skipped (internal) has none. */
-export function viewOf(node: { nodeId: string; nodeName: string }, snapshot: RoutingSnapshot): RoutingNodeView {
+function viewOf(node: { nodeId: string; nodeName: string }, snapshot: RoutingSnapshot): RoutingNodeView {
   return {
     nodeId: node.nodeId,
     nodeName: node.nodeName,

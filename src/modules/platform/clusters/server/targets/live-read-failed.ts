@@ -6,7 +6,7 @@ import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { listCapabilities } from '../cluster-query.ts';
 import type { NodeFailure } from './node-clients.ts';
 
-export interface UnansweredNode {
+interface UnansweredNode {
   readonly nodeName: string;
   readonly failure: NodeFailure | null;
 }
