@@ -192,7 +192,7 @@ describe('divert create and remove on a two-node cluster', () => {
     expect(await secured.runtime.prisma.auditEvent.count({ where: { target: names.reserved } })).toBe(0);
   });
 
-  it('answers a viewer 403 on create and remove, and does nothing; the list is theirs to read', async () => {
+  it('answers a viewer 403 on create and remove, and does nothing; the list is theirs to read, masked', async () => {
     proxies.forEach((proxy) => proxy.reset());
     const created = await viewer<Problem>('POST', diverts(), { ...copyDivert, name: names.viewers });
     expect(created.status, JSON.stringify(created.json)).toBe(403);
@@ -204,6 +204,9 @@ describe('divert create and remove on a two-node cluster', () => {
       expect(await divertNames(node)).toContain(names.copy);
     }
     expect((await viewer('GET', `${diverts()}?q=${encodeURIComponent(names.copy)}`)).status).toBe(200);
+    // Names and filters in clear need message:clear, which a viewer lacks.
+    const clear = await viewer<Problem>('GET', `${diverts()}?clear=true`);
+    expect(clear.status, JSON.stringify(clear.json)).toBe(403);
   });
 
   it('marks a divert one node lacks, and a create adds it only there', async () => {

@@ -1,11 +1,10 @@
-// The diverts API: a cluster's diverts merged across its nodes (which nodes have each, which lack it), and divert
-// create and remove on every node through the broker command sequence.
+// The diverts API: a cluster's diverts merged across its nodes (which nodes have each, which lack it; names and
+// filters through the content policy, divert-list.ts), and divert create and remove on every node through the broker
+// command sequence.
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
-import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { commandResultSchema } from '@/modules/platform/commands/index.ts';
-import { readRoutingViews } from '../live/read-routing.ts';
 import { createDivert, removeDivert } from './divert-actions.ts';
-import { divertRows, pageDivertRows } from './divert-rows.ts';
+import { listClusterDiverts } from './divert-list.ts';
 import { createDivertInput, listDivertsInput, listDivertsOutput, removeDivertInput } from './diverts.schema.ts';
 
 const procedure = moduleProcedure('routing');
@@ -22,28 +21,12 @@ export const divertsRouter = router({
           path: '/clusters/{clusterId}/diverts',
           tags,
           summary:
-            'The cluster’s diverts merged across its nodes: each with the nodes that have it and those lacking it',
+            'The cluster’s diverts merged across its nodes: each with the nodes that have it and those lacking it; names, addresses and filters through the content policy',
         },
       })
       .input(listDivertsInput)
       .output(listDivertsOutput)
-      .query(async ({ ctx, input }) => {
-        const read = await readRoutingViews(ctx.runtime, input.clusterId.toLowerCase());
-        if (!read)
-          throw new ProblemError({ type: 'not-found', title: 'Not found', status: 404, detail: 'No such cluster.' });
-        return {
-          ...pageDivertRows(divertRows(read.views), input),
-          readAt: read.readAt.toISOString(),
-          nodes: read.views.map((view) => ({ nodeId: view.nodeId, nodeName: view.nodeName })),
-          failures: read.failures.map(({ nodeId, nodeName, failure }) => ({
-            nodeId,
-            nodeName,
-            kind: failure.kind,
-            message: failure.message,
-            advice: failure.advice,
-          })),
-        };
-      }),
+      .query(({ ctx, input }) => listClusterDiverts(ctx, input)),
 
     create: procedure(divertWrite)
       .meta({

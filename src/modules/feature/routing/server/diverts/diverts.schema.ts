@@ -19,6 +19,10 @@ export const DIVERT_SORT_FIELDS = ['name', 'address', 'forwardingAddress', 'pres
 
 export const listDivertsInput = listQuerySchema(DIVERT_SORT_FIELDS, 'name').extend({
   clusterId: z.uuid(),
+  clear: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('Show names, addresses and filters in clear (needs message:clear on the cluster; audited as VIEW_CLEAR)'),
 });
 
 export const createDivertInput = z.object({
