@@ -7,7 +7,7 @@ import {
   type RoutingGraph,
   type RoutingItem,
 } from '../../model/routing-graph.ts';
-import { layOutRoutingGraph, NODE_SIZE, type Box } from './layout.ts';
+import { boundsOf, layOutRoutingGraph, NODE_SIZE, type Box } from './layout.ts';
 
 const item = (kind: RoutingItem['kind'], name: string): RoutingItem => ({
   id: itemId(kind, name),
@@ -112,5 +112,17 @@ describe('layOutRoutingGraph', () => {
       height: 0,
       components: 0,
     });
+  });
+});
+
+describe('boundsOf', () => {
+  it('is the box around the given items, or around all of them', () => {
+    const layout = layOutRoutingGraph(fleetSized(20, 50, 2));
+    const all = boundsOf(layout);
+    expect(all).toMatchObject({ x: 0, y: 0, width: layout.width, height: layout.height });
+    const first = boundsOf(layout, layout.firstView.slice(0, 1));
+    expect(first.width).toBeGreaterThan(0);
+    expect(first.width).toBeLessThan(all.width);
+    expect(boundsOf(layout, [])).toEqual({ x: 0, y: 0, width: 0, height: 0 });
   });
 });

@@ -170,3 +170,17 @@ export function layOutRoutingGraph(graph: RoutingGraph): RoutingLayout {
   }
   return { boxes, width, height: placed.length ? y + rowHeight : 0, components: placed.length, firstView };
 }
+
+/** The box around the given items (all when none are given): what the view fits into its first viewport. */
+export function boundsOf(layout: RoutingLayout, ids?: readonly string[]): Box {
+  const boxes = ids ? ids.flatMap((id) => layout.boxes.get(id) ?? []) : [...layout.boxes.values()];
+  if (boxes.length === 0) return { x: 0, y: 0, width: 0, height: 0 };
+  const x = Math.min(...boxes.map((box) => box.x));
+  const y = Math.min(...boxes.map((box) => box.y));
+  return {
+    x,
+    y,
+    width: Math.max(...boxes.map((box) => box.x + box.width)) - x,
+    height: Math.max(...boxes.map((box) => box.y + box.height)) - y,
+  };
+}

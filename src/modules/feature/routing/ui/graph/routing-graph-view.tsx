@@ -10,16 +10,17 @@ import {
   Background,
   Controls,
   MarkerType,
+  getViewportForBounds,
   MiniMap,
   ReactFlow,
   type Edge,
   type NodeMouseHandler,
   type ReactFlowInstance,
 } from '@xyflow/react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { RoutingEdge, RoutingGraph } from '../../model/routing-graph.ts';
 import { ItemNode, type ItemNodeType } from './item-node.tsx';
-import { LAYOUT_EDGE_KINDS, layOutRoutingGraph } from './layout.ts';
+import { boundsOf, LAYOUT_EDGE_KINDS, layOutRoutingGraph, type Box } from './layout.ts';
 
 export interface RoutingGraphViewProps {
   readonly graph: RoutingGraph;
@@ -37,6 +38,7 @@ const SMALL_GRAPH = 400;
 /** Up to this many dead-letter, expiry and load-balancing edges they are drawn unless switched off. */
 const OVERLAY_SHOWN_UP_TO = 150;
 const MINIMAP_UP_TO = 1500;
+const MIN_ZOOM = 0.05;
 
 const OVERLAY_STYLE: Record<string, { stroke: string; strokeDasharray: string }> = {
   'dead-letter': { stroke: 'var(--mantine-color-red-5)', strokeDasharray: '6 4' },
@@ -140,6 +142,7 @@ export function RoutingGraphView({ graph, highlighted, selected, onSelect, heigh
   const onPaneClick = useCallback(() => onSelect?.(null), [onSelect]);
   // A different set of items (another filter) is a new canvas, fitted again; a live refresh of the same items keeps
   // the viewer's pan and zoom.
+  const firstBounds = useMemo(() => boundsOf(layout, small ? undefined : layout.firstView), [layout, small]);
   const viewKey = `${String(graph.items.length)}:${layout.firstView.slice(0, 8).join('|')}`;
 
   return (
@@ -169,7 +172,7 @@ export function RoutingGraphView({ graph, highlighted, selected, onSelect, heigh
         key={viewKey}
         nodes={nodes}
         edges={edges}
-        firstView={small ? undefined : layout.firstView}
+        firstView={firstBounds}
         onNodeClick={onNodeClick}
         onPaneClick={onPaneClick}
         minimap={graph.items.length <= MINIMAP_UP_TO}
@@ -190,8 +193,8 @@ function FlowCanvas({
 }: {
   nodes: ItemNodeType[];
   edges: Edge[];
-  /** The items to fit first; the whole graph when undefined. */
-  firstView: readonly string[] | undefined;
+  /** What the first viewport shows: the whole graph, or a large graph's first components. */
+  firstView: Box;
   onNodeClick: NodeMouseHandler<ItemNodeType>;
   onPaneClick: () => void;
   minimap: boolean;
@@ -199,15 +202,19 @@ function FlowCanvas({
 }) {
   const scheme = useComputedColorScheme('light');
   const [ready, setReady] = useState(false);
+  const element = useRef<HTMLDivElement>(null);
+  // The first viewport from the layout itself: React Flow's own fitView waits for every node to be measured, and
+  // with only the visible part rendered most never are.
   const onInit = useCallback(
     (instance: ReactFlowInstance<ItemNodeType>) => {
-      const first = firstView?.map((id) => ({ id }));
-      void instance.fitView({ nodes: first, padding: 0.1, maxZoom: 1.2 }).then(() => setReady(true));
+      const { clientWidth, clientHeight } = element.current ?? { clientWidth: 800, clientHeight: 600 };
+      const viewport = getViewportForBounds(firstView, clientWidth, clientHeight, MIN_ZOOM, 1.2, 0.1);
+      void instance.setViewport(viewport).then(() => setReady(true));
     },
     [firstView],
   );
   return (
-    <div data-testid="routing-canvas" data-ready={ready ? 'true' : undefined} style={{ height: '100%' }}>
+    <div ref={element} data-testid="routing-canvas" data-ready={ready ? 'true' : undefined} style={{ height: '100%' }}>
       <ReactFlow<ItemNodeType>
         nodes={nodes}
         edges={edges}
@@ -220,7 +227,7 @@ function FlowCanvas({
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable
-        minZoom={0.05}
+        minZoom={MIN_ZOOM}
         maxZoom={2}
       >
         <Background gap={24} />
