@@ -61,7 +61,12 @@ export function WhereAnswerView({ answer }: { answer: Answer }) {
           <Stack gap="xs">
             <Group gap="xs">
               <Text fw={600}>{node.nodeName}</Text>
-              <Badge color={OUTCOME[node.outcome].color} variant="light" data-testid="where-outcome">
+              <Badge
+                color={OUTCOME[node.outcome].color}
+                variant="light"
+                data-testid="where-outcome"
+                data-outcome={node.outcome}
+              >
                 {OUTCOME[node.outcome].label}
               </Badge>
             </Group>
