@@ -39,7 +39,8 @@ export function BuilderTab({ clusterId }: { clusterId: string }) {
   const live = useLive(['config']);
   const overview = useQuery({ ...trpc.brokerconfig.overview.queryOptions({ clusterId }), ...live });
   const cluster = useQuery(trpc.clusters.get.queryOptions({ clusterId }));
-  const mayWrite = useConfigWrite(clusterId, cluster.data?.environment?.id);
+  const access = useConfigWrite(clusterId, cluster.data?.environment?.id);
+  const mayWrite = access === true;
   const [edited, setEdited] = useState<BuilderDraft | undefined>(undefined);
   const [section, setSection] = useState<BuilderSection>('diverts');
   const [selected, setSelected] = useState<string | null>(null);
@@ -105,7 +106,7 @@ export function BuilderTab({ clusterId }: { clusterId: string }) {
           </Button>
         </Group>
       </Group>
-      {!mayWrite && (
+      {access === false && (
         <Alert variant="light" color="gray" data-testid="builder-read-only">
           Read-only: saving a revision of this cluster’s document needs the config:write permission.
         </Alert>

@@ -5,10 +5,11 @@ import { useTRPC } from '@/ui/data/trpc.ts';
 
 const WRITE = 'config:write';
 
-export function useConfigWrite(clusterId: string, environmentId: string | undefined): boolean {
+/** Undefined while the viewer's grants are read. */
+export function useConfigWrite(clusterId: string, environmentId: string | undefined): boolean | undefined {
   const trpc = useTRPC();
   const me = useQuery(trpc.security.account.me.queryOptions());
-  if (!me.data) return false;
+  if (!me.data) return undefined;
   return me.data.grants.some(
     (grant) =>
       grant.permissions.includes(WRITE) &&
