@@ -17,7 +17,7 @@ import {
   type NodeMouseHandler,
   type ReactFlowInstance,
 } from '@xyflow/react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RoutingEdge, RoutingGraph } from '../../model/routing-graph.ts';
 import { ItemNode, type ItemNodeType } from './item-node.tsx';
 import { boundsOf, LAYOUT_EDGE_KINDS, layOutRoutingGraph, type Box } from './layout.ts';
@@ -143,6 +143,11 @@ export function RoutingGraphView({ graph, highlighted, selected, onSelect, heigh
   // A different set of items (another filter) is a new canvas, fitted again; a live refresh of the same items keeps
   // the viewer's pan and zoom.
   const firstBounds = useMemo(() => boundsOf(layout, small ? undefined : layout.firstView), [layout, small]);
+  // A large graph moves to what is highlighted (where a message goes), which may lie outside the first view.
+  const focus = useMemo(() => {
+    const ids = small ? [] : [...(highlighted ?? [])].filter((id) => layout.boxes.has(id));
+    return ids.length > 0 ? boundsOf(layout, ids) : undefined;
+  }, [highlighted, layout, small]);
   const viewKey = `${String(graph.items.length)}:${layout.firstView.slice(0, 8).join('|')}`;
 
   return (
@@ -173,6 +178,7 @@ export function RoutingGraphView({ graph, highlighted, selected, onSelect, heigh
         nodes={nodes}
         edges={edges}
         firstView={firstBounds}
+        focus={focus}
         onNodeClick={onNodeClick}
         onPaneClick={onPaneClick}
         minimap={graph.items.length <= MINIMAP_UP_TO}
@@ -186,6 +192,7 @@ function FlowCanvas({
   nodes,
   edges,
   firstView,
+  focus,
   onNodeClick,
   onPaneClick,
   minimap,
@@ -195,6 +202,8 @@ function FlowCanvas({
   edges: Edge[];
   /** What the first viewport shows: the whole graph, or a large graph's first components. */
   firstView: Box;
+  /** What to show instead once it is known (and whenever it changes). */
+  focus: Box | undefined;
   onNodeClick: NodeMouseHandler<ItemNodeType>;
   onPaneClick: () => void;
   minimap: boolean;
@@ -203,16 +212,23 @@ function FlowCanvas({
   const scheme = useComputedColorScheme('light');
   const [ready, setReady] = useState(false);
   const element = useRef<HTMLDivElement>(null);
-  // The first viewport from the layout itself: React Flow's own fitView waits for every node to be measured, and
-  // with only the visible part rendered most never are.
+  const flow = useRef<ReactFlowInstance<ItemNodeType>>(null);
+  // Viewports from the layout itself: React Flow's own fitView waits for every node to be measured, and with only the
+  // visible part rendered most never are.
+  const show = useCallback((instance: ReactFlowInstance<ItemNodeType>, bounds: Box) => {
+    const { clientWidth, clientHeight } = element.current ?? { clientWidth: 800, clientHeight: 600 };
+    return instance.setViewport(getViewportForBounds(bounds, clientWidth, clientHeight, MIN_ZOOM, 1.2, 0.1));
+  }, []);
   const onInit = useCallback(
     (instance: ReactFlowInstance<ItemNodeType>) => {
-      const { clientWidth, clientHeight } = element.current ?? { clientWidth: 800, clientHeight: 600 };
-      const viewport = getViewportForBounds(firstView, clientWidth, clientHeight, MIN_ZOOM, 1.2, 0.1);
-      void instance.setViewport(viewport).then(() => setReady(true));
+      flow.current = instance;
+      void show(instance, focus ?? firstView).then(() => setReady(true));
     },
-    [firstView],
+    [show, focus, firstView],
   );
+  useEffect(() => {
+    if (focus && flow.current) void show(flow.current, focus);
+  }, [focus, show]);
   return (
     <div ref={element} data-testid="routing-canvas" data-ready={ready ? 'true' : undefined} style={{ height: '100%' }}>
       <ReactFlow<ItemNodeType>
