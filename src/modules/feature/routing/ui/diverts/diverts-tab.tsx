@@ -39,6 +39,8 @@ function Presence({ row, unread }: { row: DivertRow; unread: readonly NodeRef[] 
         <Badge
           key={node.nodeId}
           size="sm"
+          // Node names are case-sensitive: shown as they are, not upper-cased.
+          tt="none"
           variant={state === 'present' ? 'light' : 'filled'}
           color={colour}
           title={`${node.nodeName} ${title}`}
