@@ -1,7 +1,7 @@
 'use client';
 // The item clicked in the Builder's graph: a declared divert, queue or bridge shows its declaration and can be removed
 // from the draft; an address is implied by what names it, so it says so instead.
-import { Button, Paper, Stack, Table, Text } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { valueText } from '../config-format.ts';
 import type { ConfigDocument } from '../../server/model/document.ts';
 import { withoutEntry, type BuilderSection } from './edit-document.ts';
@@ -46,16 +46,16 @@ export function SelectedEntry({
         </Text>
         {entry && section ? (
           <>
-            <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-              <Table.Tbody>
-                {Object.entries(entry).map(([field, value]) => (
-                  <Table.Tr key={field}>
-                    <Table.Td c="dimmed">{field}</Table.Td>
-                    <Table.Td ff="monospace">{valueText(value)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <SimpleGrid cols={2} spacing="xs" verticalSpacing={2} data-testid="builder-declaration">
+              {Object.entries(entry).flatMap(([field, value]) => [
+                <Text key={`${field}:name`} size="sm" c="dimmed">
+                  {field}
+                </Text>,
+                <Text key={`${field}:value`} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {valueText(value)}
+                </Text>,
+              ])}
+            </SimpleGrid>
             <Button
               size="xs"
               variant="light"
