@@ -8,7 +8,7 @@ import { useMemo } from 'react';
 import type { ConfigDocument } from '../../server/model/document.ts';
 import { declaredView } from './declared-view.ts';
 
-export const GRAPH_HEIGHT = 520;
+const GRAPH_HEIGHT = 520;
 
 export interface DeclaredGraphProps {
   readonly document: ConfigDocument;
