@@ -11,12 +11,13 @@ import { useTRPC } from '@/ui/data/trpc.ts';
 import { PageHeader } from '@/ui/parts/page-header.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { useContributions } from '@/ui/slots/slot.tsx';
+import { DIVERTS_TAB } from './diverts/divert-paths.ts';
 import { DivertsTab } from './diverts/diverts-tab.tsx';
 import { GraphPanel } from './graph/graph-panel.tsx';
 import { routingPath } from './routing-paths.ts';
 import { WhereTab } from './where/where-tab.tsx';
 
-const OWN_TABS = ['graph', 'where', 'diverts'] as const;
+const OWN_TABS = ['graph', 'where', DIVERTS_TAB] as const;
 
 export function RoutingScreen() {
   const { clusterId } = useParams<{ clusterId: string }>();
@@ -60,7 +61,7 @@ export function RoutingScreen() {
         <Tabs.List aria-label="Routing">
           <Tabs.Tab value="graph">Graph</Tabs.Tab>
           <Tabs.Tab value="where">Where would it go?</Tabs.Tab>
-          <Tabs.Tab value="diverts">Diverts</Tabs.Tab>
+          <Tabs.Tab value={DIVERTS_TAB}>Diverts</Tabs.Tab>
           {contributed.map((contribution) => (
             <Tabs.Tab key={contribution.id} value={contribution.id}>
               {contribution.title ?? contribution.id}
@@ -73,7 +74,7 @@ export function RoutingScreen() {
         <Tabs.Panel value="where" pt="md">
           <WhereTab clusterId={clusterId} />
         </Tabs.Panel>
-        <Tabs.Panel value="diverts" pt="md">
+        <Tabs.Panel value={DIVERTS_TAB} pt="md">
           <DivertsTab clusterId={clusterId} />
         </Tabs.Panel>
         {contributed.map((contribution) => {

@@ -18,7 +18,7 @@ const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
 /** The address pattern of the URL, and a setter that keeps the rest of the query (the tab). */
-export function usePattern(): [string, (pattern: string) => void] {
+function usePattern(): [string, (pattern: string) => void] {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();

@@ -8,7 +8,7 @@ import { memo, type CSSProperties } from 'react';
 import type { RoutingItem, RoutingItemKind } from '../../model/routing-graph.ts';
 import { NODE_SIZE } from './layout.ts';
 
-export interface ItemNodeData extends Record<string, unknown> {
+interface ItemNodeData extends Record<string, unknown> {
   readonly item: RoutingItem;
   /** Names of the nodes lacking the item. */
   readonly missingNames: readonly string[];
@@ -38,7 +38,7 @@ const text = (value: string | number | boolean | null | undefined): string | und
   value === null || value === undefined || value === '' ? undefined : String(value);
 
 /** The line under the name: what decides where a message goes through this item. */
-export function routingLine(item: RoutingItem): string {
+function routingLine(item: RoutingItem): string {
   const facts = item.facts;
   switch (item.kind) {
     case 'address': {

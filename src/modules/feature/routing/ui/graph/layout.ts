@@ -38,7 +38,7 @@ export const LAYOUT_EDGE_KINDS: ReadonlySet<RoutingEdgeKind> = new Set(['binds',
 const COMPONENT_GAP = 48;
 const NODE_SEP = 14;
 const RANK_SEP = 56;
-export const FIRST_VIEW_ITEMS = 60;
+const FIRST_VIEW_ITEMS = 60;
 
 /** The connected components of the items under the links, each in the items' order; union-find with path halving. */
 function componentsOf(items: readonly RoutingItem[], links: readonly Link[]): RoutingItem[][] {
