@@ -4,6 +4,7 @@
 // On the same fleet, Flotilla (started as `npm start` does, with a signed-in Chromium) registers both clusters from
 // their management URLs alone and finds exactly their two nodes each, with roles and AMQP URLs; then a kill -9 of
 // the HA primary shows on the pair's overview (the backup serving) and on the Clusters screen without a reload.
+// The demo cluster's routing graph draws every queue and divert its brokers hold (a divert is added for it).
 // Screenshots land in test-results/console/ (fleet-*.png).
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { parseDuration } from '@/modules/kernel/plugin/index.ts';
 import { AppPool } from '@test/app-process.ts';
 import { eventually } from '@test/eventually.ts';
 import { saveScreenshot, signInOverApi, startSignedInConsole, type SignedInConsole } from '@test/browser.ts';
-import { brokerMbean, jolokiaRead } from '@test/jolokia.ts';
+import { brokerMbean, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
 import { deleteEveryListed } from '@test/retry-cleanup.ts';
 
 const execFileAsync = promisify(execFile);
@@ -411,6 +412,60 @@ describe('npm run fleet', () => {
       expect(plan.nodes.flatMap((node) => node.steps.map((step) => `${node.nodeName}: ${step.summary}`))).toEqual([]);
       expect(Object.values(plan.postsPerNode).every((posts) => posts >= 1 && posts <= 2)).toBe(true);
     }
+  });
+
+  it('the routing graph of the demo cluster shows every queue and divert its brokers hold (screenshot)', async () => {
+    const { app, page } = started();
+    const clusterId = clusterIds.get('cluster');
+    if (!clusterId) throw new Error('the cluster was not registered');
+    const nodes = status.clusters.find((cluster) => cluster.name === 'cluster')?.nodes ?? [];
+    expect(nodes).toHaveLength(2);
+    // The demo fleet declares no divert: one on each node, non-exclusive, so the quotes service still gets every
+    // request (a retry finds it there already).
+    for (const node of nodes)
+      await jolokiaExec(node, brokerMbean(node.name), 'createDivert(java.lang.String)', [
+        JSON.stringify({
+          name: 'quotes-audit',
+          address: 'quotes.requests',
+          'forwarding-address': 'quotes.audit',
+          exclusive: false,
+        }),
+      ]).catch((error: unknown) => {
+        if (!String(error).includes('already')) throw error;
+      });
+    /** Every queue and divert of the nodes as graph item ids, read from the brokers now. */
+    const held = async () => {
+      const ids = new Set<string>();
+      for (const node of nodes) {
+        const mbean = brokerMbean(node.name);
+        for (const queue of (await jolokiaRead(node, mbean, 'QueueNames')) as string[]) ids.add(`queue:${queue}`);
+        for (const divert of (await jolokiaRead(node, mbean, 'DivertNames')) as string[]) ids.add(`divert:${divert}`);
+      }
+      return ids;
+    };
+    const drawn = () =>
+      page
+        .locator('[data-testid="routing-node"]')
+        .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-item-id') ?? ''));
+    await page.goto(`${app.baseUrl}/clusters/${clusterId}/routing`);
+    // Temporary queues come and go (reply queues): the brokers are read again on each look, as is the graph.
+    const missing = await eventually(
+      'every queue and divert of the demo cluster drawn in its routing graph',
+      async () => {
+        await page.locator('[data-testid="routing-canvas"][data-ready="true"]').waitFor({ timeout: 20_000 });
+        const shown = new Set(await drawn());
+        const absent = [...(await held())].filter((id) => !shown.has(id));
+        if (absent.length === 0) return absent;
+        await page.reload();
+        return undefined;
+      },
+      60_000,
+      1_000,
+    );
+    expect(missing).toEqual([]);
+    expect(await page.locator('[data-item-id="divert:quotes-audit"]').count()).toBe(1);
+    expect(await page.locator('[data-item-id="queue:quotes.requests"]').count()).toBe(1);
+    await saveScreenshot(page, 'fleet-routing-graph');
   });
 
   it('kill -9 of the HA primary: the overview shows the backup serving and the Clusters screen the failing primary, without a reload, within the HA cadence', async () => {
