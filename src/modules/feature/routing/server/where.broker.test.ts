@@ -3,8 +3,11 @@
 // queue; another address with its own queue and an exclusive filtered divert. For a message matching the divert's
 // filter and one that does not (and likewise for the exclusive divert) the API is asked, then the message is really
 // sent (a core send without a routing type, through the broker's own session: AddressControl.sendMessage), and the
-// queues whose message count grew must be exactly those the answer named. Also: a viewer may ask, nothing is
-// audited, a bad question is 400 problem+json. Every name under the lease's prefix; the lease removes it all.
+// queues whose message count grew must be exactly those the answer named. Under send-to-dla-on-no-route the same
+// check pins the broker's dead-letter rule (Artemis 2.44: only an address with nothing bound dead-letters; bound
+// queues that all decline, or an exclusive divert, leave nothing for the dead-letter address). Also: a viewer may
+// ask, nothing is audited, a bad question is 400 problem+json. Every name under the lease's prefix; the lease removes
+// it all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
@@ -35,6 +38,16 @@ const names = {
   gold: lease.name('wh.gold'),
   goldQueue: lease.name('wh.gold-q'),
   toGold: lease.name('wh.to-gold'),
+  // Under send-to-dla-on-no-route: an address whose unrouted messages go to the dead-letter address.
+  unroutedSettings: lease.name('wh.dl.#'),
+  unrouted: lease.name('wh.dl.src'),
+  unbound: lease.name('wh.dl.unbound'),
+  picky: lease.name('wh.dl.picky'),
+  toOut: lease.name('wh.dl.to-out'),
+  out: lease.name('wh.dl-out'),
+  outQueue: lease.name('wh.dl-out-q'),
+  dead: lease.name('wh.dead'),
+  deadQueue: lease.name('wh.dead-q'),
 };
 
 /** Every queue of the scenario with its address and routing type (for its MBean). */
@@ -44,6 +57,9 @@ const queues = [
   { name: names.auditQueue, address: names.audit, routingType: 'ANYCAST', filter: null },
   { name: names.vipQueue, address: names.vip, routingType: 'MULTICAST', filter: null },
   { name: names.goldQueue, address: names.gold, routingType: 'ANYCAST', filter: null },
+  { name: names.picky, address: names.unrouted, routingType: 'MULTICAST', filter: "color = 'red'" },
+  { name: names.outQueue, address: names.out, routingType: 'MULTICAST', filter: null },
+  { name: names.deadQueue, address: names.dead, routingType: 'ANYCAST', filter: null },
 ] as const;
 
 interface WhereAnswer {
@@ -113,7 +129,7 @@ async function askThenSend(address: string, properties: Record<string, string>):
   const after = await counts();
   const changed = queues.map((queue) => queue.name).filter((name) => (after.get(name) ?? 0) > (before.get(name) ?? 0));
   expect(changed.sort()).toEqual(named);
-  expect(grown.length).toBeGreaterThan(0);
+  expect(grown.length).toBe(named.length);
   for (const name of changed) expect((after.get(name) ?? 0) - (before.get(name) ?? 0), name).toBe(1);
   return answer;
 }
@@ -121,9 +137,13 @@ async function askThenSend(address: string, properties: Record<string, string>):
 beforeAll(async () => {
   [node] = lease.nodes as [BrokerNode];
   const exec = (operation: string, args: unknown[]) => jolokiaExec(node, broker(), operation, args);
-  for (const address of [names.orders, names.vip])
+  await exec('addAddressSettings(java.lang.String,java.lang.String)', [
+    names.unroutedSettings,
+    JSON.stringify({ deadLetterAddress: names.dead, sendToDLAOnNoRoute: true }),
+  ]);
+  for (const address of [names.orders, names.vip, names.unrouted, names.unbound, names.out])
     await exec('createAddress(java.lang.String,java.lang.String)', [address, 'MULTICAST']);
-  for (const address of [names.audit, names.gold])
+  for (const address of [names.audit, names.gold, names.dead])
     await exec('createAddress(java.lang.String,java.lang.String)', [address, 'ANYCAST']);
   for (const queue of queues)
     await exec('createQueue(java.lang.String)', [
@@ -156,6 +176,16 @@ beforeAll(async () => {
     }),
   ]);
 
+  await exec('createDivert(java.lang.String)', [
+    JSON.stringify({
+      name: names.toOut,
+      address: names.unrouted,
+      'forwarding-address': names.out,
+      exclusive: true,
+      'filter-string': "route = 'out'",
+    }),
+  ]);
+
   database = await createTestDatabase();
   secured = await openSecuredRuntime({ databaseUrl: database.url, instanceId: 'where-web' });
   ({ call } = await secured.signedIn());
@@ -176,7 +206,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const divert of [names.toAudit, names.toGold])
+  for (const divert of [names.toAudit, names.toGold, names.toOut])
     await jolokiaExec(node, broker(), 'destroyDivert(java.lang.String)', [divert]).catch(() => undefined);
   await secured.close();
   await lease.stop();
@@ -208,6 +238,30 @@ describe('where would it go, against a real send', () => {
   it('leaves a message the exclusive divert’s filter does not match on its address’s queue', async () => {
     const answer = await askThenSend(names.vip, { tier: 'silver' });
     expect(answer.nodes[0]?.receivingQueues.map((queue) => queue.name)).toEqual([names.vipQueue]);
+  });
+});
+
+describe('where would it go when no queue takes it, against a real send (send-to-dla-on-no-route)', () => {
+  it('names the dead-letter queue for a message to an address with nothing bound', async () => {
+    const answer = await askThenSend(names.unbound, { color: 'blue' });
+    expect(answer.nodes[0]).toMatchObject({ outcome: 'dead-lettered', receivingQueues: [{ name: names.deadQueue }] });
+    expect(answer.highlighted).toContain(`dead-letter:address:${names.unbound}->address:${names.dead}`);
+  });
+
+  it('names no queue for a message the address’s bound queue declines: the broker drops it', async () => {
+    const answer = await askThenSend(names.unrouted, { color: 'blue' });
+    expect(answer.nodes[0]).toMatchObject({ outcome: 'dropped', receivingQueues: [] });
+    expect(answer.nodes[0]?.unknowns.map((note) => note.kind)).toContain('dead-letter');
+  });
+
+  it('names the filtered queue when it takes the message', async () => {
+    const answer = await askThenSend(names.unrouted, { color: 'red' });
+    expect(answer.nodes[0]?.receivingQueues.map((queue) => queue.name)).toEqual([names.picky]);
+  });
+
+  it('names only the exclusive divert’s queue: the diverted original is not dead-lettered', async () => {
+    const answer = await askThenSend(names.unrouted, { route: 'out', color: 'red' });
+    expect(answer.nodes[0]?.receivingQueues.map((queue) => queue.name)).toEqual([names.outQueue]);
   });
 });
 

@@ -263,25 +263,36 @@ describe('diverts', () => {
 });
 
 describe('no queue takes it', () => {
-  it('drops it, or sends it to the dead-letter address with send-to-dla-on-no-route', () => {
+  it('drops it, or sends it to the dead-letter address when send-to-dla-on-no-route is on and nothing is bound', () => {
     const queues = [queueOf('picky', 'orders', { filter: "color = 'red'" }), queueOf('dlq', 'DLA')];
     const dropped = only([nodeOf({ queues })], probe('orders'));
     expect(dropped.outcome).toBe('dropped');
     expect(received(dropped)).toEqual([]);
     const dla = addressOf('orders', { sendToDlaOnNoRoute: true, deadLetterAddress: 'DLA' });
-    const dead = only([nodeOf({ queues, addresses: [dla] })], probe('orders'));
+    const dead = only([nodeOf({ queues: [queueOf('dlq', 'DLA')], addresses: [dla] })], probe('orders'));
     expect(dead.outcome).toBe('dead-lettered');
     expect(dead.receivingQueues).toMatchObject([{ name: 'dlq', via: 'dead-letter' }]);
     expect(dead.path).toContain('dead-letter:address:orders->address:DLA');
   });
 
-  it('sends an exclusively diverted original to the dead-letter address too, as PostOfficeImpl counts it unrouted', () => {
+  it('drops what bound queues all decline even under send-to-dla-on-no-route (Artemis 2.44), and says later brokers differ', () => {
+    const dla = addressOf('orders', { sendToDlaOnNoRoute: true, deadLetterAddress: 'DLA' });
+    const queues = [queueOf('picky', 'orders', { filter: "color = 'red'" }), queueOf('dlq', 'DLA')];
+    const declined = only([nodeOf({ queues, addresses: [dla] })], probe('orders'));
+    expect(declined.outcome).toBe('dropped');
+    expect(declined.unknowns).toMatchObject([{ kind: 'dead-letter', itemId: 'address:orders' }]);
+    expect(declined.unknowns[0]?.text).toMatch(/ARTEMIS-4911/);
+  });
+
+  it('does not dead-letter an exclusively diverted original (Artemis 2.44), and says later brokers do', () => {
     const view = nodeOf({
       addresses: [addressOf('orders', { sendToDlaOnNoRoute: true, deadLetterAddress: 'DLA' })],
       queues: [queueOf('dlq', 'DLA'), queueOf('vip-q', 'vip')],
       diverts: [divertOf('all-vip', 'orders', 'vip', { exclusive: true })],
     });
-    expect(received(only([view], probe('orders')))).toEqual(['dlq', 'vip-q']);
+    const node = only([view], probe('orders'));
+    expect(received(node)).toEqual(['vip-q']);
+    expect(node.unknowns.map((note) => note.kind)).toContain('dead-letter');
   });
 
   it('auto-creates an anycast queue, or refuses the send, when the address has none', () => {

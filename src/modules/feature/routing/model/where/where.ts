@@ -2,15 +2,15 @@
 // (artemis-server PostOfficeImpl.route, BindingsImpl.route, DivertImpl.route, LocalQueueBinding,
 // ServerSessionImpl.checkAutoCreate; read in apache/activemq-artemis):
 // - Exclusive diverts on the address whose filter matches take the message, all of them; the address's queues and
-//   non-exclusive diverts then get nothing, and the original counts as unrouted (a dead-letter address with
-//   send-to-dla-on-no-route gets it too).
+//   non-exclusive diverts then get nothing.
 // - Otherwise every matching non-exclusive divert forwards a copy (routing type STRIP/PASS/ANYCAST/MULTICAST applied,
 //   then routed afresh at the forwarding address), and the queues bound to the address (or to a wildcard address that
 //   matches it) are grouped by routing name: a multicast queue alone, the address's anycast queues together. Each group
 //   gives the message to one of its queues whose filter matches (round-robin), if that queue's routing type fits the
 //   message's (a message without one fits every queue).
 // - No queue took it: with send-to-dla-on-no-route it goes to the dead-letter address (routing type cleared), else it
-//   is dropped. With no queue bound at all, an anycast send has a queue auto-created (auto-create-queues) or is refused.
+//   is dropped (Artemis 2.44: the dead-letter rule applies only to an address without any binding). With no queue
+//   bound at all, an anycast send has a queue auto-created (auto-create-queues) or is refused.
 // What the configuration cannot tell (transformers, values assigned on send, other nodes, bridges' far side) is said in
 // `unknowns`.
 import { matchesAddress } from '../address-pattern.ts';
@@ -128,7 +128,7 @@ class NodeWalk {
         itemId: itemId('divert', exclusive[0]?.name ?? ''),
       });
       for (const divert of exclusive) this.divert(divert, name, next);
-      this.noRoute(name, info, hop, true);
+      this.noRoute(name, info, hop, true, true);
       return false;
     }
     for (const divert of diverts)
@@ -139,7 +139,7 @@ class NodeWalk {
     // A queue auto-created for the message takes it (it is no queue Flotilla can show).
     let taken = created === 'created';
     for (const [group, members] of groups) taken = this.deliverToGroup(name, group, members, hop) || taken;
-    if (!taken) this.noRoute(name, info, hop, false);
+    if (!taken) this.noRoute(name, info, hop, queues.length > 0 || diverts.length > 0, false);
     return taken;
   }
 
@@ -294,24 +294,28 @@ class NodeWalk {
     return 'not-needed';
   }
 
-  /** No queue took it at `name` (PostOfficeImpl.maybeSendToDLA). */
-  private noRoute(name: string, info: RoutingAddress | undefined, hop: Hop, diverted: boolean): void {
+  /**
+   * No queue took it at `name` (PostOfficeImpl.route and maybeSendToDLA, Artemis 2.44): send-to-dla-on-no-route
+   * applies only when the address has no binding at all (no queue, no divert); when it has bindings and they all
+   * declined the message (filters, routing types, an exclusive divert), the message is dropped. A later change
+   * (ARTEMIS-4911, in no release up to 2.44) dead-letters that case too: said as an unknown.
+   */
+  private noRoute(name: string, info: RoutingAddress | undefined, hop: Hop, bound: boolean, diverted: boolean): void {
     const dla = info?.deadLetterAddress ?? null;
-    if (info?.sendToDlaOnNoRoute && !hop.deadLettered) {
+    const dlaOn = info?.sendToDlaOnNoRoute === true && !hop.deadLettered;
+    if (dlaOn && !bound) {
       if (dla === null) {
-        if (!diverted) this.settle(name, 'dropped');
+        this.settle(name, 'dropped');
         this.notes.push({
           kind: 'no-route',
-          text: `No queue at ${name} takes it and send-to-dla-on-no-route is on, but no dead-letter address is set: ${diverted ? 'the original is' : 'it is'} dropped (the broker logs it).`,
+          text: `No queue at ${name} takes it and send-to-dla-on-no-route is on, but no dead-letter address is set: it is dropped (the broker logs it).`,
           itemId: address(name),
         });
         return;
       }
       this.notes.push({
         kind: 'dead-letter',
-        text: diverted
-          ? `The diverted original counts as unrouted at ${name}, and send-to-dla-on-no-route sends it to ${dla} as well.`
-          : `No queue at ${name} takes it: send-to-dla-on-no-route sends it to the dead-letter address ${dla}.`,
+        text: `${name} has no queue: send-to-dla-on-no-route sends it to the dead-letter address ${dla}.`,
         itemId: address(name),
       });
       this.path.add(edgeId('dead-letter', address(name), address(dla)));
@@ -323,14 +327,22 @@ class NodeWalk {
         deadLettered: true,
         onlyQueue: null,
       });
-      if (taken && !diverted) this.settle(name, 'dead-lettered');
+      if (taken) this.settle(name, 'dead-lettered');
       return;
     }
+    if (dlaOn && dla !== null)
+      this.unknowns.push({
+        kind: 'dead-letter',
+        text: `${diverted ? `The original, diverted away from ${name},` : `No queue at ${name} takes it, which`} is not sent to the dead-letter address by Artemis up to 2.44 (${name} has bindings, they all declined it); brokers with ARTEMIS-4911 send it to ${dla}.`,
+        itemId: address(name),
+      });
     if (diverted) return;
     this.settle(name, 'dropped');
     this.notes.push({
       kind: 'no-route',
-      text: `No queue at ${name} takes it: it is dropped (send-to-dla-on-no-route is off).`,
+      text: dlaOn
+        ? `No queue at ${name} takes it: it is dropped.`
+        : `No queue at ${name} takes it: it is dropped (send-to-dla-on-no-route is off).`,
       itemId: address(name),
     });
   }
