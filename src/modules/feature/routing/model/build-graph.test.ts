@@ -2,78 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRoutingGraph, filterRoutingGraph, matchesAddress } from './build-graph.ts';
 import { coveredByClusterConnection } from './address-pattern.ts';
 import type { RoutingGraph } from './routing-graph.ts';
-import type {
-  RoutingAddress,
-  RoutingBridge,
-  RoutingClusterConnection,
-  RoutingDivert,
-  RoutingNodeView,
-  RoutingQueue,
-} from './routing-view.ts';
-
-const address = (name: string, more: Partial<RoutingAddress> = {}): RoutingAddress => ({
-  name,
-  routingTypes: ['ANYCAST', 'MULTICAST'],
-  deadLetterAddress: null,
-  expiryAddress: null,
-  sendToDlaOnNoRoute: false,
-  redistributionDelay: -1,
-  autoCreateQueues: true,
-  internal: false,
-  ...more,
-});
-const queue = (name: string, on: string, more: Partial<RoutingQueue> = {}): RoutingQueue => ({
-  name,
-  address: on,
-  routingType: 'ANYCAST',
-  filter: null,
-  durable: true,
-  temporary: false,
-  internal: false,
-  messageCount: 0,
-  consumerCount: 0,
-  ...more,
-});
-const divert = (name: string, on: string, to: string, more: Partial<RoutingDivert> = {}): RoutingDivert => ({
-  name,
-  address: on,
-  forwardingAddress: to,
-  exclusive: false,
-  filter: null,
-  routingType: 'STRIP',
-  transformerClassName: null,
-  ...more,
-});
-const bridge = (name: string, queueName: string, forwardingAddress: string | null): RoutingBridge => ({
-  name,
-  queueName,
-  forwardingAddress,
-  filter: null,
-  transformerClassName: null,
-  staticConnectors: ['other'],
-  discoveryGroupName: null,
-  started: true,
-});
-const connection = (name: string, spec: string): RoutingClusterConnection => ({
-  name,
-  address: spec,
-  messageLoadBalancing: 'ON_DEMAND',
-  maxHops: 1,
-  started: true,
-  staticConnectors: ['peer'],
-  discoveryGroupName: null,
-  connectedNodes: 1,
-});
-const view = (nodeId: string, nodeName: string, parts: Partial<RoutingNodeView> = {}): RoutingNodeView => ({
-  nodeId,
-  nodeName,
-  addresses: [],
-  queues: [],
-  diverts: [],
-  bridges: [],
-  clusterConnections: [],
-  ...parts,
-});
+import { address, bridge, connection, divert, queue, view } from './view-fixtures.ts';
 
 const item = (graph: RoutingGraph, id: string) => graph.items.find((one) => one.id === id);
 const edge = (graph: RoutingGraph, id: string) => graph.edges.find((one) => one.id === id);
