@@ -19,7 +19,7 @@ export interface RoutingLayout {
   readonly width: number;
   readonly height: number;
   readonly components: number;
-  /** The items of the first components, up to FIRST_VIEW_ITEMS: what the view fits on opening a large graph. */
+  /** The items in the top-left FIRST_VIEW area (at least the first component): what a large graph opens on. */
   readonly firstView: readonly string[];
 }
 
@@ -38,7 +38,8 @@ export const LAYOUT_EDGE_KINDS: ReadonlySet<RoutingEdgeKind> = new Set(['binds',
 const COMPONENT_GAP = 48;
 const NODE_SEP = 14;
 const RANK_SEP = 56;
-const FIRST_VIEW_ITEMS = 60;
+/** About a screen at zoom 0.8: few enough nodes that the first render is quick. */
+const FIRST_VIEW = { width: 1800, height: 1000 };
 
 /** The connected components of the items under the links, each in the items' order; union-find with path halving. */
 function componentsOf(items: readonly RoutingItem[], links: readonly Link[]): RoutingItem[][] {
@@ -163,7 +164,8 @@ export function layOutRoutingGraph(graph: RoutingGraph): RoutingLayout {
       const id = part.ids[index];
       if (id !== undefined) boxes.set(id, { ...box, x: box.x + x, y: box.y + y });
     });
-    if (firstView.length < FIRST_VIEW_ITEMS) firstView.push(...part.ids.slice(0, FIRST_VIEW_ITEMS - firstView.length));
+    if (firstView.length === 0 || (x + part.width <= FIRST_VIEW.width && y + part.height <= FIRST_VIEW.height))
+      firstView.push(...part.ids);
     x += part.width + COMPONENT_GAP;
     width = Math.max(width, x - COMPONENT_GAP);
     rowHeight = Math.max(rowHeight, part.height);

@@ -12,6 +12,7 @@ import {
   MarkerType,
   getViewportForBounds,
   MiniMap,
+  Position,
   ReactFlow,
   type Edge,
   type NodeMouseHandler,
@@ -93,6 +94,12 @@ export function RoutingGraphView({ graph, highlighted, selected, onSelect, heigh
         position: { x: box.x, y: box.y },
         width: box.width,
         height: box.height,
+        // Declared handles (where item-node.tsx draws them): React Flow otherwise renders every node once to measure
+        // them, even with only the visible part rendered — 7,000 nodes mounted and dropped again.
+        handles: [
+          { type: 'target', position: Position.Left, x: 0, y: box.height / 2 },
+          { type: 'source', position: Position.Right, x: box.width, y: box.height / 2 },
+        ],
         draggable: false,
         connectable: false,
         data: {
