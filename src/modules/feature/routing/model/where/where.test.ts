@@ -1,75 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  RoutingAddress,
-  RoutingBridge,
-  RoutingClusterConnection,
-  RoutingDivert,
-  RoutingNodeView,
-  RoutingQueue,
-} from '../routing-view.ts';
+import type { RoutingAddress, RoutingDivert, RoutingNodeView, RoutingQueue } from '../routing-view.ts';
+import { address, bridge, connection, divert, queue, view } from '../view-fixtures.ts';
 import { whereWouldItGo, type ProbeMessage, type WhereNodeAnswer } from './where.ts';
 
-const addressOf = (name: string, extra: Partial<RoutingAddress> = {}): RoutingAddress => ({
-  name,
-  routingTypes: ['ANYCAST', 'MULTICAST'],
-  deadLetterAddress: null,
-  expiryAddress: null,
-  sendToDlaOnNoRoute: false,
-  redistributionDelay: null,
-  autoCreateQueues: false,
-  internal: false,
-  ...extra,
-});
+// The shared builders, with this file's defaults: a multicast queue, an address that auto-creates nothing.
+const addressOf = (name: string, more: Partial<RoutingAddress> = {}) =>
+  address(name, { autoCreateQueues: false, redistributionDelay: null, ...more });
+const queueOf = (name: string, on: string, more: Partial<RoutingQueue> = {}) =>
+  queue(name, on, { routingType: 'MULTICAST', ...more });
+const divertOf = (name: string, from: string, to: string, more: Partial<RoutingDivert> = {}) =>
+  divert(name, from, to, more);
 
-const queueOf = (name: string, address: string, extra: Partial<RoutingQueue> = {}): RoutingQueue => ({
-  name,
-  address,
-  routingType: 'MULTICAST',
-  filter: null,
-  durable: true,
-  temporary: false,
-  internal: false,
-  messageCount: 0,
-  consumerCount: 0,
-  ...extra,
-});
-
-const divertOf = (name: string, from: string, to: string, extra: Partial<RoutingDivert> = {}): RoutingDivert => ({
-  name,
-  address: from,
-  forwardingAddress: to,
-  exclusive: false,
-  filter: null,
-  routingType: 'STRIP',
-  transformerClassName: null,
-  ...extra,
-});
-
-function nodeOf(
-  parts: {
-    addresses?: RoutingAddress[];
-    queues?: RoutingQueue[];
-    diverts?: RoutingDivert[];
-    bridges?: RoutingBridge[];
-    clusterConnections?: RoutingClusterConnection[];
-  },
-  nodeId = 'n1',
-): RoutingNodeView {
+function nodeOf(parts: Partial<RoutingNodeView>, nodeId = 'n1'): RoutingNodeView {
   const queues = parts.queues ?? [];
   const declared = parts.addresses ?? [];
   // Every address a queue or divert names exists unless the test declares it.
   const implied = [...queues.map((q) => q.address), ...(parts.diverts ?? []).map((d) => d.address)]
     .filter((name, index, all) => all.indexOf(name) === index && !declared.some((entry) => entry.name === name))
     .map((name) => addressOf(name));
-  return {
-    nodeId,
-    nodeName: `broker-${nodeId}`,
-    addresses: [...declared, ...implied],
-    queues,
-    diverts: parts.diverts ?? [],
-    bridges: parts.bridges ?? [],
-    clusterConnections: parts.clusterConnections ?? [],
-  };
+  return view(nodeId, `broker-${nodeId}`, { ...parts, addresses: [...declared, ...implied] });
 }
 
 const probe = (address: string, properties: ProbeMessage['properties'] = {}, extra: Partial<ProbeMessage> = {}) => ({
@@ -324,18 +273,7 @@ describe('beyond the node', () => {
   it('names a bridge consuming a receiving queue as forwarding beyond what Flotilla sees', () => {
     const view = nodeOf({
       queues: [queueOf('outbound', 'orders')],
-      bridges: [
-        {
-          name: 'to-dc2',
-          queueName: 'outbound',
-          forwardingAddress: 'orders-dc2',
-          filter: null,
-          transformerClassName: null,
-          staticConnectors: ['dc2'],
-          discoveryGroupName: null,
-          started: true,
-        },
-      ],
+      bridges: [bridge('to-dc2', 'outbound', 'orders-dc2')],
     });
     const node = only([view], probe('orders'));
     expect(node.unknowns).toMatchObject([{ kind: 'bridge', itemId: 'bridge:to-dc2' }]);
@@ -344,22 +282,13 @@ describe('beyond the node', () => {
   });
 
   it('says a balancing cluster connection may route to another node, and where nodes disagree', () => {
-    const connection: RoutingClusterConnection = {
-      name: 'cluster',
-      address: '',
-      messageLoadBalancing: 'ON_DEMAND',
-      maxHops: 1,
-      started: true,
-      staticConnectors: [],
-      discoveryGroupName: 'dg',
-      connectedNodes: 1,
-    };
+    const balancing = connection('cluster', '');
     const queues = [queueOf('orders-all', 'orders'), queueOf('audit-q', 'audit')];
     const one = nodeOf(
-      { queues, diverts: [divertOf('to-audit', 'orders', 'audit')], clusterConnections: [connection] },
+      { queues, diverts: [divertOf('to-audit', 'orders', 'audit')], clusterConnections: [balancing] },
       'n1',
     );
-    const two = nodeOf({ queues, clusterConnections: [connection] }, 'n2');
+    const two = nodeOf({ queues, clusterConnections: [balancing] }, 'n2');
     const answer = whereWouldItGo([one, two], probe('orders'));
     expect(answer.nodes.map(received)).toEqual([['audit-q', 'orders-all'], ['orders-all']]);
     expect(answer.agree).toBe(false);
