@@ -2,8 +2,9 @@
 // The facts of the selected routing item: what it is, where it is missing or differs (a routing defect), its
 // configuration as read (summed counts for a queue), and, for a live cluster, links to open its address, queue or
 // consumers in their own screens.
-import { Anchor, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import Link from 'next/link';
+import { Fragment } from 'react';
 import { queuePath } from '@/modules/feature/queues/ui.ts';
 import { addressPath, resourceListPath } from '@/modules/feature/resources/ui.ts';
 import type { RoutingGraph, RoutingItem } from '../../model/routing-graph.ts';
@@ -85,18 +86,18 @@ export function RoutingItemFacts({
             Differs between nodes: {item.differs.join(', ')}
           </Text>
         )}
-        <Table withRowBorders={false} verticalSpacing={2} fz="sm">
-          <Table.Tbody>
-            {Object.entries(item.facts).map(([name, value]) => (
-              <Table.Tr key={name}>
-                <Table.Td c="dimmed" w="45%">
-                  {name}
-                </Table.Td>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{printable(value)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <SimpleGrid cols={2} spacing="xs" verticalSpacing={2}>
+          {Object.entries(item.facts).map(([name, value]) => (
+            <Fragment key={name}>
+              <Text size="sm" c="dimmed">
+                {name}
+              </Text>
+              <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                {printable(value)}
+              </Text>
+            </Fragment>
+          ))}
+        </SimpleGrid>
         {links.length > 0 && (
           <Group gap="md">
             {links.map((link) => (

@@ -2,7 +2,7 @@
 // The answer to "where would this message go?": whether the nodes agree (and how they do not), then per node the
 // outcome, the queues that would receive it (how it got there, whether each gets a copy or one of a group does, and
 // whether it is certain), what the broker does in words, and what this answer cannot know.
-import { Alert, Badge, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { WhereAnswer, WhereNodeAnswer, WhereOutcome } from '../../model/where/where-types.ts';
 
 /** A note as the API hands it out (its kind as text). */
@@ -71,28 +71,23 @@ export function WhereAnswerView({ answer }: { answer: Answer }) {
               </Badge>
             </Group>
             {node.receivingQueues.length > 0 ? (
-              <Table fz="sm" withRowBorders={false} verticalSpacing={2}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Receiving queue</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                    <Table.Th>Via</Table.Th>
-                    <Table.Th>Gets</Table.Th>
-                    <Table.Th>Certain</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {node.receivingQueues.map((queue) => (
-                    <Table.Tr key={queue.itemId} data-testid="where-queue" data-queue={queue.name}>
-                      <Table.Td fw={600}>{queue.name}</Table.Td>
-                      <Table.Td>{queue.address}</Table.Td>
-                      <Table.Td>{queue.via}</Table.Td>
-                      <Table.Td>{queue.share === 'every' ? 'a copy' : `one of group ${queue.group}`}</Table.Td>
-                      <Table.Td>{queue.certain ? 'yes' : 'no: see below'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <Text size="sm" fw={500}>
+                Receiving queues
+              </Text>
+            ) : null}
+            {node.receivingQueues.length > 0 ? (
+              <List size="sm" spacing={2}>
+                {node.receivingQueues.map((queue) => (
+                  <List.Item key={queue.itemId} data-testid="where-queue" data-queue={queue.name}>
+                    <Text span fw={600} size="sm">
+                      {queue.name}
+                    </Text>{' '}
+                    on {queue.address}, via {queue.via}:{' '}
+                    {queue.share === 'every' ? 'a copy' : `one of group ${queue.group}`}
+                    {queue.certain ? '' : ' (not certain: see below)'}
+                  </List.Item>
+                ))}
+              </List>
             ) : (
               <Text size="sm" c="dimmed">
                 No queue receives it.
