@@ -17,7 +17,7 @@ export const whereRouter = router({
         path: '/clusters/{clusterId}/routing/where',
         tags: ['routing'],
         summary:
-          'Where a message would go: per node, the queues that would receive it (divert and queue filters evaluated with JMS selector rules, routing types, dead-letter and auto-create rules), what cannot be known, and where nodes disagree; read-only, nothing is sent',
+          'Where a message would go: per node, the queues that would receive it (filters, routing types, diverts), what cannot be known, and where nodes disagree; read-only',
       },
     })
     .input(whereInput)
