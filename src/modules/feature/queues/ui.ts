@@ -5,4 +5,3 @@ export { QueueDetailScreen } from './ui/queue-detail.screen.tsx';
 export { QueuesHomeScreen } from './ui/queues-home.screen.tsx';
 export { QueuesScreen } from './ui/queues.screen.tsx';
 export { TargetQueuePicker } from './ui/target-queue-picker.tsx';
-export { queuePath } from './ui/queue-paths.ts';

@@ -10,4 +10,3 @@ export { AddressScreen } from './ui/address.screen.tsx';
 export { ConnectionScreen } from './ui/connection.screen.tsx';
 export { NodeScreen } from './ui/node.screen.tsx';
 export { ResourcesHomeScreen } from './ui/resources-home.screen.tsx';
-export { addressPath, resourceListPath } from './ui/resource-paths.ts';

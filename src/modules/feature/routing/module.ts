@@ -7,8 +7,7 @@ export const routingModule = defineModule({
   layer: 'feature',
   description:
     'Where messages go: a cluster’s addresses, queues, diverts, bridges, cluster connections and dead-letter and expiry routes as one graph merged across its nodes (an item a node lacks is marked), “where would this message go” evaluated with the brokers’ own filter and routing-type rules, the routing.tabs slot (brokerconfig’s Builder), and divert create and remove through the broker command sequence.',
-  // queues and resources: the facts panel opens an address, queue or consumers on their screens (their ui.ts).
-  requires: ['core', 'plugin', 'access', 'broker', 'clusters', 'commands', 'governance', 'queues', 'resources'],
+  requires: ['core', 'plugin', 'access', 'broker', 'clusters', 'commands', 'governance'],
   permissions: [
     {
       id: 'routing:read',

@@ -48,7 +48,7 @@ export interface RoutingEdge {
   readonly missingOn: readonly string[];
 }
 
-export interface RoutingGraphNode {
+interface RoutingGraphNode {
   readonly nodeId: string;
   readonly nodeName: string;
 }

@@ -204,7 +204,7 @@ const MAX_PATTERNS = 200;
  * LIKE as Artemis compiles it: % any run, _ exactly one UTF-16 unit (newlines included), the escape character
  * makes a following %, _ or escape literal and is itself literal before anything else.
  */
-export function likePattern(pattern: string, escape: string | null): RegExp {
+function likePattern(pattern: string, escape: string | null): RegExp {
   const key = `${escape ?? ''}\u0000${pattern}`;
   const cached = patterns.get(key);
   if (cached) return cached;

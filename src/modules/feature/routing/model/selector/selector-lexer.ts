@@ -2,7 +2,7 @@
 // in any case, identifiers case-sensitive (plain or "double-quoted"), 'string' literals with '' for a quote, decimal
 // (optional L), hex 0x, octal 0 and floating-point literals, and -- and /* */ comments.
 
-export type TokenKind =
+type TokenKind =
   'identifier' | 'keyword' | 'string' | 'integer' | 'float' | 'operator' | 'lparen' | 'rparen' | 'comma' | 'end';
 
 export interface Token {

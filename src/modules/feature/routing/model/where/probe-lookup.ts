@@ -7,7 +7,7 @@
 import { UNKNOWABLE, type SelectorLookup } from '../selector/selector-eval.ts';
 import type { ProbeMessage } from './where-types.ts';
 
-export const DEFAULT_PRIORITY = 4;
+const DEFAULT_PRIORITY = 4;
 
 /** JMS header names a broker filter does not translate, with the name that works there. */
 export const UNTRANSLATED_JMS_HEADERS: Readonly<Record<string, string>> = {

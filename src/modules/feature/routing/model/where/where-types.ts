@@ -2,7 +2,7 @@
 // data shared by the API and the screens.
 import type { DivertRoutingType, QueueRoutingType } from '../routing-view.ts';
 
-export interface ProbeHeaders {
+interface ProbeHeaders {
   /** JMSPriority / AMQPriority, 0-9; 4 when not given (every protocol's default). */
   readonly priority?: number;
   /** JMSDeliveryMode PERSISTENT / AMQDurable DURABLE; not known when not given (the protocols' defaults differ). */
@@ -54,7 +54,7 @@ export const WHERE_NOTE_KINDS = [
   'redistribution',
 ] as const;
 
-export type WhereNoteKind = (typeof WHERE_NOTE_KINDS)[number];
+type WhereNoteKind = (typeof WHERE_NOTE_KINDS)[number];
 
 export interface WhereNote {
   readonly kind: WhereNoteKind;

@@ -368,7 +368,7 @@ function dedupe(notes: readonly WhereNote[]): WhereNote[] {
 }
 
 /** `orders::eu` → the address orders and the queue eu (a fully qualified queue name). */
-export function splitQualified(name: string): { address: string; queue: string | null } {
+function splitQualified(name: string): { address: string; queue: string | null } {
   const at = name.indexOf('::');
   return at === -1 ? { address: name, queue: null } : { address: name.slice(0, at), queue: name.slice(at + 2) };
 }

@@ -14,7 +14,7 @@ import { refuseBadFilter } from './divert-filter.ts';
 export type DivertsRuntime = CommandRuntime & { readonly settings: SettingsReader };
 
 /** The stream topic of address and queue changes (resources signals it too): the routing screen is live on it. */
-export const DIVERT_TOPIC = 'queues';
+const DIVERT_TOPIC = 'queues';
 
 interface Flags {
   readonly clusterId: string;

@@ -15,7 +15,7 @@ const brokerName = (what: string) =>
 
 const dryRun = z.boolean().default(false).describe('Check per node and audit, change nothing');
 
-export const DIVERT_SORT_FIELDS = ['name', 'address', 'forwardingAddress', 'presence'] as const;
+const DIVERT_SORT_FIELDS = ['name', 'address', 'forwardingAddress', 'presence'] as const;
 
 export const listDivertsInput = listQuerySchema(DIVERT_SORT_FIELDS, 'name').extend({
   clusterId: z.uuid(),
@@ -58,7 +58,7 @@ export const removeDivertInput = z.object({
 
 const nodeRef = z.object({ nodeId: z.string(), nodeName: z.string() });
 
-export const divertRowSchema = z.object({
+const divertRowSchema = z.object({
   name: z.string(),
   address: z.string(),
   forwardingAddress: z.string(),

@@ -6,7 +6,7 @@ import { routingPath } from '../routing-paths.ts';
 export const DIVERTS_TAB = 'diverts';
 export const REMOVE_OPERATION = 'remove-divert';
 
-export const divertsTabPath = (clusterId: string, extra: Record<string, string> = {}) =>
+const divertsTabPath = (clusterId: string, extra: Record<string, string> = {}) =>
   `${routingPath(clusterId)}?${new URLSearchParams({ tab: DIVERTS_TAB, ...extra }).toString()}`;
 
 export const removeDivertPath = (clusterId: string, divert: string) =>

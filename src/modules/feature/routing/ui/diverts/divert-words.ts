@@ -7,7 +7,7 @@ type Outcome = CommandResult['nodes'][number]['outcome'];
 const countOf = (result: CommandResult, outcome: Outcome) =>
   result.nodes.filter((node) => node.outcome === outcome).length;
 
-export const nodeCount = (count: number) => `${String(count)} ${count === 1 ? 'node' : 'nodes'}`;
+const nodeCount = (count: number) => `${String(count)} ${count === 1 ? 'node' : 'nodes'}`;
 
 export const wouldAct = (preview: CommandResult) => nodeCount(countOf(preview, 'WOULD_APPLY'));
 export const didAct = (result: CommandResult) => nodeCount(countOf(result, 'APPLIED'));

@@ -5,8 +5,8 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import Link from 'next/link';
 import { Fragment } from 'react';
-import { queuePath } from '@/modules/feature/queues/ui.ts';
-import { addressPath, resourceListPath } from '@/modules/feature/resources/ui.ts';
+import { useContributions } from '@/ui/slots/slot.tsx';
+import type { RowMenuContribution, RowTarget } from '@/ui/slots/contribution-types.ts';
 import type { RoutingGraph, RoutingItem } from '../../model/routing-graph.ts';
 import { KIND_COLOR, KIND_LABEL } from './item-node.tsx';
 
@@ -19,28 +19,46 @@ const printable = (value: string | number | boolean | null | undefined): string 
         : 'no'
       : String(value);
 
-function linksOf(item: RoutingItem, clusterId: string): Array<{ label: string; href: string }> {
-  const address = typeof item.facts.address === 'string' ? item.facts.address : undefined;
+interface FactLink {
+  readonly label: string;
+  readonly href: string;
+}
+
+/**
+ * The `Open` items the enabled modules put in a row menu (queues' "Open queue", resources' "Its consumers" and "Open
+ * address", routing's own "Open source address"), for one row: the facts panel links where a table's row menu would,
+ * and a switched-off module's links are gone with it.
+ */
+function openLinks(items: readonly RowMenuContribution[], target: RowTarget, prefix = ''): FactLink[] {
+  return items.flatMap((item) => {
+    if (item.section !== 'Open' || !item.href || (item.visible && !item.visible(target))) return [];
+    return [{ label: prefix ? `${item.label} (${prefix})` : item.label, href: item.href(target) }];
+  });
+}
+
+function useFactLinks(item: RoutingItem, clusterId: string | undefined): FactLink[] {
+  const queueItems = useContributions('queue.actions');
+  const addressItems = useContributions('address.actions');
+  const divertItems = useContributions('divert.actions');
+  if (!clusterId) return [];
+  const text = (name: string) => (typeof item.facts[name] === 'string' ? item.facts[name] : undefined);
+  const queue = (name: string, prefix = '') => openLinks(queueItems, { clusterId, key: name, row: { name } }, prefix);
+  const address = (name: string | undefined, prefix = '') =>
+    name ? openLinks(addressItems, { clusterId, key: name, row: { name } }, prefix) : [];
   switch (item.kind) {
     case 'address':
-      return [{ label: 'Open address', href: addressPath(clusterId, item.name) }];
+      return address(item.name);
     case 'queue':
-      return [
-        { label: 'Open queue', href: queuePath(clusterId, item.name) },
-        { label: 'Consumers', href: resourceListPath(clusterId, 'consumers', { queue: item.name }) },
-        ...(address ? [{ label: 'Open its address', href: addressPath(clusterId, address) }] : []),
-      ];
+      return [...queue(item.name), ...address(text('address'), 'its address')];
     case 'divert':
       return [
-        ...(address ? [{ label: 'Open its address', href: addressPath(clusterId, address) }] : []),
-        ...(typeof item.facts.forwardingAddress === 'string'
-          ? [{ label: 'Open the forwarding address', href: addressPath(clusterId, item.facts.forwardingAddress) }]
-          : []),
+        ...openLinks(divertItems, { clusterId, key: item.name, row: { ...item.facts, name: item.name } }),
+        ...address(text('forwardingAddress'), 'forwarding address'),
       ];
-    case 'bridge':
-      return typeof item.facts.queueName === 'string'
-        ? [{ label: 'Open the queue it consumes', href: queuePath(clusterId, item.facts.queueName) }]
-        : [];
+    case 'bridge': {
+      const consumed = text('queueName');
+      return consumed ? queue(consumed, 'the queue it consumes') : [];
+    }
     case 'cluster-connection':
       return [];
   }
@@ -58,9 +76,21 @@ export function RoutingItemFacts({
 }) {
   const item = graph.items.find((candidate) => candidate.id === itemId);
   if (!item) return null;
+  return <ItemFacts graph={graph} item={item} clusterId={clusterId} />;
+}
+
+function ItemFacts({
+  graph,
+  item,
+  clusterId,
+}: {
+  graph: RoutingGraph;
+  item: RoutingItem;
+  clusterId?: string | undefined;
+}) {
+  const links = useFactLinks(item, clusterId);
   const names = new Map(graph.nodes.map((node) => [node.nodeId, node.nodeName]));
   const nameOf = (nodeId: string) => names.get(nodeId) ?? nodeId;
-  const links = clusterId ? linksOf(item, clusterId) : [];
   return (
     <Paper withBorder p="sm" radius="md" data-testid="routing-facts" data-item-id={item.id}>
       <Stack gap="xs">
