@@ -103,6 +103,7 @@ describe('the console shell', () => {
       'Queues',
       'Dead letters',
       'SQL console',
+      'Routing',
       'Request-reply',
     ]);
     expect(await group('Resources').getByRole('link').allInnerTexts()).toEqual([

@@ -6,6 +6,6 @@ import { routingHomePath } from './routing-paths.ts';
 export const routingUi = defineModuleUi({
   moduleId: 'routing',
   routes: [routingHomePath, '/clusters/{clusterId}/routing'],
-  navigation: [{ group: 'messaging', label: 'Routing', href: routingHomePath, icon: IconRoute, order: 30 }],
+  navigation: [{ group: 'messaging', label: 'Routing', href: routingHomePath, icon: IconRoute, order: 35 }],
   contributions: [...divertActions],
 });
