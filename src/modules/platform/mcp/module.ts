@@ -20,6 +20,7 @@ export const mcpModule = defineModule({
       'query_messages',
       'trace_request_reply',
       'config_diff',
+      'route_message',
       'activity_log',
       'queue_action',
       'send_message',

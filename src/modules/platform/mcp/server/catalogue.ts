@@ -13,6 +13,7 @@ import { queueActionTool } from './queue-action-tool.ts';
 import { queryMessagesTool } from './query-tool.ts';
 import { clusterHealthTool, diagnoseQueueTool, listResourcesTool, metricSeriesTool } from './read-tools.ts';
 import { traceRequestReplyTool } from './request-reply-tool.ts';
+import { routeMessageTool } from './route-message-tool.ts';
 import { invalidParams, type McpContext, textResult, ToolFailure, type ToolDefinition } from './tool-kit.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -25,6 +26,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   queryMessagesTool,
   traceRequestReplyTool,
   configDiffTool,
+  routeMessageTool,
   activityLogTool,
   queueActionTool,
   sendMessageTool,

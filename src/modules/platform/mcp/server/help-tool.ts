@@ -12,7 +12,7 @@ function disabledFeatures(context: Pick<McpContext, 'registry'>): string[] {
 const GUIDE = [
   'Flotilla manages fleets of Apache ActiveMQ Artemis clusters. You act as the owner of this API key, with their grants.',
   'Start with cluster_health (no arguments) for cluster ids, then cluster_health clusterId=… for one cluster.',
-  'Reads: list_resources kind=…, diagnose_queue, metric_series, browse_messages then message_body, query_messages (SQL over the index or live), trace_request_reply mode=…, config_diff (declared configuration against the live nodes), activity_log source=….',
+  'Reads: list_resources kind=…, diagnose_queue, metric_series, browse_messages then message_body, query_messages (SQL over the index or live), trace_request_reply mode=…, config_diff (declared configuration against the live nodes), route_message (where a message would go), activity_log source=….',
   'Writes (queue_action, send_message, alert_rule, flotilla_setting) preview by default (dryRun=true) and change nothing.',
   'A real destructive run needs dryRun=false and confirm equal to the subject’s exact name (the queue, the rule).',
   'override=true only passes safety.bulk-cap; it never replaces confirm, and confirm never replaces it.',

@@ -141,6 +141,17 @@ describe('MCP on a real broker', () => {
     expect((await call(agent, 'flotilla_help', {})).json).toHaveProperty('guide');
   });
 
+  it('says where a message would go on each node without sending it', async () => {
+    const routed = await call(agent, 'route_message', { clusterId: scenario.clusterId, address: queue });
+    expect(routed.isError, routed.text).toBe(false);
+    const nodes = routed.json.nodes as { outcome: string; queues: { name: string; via: string }[] }[];
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]).toMatchObject({ outcome: 'routed', queues: [{ name: queue, via: 'address' }] });
+    expect(await messageCount(node, queue)).toBe(3);
+    const viewed = await call(viewer, 'route_message', { clusterId: scenario.clusterId, address: queue });
+    expect(viewed.isError, viewed.text).toBe(false);
+  });
+
   it('sends only when told to, and masks a card number in what comes back', async () => {
     const target = broker.name(uniqueName('mcp.cards'));
     await createAnycastQueue(node, target);

@@ -112,6 +112,7 @@ describe('POST /mcp', () => {
       'query_messages',
       'trace_request_reply',
       'config_diff',
+      'route_message',
       'activity_log',
       'queue_action',
       'send_message',
