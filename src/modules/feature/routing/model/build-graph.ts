@@ -132,7 +132,11 @@ function addNode(builder: GraphBuilder, view: RoutingNodeView): void {
     builder.edge('diverts', address(divert.address), id, node);
     builder.edge('forwards', id, address(divert.forwardingAddress), node);
   }
-  const queueAddress = new Map(view.queues.map((queue) => [queue.name, queue.address]));
+  // Only a bridge needs its queue's address: no map of thousands of queues for a node without bridges.
+  const queueAddress =
+    view.bridges.length === 0
+      ? new Map<string, string>()
+      : new Map(view.queues.map((queue) => [queue.name, queue.address]));
   for (const bridge of view.bridges) {
     const id = itemId('bridge', bridge.name);
     builder.item('bridge', bridge.name, node, bridgeFacts(bridge));
@@ -141,7 +145,7 @@ function addNode(builder: GraphBuilder, view: RoutingNodeView): void {
     const target = bridge.forwardingAddress ?? queueAddress.get(bridge.queueName);
     if (target) builder.edge('forwards', id, address(target), node);
   }
-  const balanced = view.addresses.filter((entry) => !entry.internal);
+  const balanced = view.clusterConnections.length === 0 ? [] : view.addresses.filter((entry) => !entry.internal);
   for (const connection of view.clusterConnections) {
     const id = itemId('cluster-connection', connection.name);
     builder.item('cluster-connection', connection.name, node, clusterConnectionFacts(connection));
@@ -152,6 +156,8 @@ function addNode(builder: GraphBuilder, view: RoutingNodeView): void {
 }
 
 function mergedFacts(byNode: ReadonlyMap<string, RoutingFacts>): { facts: RoutingFacts; differs: string[] } {
+  // One node (most items of a one-node cluster, thousands of them): its facts as they are, nothing to sum or compare.
+  if (byNode.size === 1) return { facts: byNode.values().next().value ?? {}, differs: [] };
   const all = [...byNode.values()];
   const first = all[0] ?? {};
   const facts: Record<string, RoutingFacts[string]> = { ...first };
@@ -175,19 +181,18 @@ export function buildRoutingGraph(views: readonly RoutingNodeView[]): RoutingGra
   const nodeIds = ordered.map((view) => view.nodeId);
   const builder = new GraphBuilder();
   for (const view of ordered) addNode(builder, view);
-  const lacking = (present: ReadonlySet<string>) => nodeIds.filter((nodeId) => !present.has(nodeId));
+  /** Node ids split by whether `present` holds them, in node order; on every node needs no test. */
+  const presence = (present: ReadonlyMap<string, unknown> | ReadonlySet<string>) =>
+    present.size === nodeIds.length
+      ? { presentOn: [...nodeIds], missingOn: [] }
+      : {
+          presentOn: nodeIds.filter((nodeId) => present.has(nodeId)),
+          missingOn: nodeIds.filter((nodeId) => !present.has(nodeId)),
+        };
 
-  const items: RoutingItem[] = [...builder.items].map(([id, seen]) => {
-    const present = new Set(seen.byNode.keys());
-    return {
-      id,
-      kind: seen.kind,
-      name: seen.name,
-      ...mergedFacts(seen.byNode),
-      presentOn: nodeIds.filter((nodeId) => present.has(nodeId)),
-      missingOn: lacking(present),
-    };
-  });
+  const items: RoutingItem[] = [];
+  for (const [id, seen] of builder.items)
+    items.push({ id, kind: seen.kind, name: seen.name, ...mergedFacts(seen.byNode), ...presence(seen.byNode) });
   // An edge may end at an item no node has (a dead-letter address never created, a bridge's queue): it is kept,
   // missing everywhere.
   const implied = new Set<string>();
@@ -198,14 +203,9 @@ export function buildRoutingGraph(views: readonly RoutingNodeView[]): RoutingGra
     const name = id.slice(kind.length + 1);
     items.push({ id, kind, name, facts: {}, presentOn: [], missingOn: nodeIds, differs: [] });
   }
-  const edges: RoutingEdge[] = [...builder.edges].map(([id, seen]) => ({
-    id,
-    kind: seen.kind,
-    from: seen.from,
-    to: seen.to,
-    presentOn: nodeIds.filter((nodeId) => seen.nodes.has(nodeId)),
-    missingOn: lacking(seen.nodes),
-  }));
+  const edges: RoutingEdge[] = [];
+  for (const [id, seen] of builder.edges)
+    edges.push({ id, kind: seen.kind, from: seen.from, to: seen.to, ...presence(seen.nodes) });
   return {
     nodes: ordered.map((view) => ({ nodeId: view.nodeId, nodeName: view.nodeName })),
     items: items.sort(byId),

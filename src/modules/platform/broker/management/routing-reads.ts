@@ -2,6 +2,7 @@
 // holds the queues, the addresses with their routing types, the diverts, bridges and cluster connections (each kind
 // by pattern); the second the address settings in force for each address the first one showed (dead-letter and
 // expiry addresses, redistribution). The shapes and conversions are config-reads.ts's, shared.
+import { setImmediate as yieldToIo } from 'node:timers/promises';
 import type { JolokiaRequest, ManagementClient } from './management-client.ts';
 import {
   bridgeOf,
@@ -141,11 +142,21 @@ export async function readRoutingSnapshot(client: ManagementClient): Promise<Rou
   ];
   const [queues, brokerNames, addresses, diverts, bridges, clusterConnections] = await client.call(requests);
   const listed = (valueOf(brokerNames, client) ?? {}) as Record<string, unknown>;
+  const addressRows = patternRead(addresses, names(listed.AddressNames), client).map(([objectName, attributes]) =>
+    addressOf(objectName, attributes),
+  );
+  // Internal addresses (notifications, store-and-forward) are the broker's own: their settings route nothing of ours.
+  const asked = addressRows
+    .filter((address) => !address.internal && address.name !== '')
+    .map((address) => address.name);
+  // The second POST leaves before the first answer's queues (thousands of rows) are converted: the broker answers it
+  // while this side works. A conversion that throws still leaves its failure handled, not unhandled.
+  const inForce = asked.length === 0 ? undefined : client.call(asked.map((address) => settingsRead(broker, address)));
+  inForce?.catch(() => undefined);
+  await yieldToIo(); // lets the request reach its socket before the conversion below holds the thread
   const first = {
     queues: queuesOf(valueOf(queues, client), client),
-    addresses: patternRead(addresses, names(listed.AddressNames), client)
-      .map(([objectName, attributes]) => addressOf(objectName, attributes))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+    addresses: addressRows.sort((a, b) => a.name.localeCompare(b.name)),
     diverts: patternRead(diverts, names(listed.DivertNames), client)
       .map(([objectName, attributes]) => divertOf(objectName, attributes))
       .sort((a, b) => a.name.localeCompare(b.name)),
@@ -159,16 +170,12 @@ export async function readRoutingSnapshot(client: ManagementClient): Promise<Rou
       .map(([objectName, attributes]) => clusterConnectionOf(objectName, attributes))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
-  // Internal addresses (notifications, store-and-forward) are the broker's own: their settings route nothing of ours.
-  const asked = first.addresses
-    .filter((address) => !address.internal && address.name !== '')
-    .map((address) => address.name);
-  if (asked.length === 0) return { ...first, settingsInForce: new Map(), posts: 1 };
-  const inForce = await client.call(asked.map((address) => settingsRead(broker, address)));
+  if (!inForce) return { ...first, settingsInForce: new Map(), posts: 1 };
+  const settings = await inForce;
   return {
     ...first,
     settingsInForce: new Map(
-      asked.map((address, index) => [address, inForceOf(settingsOf(valueOf(inForce[index], client)))]),
+      asked.map((address, index) => [address, inForceOf(settingsOf(valueOf(settings[index], client)))]),
     ),
     posts: 2,
   };
