@@ -3,40 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import type { RoutingDivert, RoutingNodeView } from '../../model/routing-view.ts';
+import * as fixtures from '../../model/view-fixtures.ts';
 import { divertToRemove, refuseCreate } from './divert-checks.ts';
 import { refuseBadFilter } from './divert-filter.ts';
 import { divertRows, pageDivertRows } from './divert-rows.ts';
 
-const divert = (name: string, more: Partial<RoutingDivert> = {}): RoutingDivert => ({
-  name,
-  address: 'orders',
-  forwardingAddress: 'orders.copy',
-  exclusive: false,
-  filter: null,
-  routingType: 'STRIP',
-  transformerClassName: null,
-  ...more,
-});
+// The shared builders (model/view-fixtures.ts) with this file's defaults: diverts on orders to orders.copy, a node
+// id derived from its name, queues on addresses of their own name.
+const divert = (name: string, more: Partial<RoutingDivert> = {}): RoutingDivert =>
+  fixtures.divert(name, 'orders', 'orders.copy', more);
 
-const view = (nodeName: string, diverts: RoutingDivert[], queues: string[] = []): RoutingNodeView => ({
-  nodeId: `id-${nodeName}`,
-  nodeName,
-  addresses: [],
-  queues: queues.map((name) => ({
-    name,
-    address: name,
-    routingType: 'ANYCAST',
-    filter: null,
-    durable: true,
-    temporary: false,
-    internal: false,
-    messageCount: 0,
-    consumerCount: 0,
-  })),
-  diverts,
-  bridges: [],
-  clusterConnections: [],
-});
+const view = (nodeName: string, diverts: RoutingDivert[], queues: string[] = []): RoutingNodeView =>
+  fixtures.view(`id-${nodeName}`, nodeName, { diverts, queues: queues.map((name) => fixtures.queue(name, name)) });
 
 const problemOf = (action: () => void) => {
   try {
