@@ -87,6 +87,31 @@ describe('buildRoutingGraph', () => {
     );
   });
 
+  it('does not mark missing what lives on one node by nature: temporary, internal and non-durable multicast queues', () => {
+    const graph = buildRoutingGraph([
+      view('n1', 'node-1', {
+        addresses: [address('orders'), address('$.artemis.internal.sf.c.n2', { internal: true })],
+        queues: [
+          queue('reply-1', 'orders', { temporary: true }),
+          queue('sub-1', 'orders', { routingType: 'MULTICAST', durable: false }),
+          queue('$.artemis.internal.sf.c.n2', '$.artemis.internal.sf.c.n2', { internal: true }),
+          queue('durable-sub', 'orders', { routingType: 'MULTICAST' }),
+        ],
+      }),
+      view('n2', 'node-2', { addresses: [address('orders')] }),
+    ]);
+    for (const id of [
+      'queue:reply-1',
+      'queue:sub-1',
+      'queue:$.artemis.internal.sf.c.n2',
+      'address:$.artemis.internal.sf.c.n2',
+    ])
+      expect(item(graph, id), id).toMatchObject({ presentOn: ['n1'], missingOn: [] });
+    expect(edge(graph, 'binds:address:orders->queue:sub-1')?.missingOn).toEqual([]);
+    // A durable subscription is configuration: absent on a node, it is a defect.
+    expect(item(graph, 'queue:durable-sub')?.missingOn).toEqual(['n2']);
+  });
+
   it('keeps an edge to an address no node has, as an item missing everywhere', () => {
     const graph = twoNodes();
     expect(item(graph, 'address:ExpiryQueue')).toMatchObject({ presentOn: [], missingOn: ['n1', 'n2'], facts: {} });

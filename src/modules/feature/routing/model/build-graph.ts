@@ -172,6 +172,14 @@ function mergedFacts(byNode: ReadonlyMap<string, RoutingFacts>): { facts: Routin
   return { facts, differs };
 }
 
+/**
+ * Items that live on one node by nature: a temporary queue (a requester's reply queue), an internal queue or address
+ * (a cluster's store-and-forward queue to each peer) and a non-durable multicast queue (a topic subscriber's, on the
+ * node its client connected to). Where they are absent is no routing defect, so they are never marked missing.
+ */
+const isLocalByNature = (facts: RoutingFacts): boolean =>
+  facts.temporary === true || facts.internal === true || (facts.routingType === 'MULTICAST' && facts.durable === false);
+
 /** Code-point order: the same on the server and in every browser. */
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
@@ -191,8 +199,14 @@ export function buildRoutingGraph(views: readonly RoutingNodeView[]): RoutingGra
         };
 
   const items: RoutingItem[] = [];
-  for (const [id, seen] of builder.items)
-    items.push({ id, kind: seen.kind, name: seen.name, ...mergedFacts(seen.byNode), ...presence(seen.byNode) });
+  const localIds = new Set<string>();
+  for (const [id, seen] of builder.items) {
+    const merged = mergedFacts(seen.byNode);
+    const local = isLocalByNature(merged.facts);
+    if (local) localIds.add(id);
+    const present = presence(seen.byNode);
+    items.push({ id, kind: seen.kind, name: seen.name, ...merged, ...present, ...(local ? { missingOn: [] } : {}) });
+  }
   // An edge may end at an item no node has (a dead-letter address never created, a bridge's queue): it is kept,
   // missing everywhere.
   const implied = new Set<string>();
@@ -204,8 +218,17 @@ export function buildRoutingGraph(views: readonly RoutingNodeView[]): RoutingGra
     items.push({ id, kind, name, facts: {}, presentOn: [], missingOn: nodeIds, differs: [] });
   }
   const edges: RoutingEdge[] = [];
-  for (const [id, seen] of builder.edges)
-    edges.push({ id, kind: seen.kind, from: seen.from, to: seen.to, ...presence(seen.nodes) });
+  for (const [id, seen] of builder.edges) {
+    const local = localIds.has(seen.from) || localIds.has(seen.to);
+    edges.push({
+      id,
+      kind: seen.kind,
+      from: seen.from,
+      to: seen.to,
+      ...presence(seen.nodes),
+      ...(local ? { missingOn: [] } : {}),
+    });
+  }
   return {
     nodes: ordered.map((view) => ({ nodeId: view.nodeId, nodeName: view.nodeName })),
     items: items.sort(byId),

@@ -35,7 +35,10 @@ const names = {
   copies: lease.name('rt.copies'),
   copy: lease.name('rt.copy'),
   dla: lease.name('rt.dla'),
+  // Outside rt.#: the filter tests count that pattern's items.
+  cards: lease.name('cards'),
 };
+const CARD = '4111 1111 1111 1111';
 
 interface Item {
   id: string;
@@ -113,6 +116,7 @@ beforeAll(async () => {
     await createQueue(node, { name: names.big, address: names.orders, 'filter-string': 'size > 10' });
     await createQueue(node, { name: names.copies, address: names.copies });
     await createQueue(node, { name: names.dla, address: names.dla });
+    await createQueue(node, { name: names.cards, address: names.cards, 'filter-string': `card = '${CARD}'` });
   }
   await jolokiaExec(holder, broker(holder), 'createDivert(java.lang.String)', [
     JSON.stringify({ name: names.copy, address: names.orders, 'forwarding-address': names.copies, exclusive: false }),
@@ -204,6 +208,14 @@ describe('the routing graph of a two-node cluster', () => {
     expect(wildcard.counts.diverts).toBe(1);
     const none = await graph(withPattern(lease.name('nothing.here')));
     expect(none.graph.items).toEqual([]);
+  });
+
+  it('hands out filters through the content policy: a card number in a queue filter is masked', async () => {
+    const answer = await graph(withPattern(names.cards));
+    const filter = answer.graph.items.find((item) => item.id === `queue:${names.cards}`)?.facts.filter;
+    expect(typeof filter).toBe('string');
+    expect(filter).not.toContain(CARD);
+    expect(filter).toContain('1111');
   });
 
   it('refuses a bad pattern with a problem, and answers an unknown cluster like one without a grant', async () => {

@@ -1,6 +1,6 @@
 // The routing graph of a cluster: every serving node's routing configuration merged (an item a node lacks is marked),
 // filtered by an address pattern when one is given, and handed out whole only up to routing.max-graph-items — beyond
-// that the answer carries the counts alone and the screen asks for a filter.
+// that the answer carries the counts alone and the screen asks for a filter. Filters leave through the content policy.
 import { CLUSTER_NOT_FOUND, moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { liveReadFailed } from '@/modules/platform/clusters/index.ts';
@@ -8,6 +8,7 @@ import { buildRoutingGraph, filterRoutingGraph } from '../../model/build-graph.t
 import type { RoutingGraph } from '../../model/routing-graph.ts';
 import { readRoutingViews } from '../live/read-routing.ts';
 import { ROUTING_SETTINGS } from '../routing.settings.ts';
+import { governGraphFilters } from './govern-graph.ts';
 import { graphInput, graphOutput } from './graph.schema.ts';
 
 const procedure = moduleProcedure('routing');
@@ -58,7 +59,9 @@ export const graphRouter = router({
       const maxItems = ctx.runtime.settings.integer(ROUTING_SETTINGS.maxGraphItems);
       const tooLarge = graph.items.length > maxItems;
       return {
-        graph: tooLarge ? { nodes: [...graph.nodes], items: [], edges: [] } : answerOf(graph),
+        graph: tooLarge
+          ? { nodes: [...graph.nodes], items: [], edges: [] }
+          : answerOf(await governGraphFilters(ctx.runtime, graph)),
         readAt: read.readAt.toISOString(),
         nodes: [
           ...read.views.map((view) => ({ nodeId: view.nodeId, nodeName: view.nodeName, ok: true, failure: null })),
