@@ -2,7 +2,9 @@
 // only one scrapes the cluster; a queue created on a broker appears after tier B and a destroyed one is gone after
 // tier C; a stopped node keeps its rows, flagged stale, while the other stays fresh; when the owner stops, the
 // other instance takes the cluster over.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
 import { STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { createQueues, destroyQueues, ManagementClient } from '@/modules/platform/broker/index.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
@@ -27,6 +29,8 @@ let saved: SavedCluster;
 const workers: WorkerInstance[] = [];
 const clients: ManagementClient[] = [];
 const signals: Array<{ topic: string; clusterId: string; at: number }> = [];
+let listenerPool: pg.Pool;
+let listener: DatabaseBus;
 /** Which instance wrote each sweep row seen while polling scrape_sweep, with when the row said it started. */
 const sweepWriters = new Map<string, string>();
 
@@ -65,16 +69,23 @@ beforeAll(async () => {
     'broker.management.timeout': '3s',
   });
   saved = await saveCluster(database.url, 'pair', topology.nodes);
-  for (const instanceId of ['scrape-one', 'scrape-two']) workers.push(await startWorker(database.url, instanceId));
-  workers[0]?.runtime.bus.listen(STREAM_CHANNEL, (payload) => {
+  // Listening before any worker starts: the first sweep's queues signal may go out before a worker's own bus would
+  // have been handed a listener (NOTIFY is not queued for absent listeners).
+  listenerPool = new pg.Pool({ connectionString: database.url, max: 1 });
+  listener = createDatabaseBus(database.url, listenerPool, 'scrape-test');
+  listener.listen(STREAM_CHANNEL, (payload) => {
     const signal = JSON.parse(payload) as { topic: string; clusterId: string };
     signals.push({ ...signal, at: Date.now() });
   });
+  await listener.ready();
+  for (const instanceId of ['scrape-one', 'scrape-two']) workers.push(await startWorker(database.url, instanceId));
 });
 
 afterAll(async () => {
   for (const client of clients) client.close();
   await Promise.all(workers.map((worker) => worker.stop()));
+  await listener.close();
+  await listenerPool.end();
   await topology.stop();
   await database.drop();
 });
