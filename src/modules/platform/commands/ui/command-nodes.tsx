@@ -100,7 +100,9 @@ function columnsFor(after: boolean): readonly Column<NodeResult>[] {
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            {node.outcome === 'NOT_PRESENT' ? 'The node has no such queue: skipped' : '—'}
+            {node.outcome === 'NOT_PRESENT'
+              ? 'Nothing to do on this node (what the operation acts on is absent, or already as asked): skipped'
+              : '—'}
           </Text>
         ),
     },
