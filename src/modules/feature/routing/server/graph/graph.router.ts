@@ -14,14 +14,16 @@ import { graphInput, graphOutput } from './graph.schema.ts';
 const procedure = moduleProcedure('routing');
 
 function countsOf(graph: RoutingGraph) {
-  const count = (kind: string) => graph.items.filter((item) => item.kind === kind).length;
-  return {
-    addresses: count('address'),
-    queues: count('queue'),
-    diverts: count('divert'),
-    bridges: count('bridge'),
-    clusterConnections: count('cluster-connection'),
-  };
+  const counts = { addresses: 0, queues: 0, diverts: 0, bridges: 0, clusterConnections: 0 };
+  const key = {
+    address: 'addresses',
+    queue: 'queues',
+    divert: 'diverts',
+    bridge: 'bridges',
+    'cluster-connection': 'clusterConnections',
+  } as const;
+  for (const item of graph.items) counts[key[item.kind]] += 1;
+  return counts;
 }
 
 /** The graph as the output schema takes it (mutable arrays). */
