@@ -11,7 +11,7 @@ import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, freePort } from '@test/app-process.ts';
 import { launchBrowser, signInOverApi, type ApiSession } from '@test/browser.ts';
 import { putSettingOverApi, registerSingleNodeCluster } from '@test/browser-cluster.ts';
-import { brokerMbean, type JolokiaTarget } from '@test/jolokia.ts';
+import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { layOutRoutingGraph } from '../src/modules/feature/routing/ui/graph/layout.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
 
@@ -27,26 +27,9 @@ const GROUPS = 20;
 const addressName = (index: number) =>
   `bench.g${String(index % GROUPS).padStart(2, '0')}.orders.${String(index).padStart(4, '0')}`;
 
-/** One POST carrying many Jolokia requests (Jolokia's bulk form); throws on the first refused request. */
-async function bulk(node: JolokiaTarget, requests: readonly object[]): Promise<void> {
-  const response = await fetch(node.managementUrl, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Origin: new URL(node.managementUrl).origin,
-      Authorization: `Basic ${Buffer.from(`${node.user}:${node.password}`).toString('base64')}`,
-    },
-    body: JSON.stringify(requests),
-    signal: AbortSignal.timeout(300_000),
-  });
-  const replies = (await response.json()) as { status: number; error?: string }[];
-  const refused = replies.find((reply) => reply.status !== 200);
-  if (refused) throw new Error(`a bulk Jolokia request was refused: ${refused.error ?? String(refused.status)}`);
-}
-
 async function populate(node: BrokerNode): Promise<void> {
   const mbean = brokerMbean(node.name);
-  const exec = (operation: string, args: unknown[]) => ({ type: 'exec', mbean, operation, arguments: args });
+  const exec = (operation: string, args: unknown[]) => ({ type: 'exec' as const, mbean, operation, arguments: args });
   const queues = Array.from({ length: QUEUES }, (_, index) => {
     const address = addressName(index % ADDRESSES);
     // Every fourth queue of an address is filtered, so the graph shows filters as the fleet's would.
@@ -75,7 +58,7 @@ async function populate(node: BrokerNode): Promise<void> {
   );
   const requests = [...queues, ...diverts];
   const started = performance.now();
-  for (let at = 0; at < requests.length; at += BATCH) await bulk(node, requests.slice(at, at + BATCH));
+  for (let at = 0; at < requests.length; at += BATCH) await jolokiaBulk(node, requests.slice(at, at + BATCH));
   console.log(
     `populated: ${String(ADDRESSES)} addresses, ${String(QUEUES)} queues, ${String(DIVERTS)} diverts in ${String(Math.ceil(requests.length / BATCH))} bulk POSTs, ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
