@@ -30,6 +30,7 @@ import { sqlModule } from '@/modules/feature/sql/module.ts';
 import { rrModule } from '@/modules/feature/rr/module.ts';
 import { routingModule } from '@/modules/feature/routing/module.ts';
 import { brokerconfigModule } from '@/modules/feature/brokerconfig/module.ts';
+import { pluginsModule } from '@/modules/feature/plugins/module.ts';
 
 export const installedModules: readonly ModuleDescriptor[] = [
   coreModule,
@@ -60,4 +61,5 @@ export const installedModules: readonly ModuleDescriptor[] = [
   rrModule,
   routingModule,
   brokerconfigModule,
+  pluginsModule,
 ];

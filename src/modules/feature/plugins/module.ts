@@ -1,0 +1,13 @@
+import { defineModule } from '@/modules/kernel/plugin/index.ts';
+
+// Runtime plugins (spec: Runtime plugins, Plugin lifecycle). Not to be confused with the kernel's `plugin` module,
+// which is the registry of the modules built into Flotilla; this one runs third-party archives uploaded at runtime,
+// each validated without running it and then run in a process of its own (ADR 29).
+export const pluginsModule = defineModule({
+  id: 'plugins',
+  title: 'Plugins',
+  layer: 'feature',
+  description:
+    'Third-party plugins uploaded as archives in Admin → Plugins: validated without running anything (entries, sizes, a parsed bundle, plain DDL only), run each in its own child process limited by Node’s permission model, reached through the gateway at /api/v1/p/<id>/**, and changed one operation at a time by installers after step-up re-authentication, with safe mode after three unclean boots.',
+  requires: ['plugin'],
+});
