@@ -41,4 +41,31 @@ export default tseslint.config(
       globals: { process: 'readonly', console: 'readonly' },
     },
   },
+  {
+    // Plugin bundles (examples/plugins/*/server.js, ui.js; issue 33): plain JavaScript outside the TypeScript project,
+    // run with nothing but what the host hands them. No globals beyond the language's, and what the upload's static
+    // analysis refuses is refused here first, so an author hears of it before packing.
+    files: ['examples/plugins/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, sourceType: 'module', globals: {} },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      'no-restricted-globals': [
+        'error',
+        'eval',
+        'Function',
+        'globalThis',
+        'WebAssembly',
+        'SharedArrayBuffer',
+        'Atomics',
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportDeclaration, ImportExpression, ExportAllDeclaration', message: 'A bundle imports nothing.' },
+        { selector: 'ExportNamedDeclaration[source]', message: 'A bundle imports nothing.' },
+        { selector: 'MetaProperty', message: 'A bundle has no import.meta.' },
+        { selector: "MemberExpression[property.name='constructor']", message: 'A bundle never reaches .constructor.' },
+      ],
+    },
+  },
 );

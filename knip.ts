@@ -14,6 +14,8 @@ const config: KnipConfig = {
     'test/support/*-global-setup.ts',
     // Child processes test helpers start by path (rr-clients.ts).
     'test/support/rr-requester-*.ts',
+    // Plugin bundles (issue 33): packed into archives and run by Flotilla's plugin host, never imported.
+    'examples/plugins/*/{server,ui}.js',
   ],
   // src/generated is skipped as gitignored; the fixture trees hold deliberate dead code.
   ignore: ['test/architecture/fixtures/**'],
