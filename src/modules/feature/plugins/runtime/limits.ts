@@ -1,0 +1,36 @@
+// The limits a plugin process runs under, and their defaults in one place: the lifecycle passes the manifest's or the
+// operator's values, and anything left out falls back to these.
+
+export interface PluginLimits {
+  /** V8 heap cap (--max-old-space-size); running out of it ends the process with reason 'memory'. */
+  memoryMb: number;
+  /** Resident set cap the host watches, for what lives outside the heap (Buffers, ArrayBuffers). */
+  rssMb: number;
+  /** CPU time (user + system) the process may use in any sliding minute. */
+  cpuMsPerMinute: number;
+  /** How long the host waits for one route, job or tool call (and the plugin for one host call). */
+  callTimeoutMs: number;
+  /** How long startup (node, the bundle's import and activate()) may take. */
+  activateTimeoutMs: number;
+  /** How long stop() waits for deactivate() and a clean exit before SIGKILL. */
+  stopGraceMs: number;
+  /** Ping interval and the silence after which the event loop counts as stuck (reason 'unresponsive'). */
+  pingIntervalMs: number;
+  unresponsiveMs: number;
+  /** How often /proc is read for RSS and CPU time. */
+  sampleIntervalMs: number;
+}
+
+export const DEFAULT_PLUGIN_LIMITS: Readonly<PluginLimits> = Object.freeze({
+  memoryMb: 128,
+  // Node's own footprint (about 50 MB) plus the heap cap plus room for Buffers.
+  rssMb: 256,
+  cpuMsPerMinute: 30_000,
+  callTimeoutMs: 10_000,
+  activateTimeoutMs: 10_000,
+  stopGraceMs: 2_000,
+  pingIntervalMs: 500,
+  // Generous against a loaded two-core machine: a healthy child answers a ping within milliseconds.
+  unresponsiveMs: 3_000,
+  sampleIntervalMs: 250,
+});

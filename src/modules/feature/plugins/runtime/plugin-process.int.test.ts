@@ -1,0 +1,130 @@
+// A plugin process's normal life: activation, every kind of call in both directions, refused registrations, a failed
+// or hung activation, and a clean stop, with the child gone afterwards each time.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  isAlive,
+  processesFor,
+  removeFixtures,
+  startFixture,
+  WELL_BEHAVED_ALLOWED,
+} from './fixtures/fixture-plugins.ts';
+import type { PluginExit, PluginProcess, PluginResponse } from './plugin-process.ts';
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeAll(() => process.on('unhandledRejection', onUnhandled));
+afterAll(async () => {
+  process.off('unhandledRejection', onUnhandled);
+  await removeFixtures();
+});
+afterEach(() => expect(unhandled).toEqual([]));
+
+const user = { id: 'u1', name: 'Ada', permissions: ['plugins.well-behaved.read'] };
+
+describe('a well-behaved plugin', () => {
+  let plugin: PluginProcess;
+  let recorded: Awaited<ReturnType<typeof startFixture>>['recorded'];
+
+  beforeAll(async () => {
+    const started = await startFixture('well-behaved', {
+      allowed: WELL_BEHAVED_ALLOWED,
+      limits: { callTimeoutMs: 1_500 },
+    });
+    recorded = started.recorded;
+    plugin = await started.start;
+  });
+
+  it('activates, registers what it declared and logs through the host', () => {
+    expect(plugin.pid).toBeGreaterThan(0);
+    expect(isAlive(plugin.pid)).toBe(true);
+    expect(plugin.registered).toEqual(WELL_BEHAVED_ALLOWED);
+    expect(recorded.logs).toContainEqual({ level: 'info', message: 'activating', fields: { version: '1.0.0' } });
+    expect(['namespace', 'patched']).toContain(plugin.isolation.network);
+  });
+
+  it('answers a route with its captures, the host’s answer and a setting', async () => {
+    const response = await plugin.handleRoute({ method: 'get', path: '/items/42', query: {}, body: null, user });
+    expect(response).toEqual<PluginResponse>({
+      status: 200,
+      headers: { 'x-plugin': 'well-behaved' },
+      body: { id: '42', user: 'Ada', clusters: { method: 'clusters.list', answered: true }, prefix: 'team-' },
+    });
+    const echoed = await plugin.handleRoute({ method: 'POST', path: '/echo', query: { a: 'b' }, body: { x: 1 }, user });
+    expect(echoed).toEqual({ status: 201, headers: {}, body: { echoed: { x: 1 }, query: { a: 'b' } } });
+  });
+
+  it('answers 404 for a path it did not register', async () => {
+    const response = await plugin.handleRoute({ method: 'DELETE', path: '/items/42', query: {}, body: null, user });
+    expect(response.status).toBe(404);
+  });
+
+  it('hands the host’s refusal back to the plugin as a rejected call', async () => {
+    const response = await plugin.handleRoute({ method: 'GET', path: '/denied', query: {}, body: null, user });
+    expect(response).toEqual({ status: 403, headers: {}, body: { error: 'permission denied', code: 'FORBIDDEN' } });
+  });
+
+  it('runs a job, a tool and a panel through the typed host API', async () => {
+    await expect(plugin.runJob('sweep', { count: 3 })).resolves.toEqual({
+      swept: 3,
+      queues: { method: 'queues.list', answered: true },
+    });
+    await expect(plugin.callTool('lookup', { name: 'orders' })).resolves.toEqual({
+      found: 'orders',
+      rows: { method: 'db.query', answered: true },
+    });
+    await expect(plugin.panelData('summary', {})).resolves.toEqual({
+      events: { method: 'events.list', answered: true },
+    });
+    expect(recorded.hostCalls).toContainEqual({
+      method: 'queues.list',
+      params: { clusterId: 'c1', query: { name: 'q' } },
+    });
+    expect(recorded.hostCalls).toContainEqual({
+      method: 'topics.publish',
+      params: { topic: 'looked-up', data: { name: 'orders' } },
+    });
+    expect(recorded.hostCalls).toContainEqual({ method: 'db.query', params: { sql: 'select 1', params: [] } });
+  });
+
+  it('rejects a call the plugin throws in, one it never answers, and one to an unknown name', async () => {
+    await expect(plugin.callTool('fail', {})).rejects.toMatchObject({ code: 'plugin-error', pluginCode: 'NOPE' });
+    await expect(
+      plugin.handleRoute({ method: 'GET', path: '/slow', query: {}, body: null, user }),
+    ).rejects.toMatchObject({
+      code: 'timeout',
+    });
+    await expect(plugin.callTool('nothing', {})).rejects.toThrow(/no tool 'nothing' is registered/);
+  });
+
+  it('stops cleanly: reason stopped, the process gone, later calls refused at once', async () => {
+    await plugin.stop('test over');
+    const exit: PluginExit = await plugin.exited;
+    expect(exit).toEqual({ reason: 'stopped', detail: 'exited with code 0' });
+    expect(isAlive(plugin.pid)).toBe(false);
+    const before = Date.now();
+    await expect(plugin.callTool('lookup', { name: 'x' })).rejects.toMatchObject({ code: 'not-running' });
+    expect(Date.now() - before).toBeLessThan(100);
+  });
+});
+
+describe('a plugin that fails to start', () => {
+  it('is refused a registration its manifest does not declare', async () => {
+    const { start, directory } = await startFixture('undeclared', {
+      allowed: { routes: [], jobs: [], tools: ['lookup'] },
+    });
+    await expect(start).rejects.toThrow(/activate-failed.*tool 'exfiltrate' is not declared in the plugin's manifest/);
+    expect(await processesFor(directory)).toEqual([]);
+  });
+
+  it('is reported and gone when activate() throws', async () => {
+    const { start, directory } = await startFixture('activate-throws');
+    await expect(start).rejects.toThrow(/activate-failed.*cannot start: missing configuration/);
+    expect(await processesFor(directory)).toEqual([]);
+  });
+
+  it('is killed when activate() never resolves', async () => {
+    const { start, directory } = await startFixture('activate-hangs', { limits: { activateTimeoutMs: 2_500 } });
+    await expect(start).rejects.toThrow(/activate-failed.*did not finish within 2500 ms/);
+    expect(await processesFor(directory)).toEqual([]);
+  });
+});
