@@ -16,7 +16,9 @@ export type LockNamespace =
   | 'scrape.queue-total'
   | 'apitokens.owner'
   | 'sql.capture'
-  | 'brokerconfig.apply';
+  | 'brokerconfig.apply'
+  | 'plugins.operation'
+  | 'plugins.jobs';
 
 /** The text that is hashed into the key; exported so tests can show distinct namespaces never meet. */
 export function lockKeyText(namespace: LockNamespace, name = ''): string {

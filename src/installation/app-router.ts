@@ -23,6 +23,7 @@ import { messagesRouter } from '@/modules/feature/messages/server/messages.route
 import { sqlRouter } from '@/modules/feature/sql/server/sql.router.ts';
 import { rrRouter } from '@/modules/feature/rr/server/rr.router.ts';
 import { routingRouter } from '@/modules/feature/routing/server/routing.router.ts';
+import { pluginsRouter } from '@/modules/feature/plugins/server/plugins.router.ts';
 import { brokerconfigRouter } from '@/modules/feature/brokerconfig/server/brokerconfig.router.ts';
 import { alertingRouter } from '@/modules/feature/alerting/server/alerting.router.ts';
 import { governanceRouter } from '@/modules/platform/governance/server/governance.router.ts';
@@ -57,6 +58,7 @@ export const appRouter = router({
   sql: sqlRouter,
   rr: rrRouter,
   routing: routingRouter,
+  plugins: pluginsRouter,
   brokerconfig: brokerconfigRouter,
   alerting: alertingRouter,
   governance: governanceRouter,

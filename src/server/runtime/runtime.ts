@@ -30,9 +30,16 @@ export interface Runtime {
 const BUS_READY_TIMEOUT_MS = 10_000;
 
 /** Every enabled module's per-process start hook, in module order (the module wires its own points). */
-async function startModules(kind: Runtime['kind'], registry: ModuleRegistry, db: Database, bus: DatabaseBus) {
+async function startModules(
+  kind: Runtime['kind'],
+  registry: ModuleRegistry,
+  db: Database,
+  bus: DatabaseBus,
+  onClose: (hook: () => Promise<void>) => void,
+) {
   for (const descriptor of registry.enabledDescriptors) {
-    if (descriptor.processStart) await (await descriptor.processStart.load()).start({ kind, db, bus, registry });
+    if (descriptor.processStart)
+      await (await descriptor.processStart.load()).start({ kind, db, bus, registry, onClose });
   }
 }
 
@@ -58,7 +65,8 @@ export async function openRuntime(
         setTimeout(() => reject(new Error('database bus did not connect')), BUS_READY_TIMEOUT_MS).unref(),
       ),
     ]);
-    await startModules(kind, registry, db, bus);
+    const closeHooks: (() => Promise<void>)[] = [];
+    await startModules(kind, registry, db, bus, (hook) => closeHooks.unshift(hook));
     return {
       kind,
       environment,
@@ -70,6 +78,8 @@ export async function openRuntime(
       settings,
       notifications: notificationsOf(bus),
       async close() {
+        for (const hook of closeHooks.splice(0))
+          await hook().catch((error: unknown) => console.error('[runtime] a module failed to close:', error));
         await bus.close();
         await db.close();
       },

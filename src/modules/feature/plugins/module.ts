@@ -9,5 +9,14 @@ export const pluginsModule = defineModule({
   layer: 'feature',
   description:
     'Third-party plugins uploaded as archives in Admin → Plugins: validated without running anything (entries, sizes, a parsed bundle, plain DDL only), run each in its own child process limited by Node’s permission model, reached through the gateway at /api/v1/p/<id>/**, and changed one operation at a time by installers after step-up re-authentication, with safe mode after three unclean boots.',
-  requires: ['plugin'],
+  requires: ['core', 'plugin', 'access', 'audit', 'security', 'stream', 'clusters', 'scrape', 'governance'],
+  permissions: [
+    {
+      id: 'plugins:read',
+      description: 'See the installed plugins, their versions, states and plans',
+      includedIn: 'admin',
+    },
+  ],
+  apiPrefixes: ['/api/v1/plugins', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
+  processStart: { load: () => import('./server/process-start.ts') },
 });

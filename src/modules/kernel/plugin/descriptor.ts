@@ -116,6 +116,8 @@ export interface ProcessStartContext {
   readonly db: Database;
   readonly bus: DatabaseBus;
   readonly registry: ModuleRegistry;
+  /** Runs `hook` when the process's runtime closes, before its database does (newest first). */
+  readonly onClose: (hook: () => Promise<void>) => void;
 }
 
 /**

@@ -7,5 +7,6 @@ export { hashPassword, verifyAgainstDecoy, verifyPassword } from './server/passw
 export { resolvePrincipal } from './server/principal.ts';
 export { rolesHolding } from './server/roles-holding.ts';
 export { sessionCookies } from './server/sessions.ts';
+export { requireStepUp } from './server/step-up.ts';
 export { completeSignIn, failSignIn, enabledSignInProviders, refuseWhileThrottled } from './server/sign-in.service.ts';
 export type { SignInAttempt, SignInDependencies } from './server/sign-in.service.ts';

@@ -1,0 +1,259 @@
+// The plugins running in this web process, kept in step with the plugin rows: started after the application is
+// ready, started or stopped when any instance changes a row (the bus's plugins channel), and marked FAILED when
+// their process ends on its own (a crash, a limit). Requests, jobs and tools reach a plugin only through here.
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { Database } from '@/base/db/database.ts';
+import type { EffectiveGrant } from '@/modules/kernel/access/index.ts';
+import { startPluginProcess, type PluginProcess } from '../../runtime/plugin-process.ts';
+import type { PluginManifest } from '../../validation/manifest.ts';
+import { validateStoredArchive } from '../validate-stored.ts';
+import { answerHostCall } from './host-api.ts';
+import { openPluginDatabase, type PluginDatabase } from './plugin-database.ts';
+import { readArchiveBytes, listPlugins, movePlugin, readPlugin } from '../store/plugin-store.ts';
+
+export const PLUGINS_CHANNEL = 'flotilla_plugins';
+
+export interface RunningPlugin {
+  readonly id: string;
+  readonly version: string;
+  readonly manifest: PluginManifest;
+  readonly process: PluginProcess;
+  readonly database: PluginDatabase | undefined;
+  readonly startedAt: Date;
+}
+
+export interface ManagerOptions {
+  readonly db: Database;
+  readonly bus: DatabaseBus;
+  readonly databaseUrl: string;
+  /** Where archives are unpacked: <dataDir>/plugins/<id>/<version>/. */
+  readonly directory: string;
+  readonly builtInModuleIds: readonly string[];
+}
+
+/** Per-call grants travel beside the call: the host API answers within them (host-api.ts). */
+type CallGrants = readonly EffectiveGrant[] | undefined;
+
+export class PluginManager {
+  private readonly running = new Map<string, RunningPlugin>();
+  private readonly starting = new Map<string, Promise<void>>();
+  private readonly jobTimers = new Map<string, NodeJS.Timeout[]>();
+  private readonly callGrants = new Map<string, CallGrants>();
+  private readonly turns = new Map<string, Promise<void>>();
+  private readonly settingValues = new Map<string, Record<string, unknown>>();
+  private readonly maintenance = new Set<string>();
+  private stopped = false;
+
+  constructor(private readonly options: ManagerOptions) {}
+
+  get(id: string): RunningPlugin | undefined {
+    return this.running.get(id);
+  }
+
+  list(): RunningPlugin[] {
+    return [...this.running.values()];
+  }
+
+  /** A setting's value as an admin set it, else as the manifest declares it; undefined for another plugin's key. */
+  settingOf(id: string, key: string): unknown {
+    const changed = this.settingValues.get(id) ?? {};
+    if (Object.hasOwn(changed, key)) return changed[key];
+    return this.running.get(id)?.manifest.settings.find((setting) => setting.key === key)?.default;
+  }
+
+  /** Brings this process in line with the rows: every ACTIVE plugin running in its version, nothing else. */
+  async reconcile(): Promise<void> {
+    if (this.stopped) return;
+    const rows = await listPlugins(this.options.db.prisma);
+    for (const row of rows) this.settingValues.set(row.id, row.settings);
+    const wanted = new Map(rows.filter((row) => row.state === 'ACTIVE').map((row) => [row.id, row.version]));
+    for (const [id, plugin] of this.running)
+      if (wanted.get(id) !== plugin.version) await this.stop(id, 'no longer active here');
+    for (const [id, version] of wanted) if (!this.running.has(id)) await this.start(id, version).catch(() => undefined);
+  }
+
+  /** Starts one plugin; a failure is recorded on its row (FAILED, with why) and thrown. */
+  start(id: string, version: string): Promise<void> {
+    const pending = this.starting.get(id);
+    if (pending) return pending;
+    const work = this.startNow(id, version).finally(() => this.starting.delete(id));
+    this.starting.set(id, work);
+    return work;
+  }
+
+  private async startNow(id: string, version: string): Promise<void> {
+    const { db } = this.options;
+    let database: PluginDatabase | undefined;
+    try {
+      const bytes = await readArchiveBytes(db.prisma, id, version);
+      if (!bytes) throw new Error(`version ${version} has no archive`);
+      const valid = validateStoredArchive(bytes, this.options.builtInModuleIds);
+      const { manifest, files } = valid;
+      const folder = path.join(this.options.directory, id, version);
+      await unpack(folder, files);
+      const migrations = new Map([...files].filter(([name]) => name.startsWith('migrations/')));
+      database =
+        migrations.size > 0 ? await openPluginDatabase(db.prisma, this.options.databaseUrl, id, migrations) : undefined;
+      const process = await startPluginProcess({
+        id,
+        version,
+        directory: folder,
+        serverEntry: manifest.server,
+        allowed: {
+          routes: manifest.routes.map(({ method, path: routePath }) => ({ method, path: routePath })),
+          jobs: manifest.jobs.map((job) => job.id),
+          tools: manifest.mcpTools.map((tool) => tool.name),
+          panels: manifest.uiContributions.filter((entry) => entry.kind === 'panel').map((entry) => entry.id),
+        },
+        limits: manifest.limits ?? {},
+        host: (method, params) =>
+          answerHostCall(
+            {
+              db,
+              bus: this.options.bus,
+              pluginId: id,
+              topics: manifest.topics.map((topic) => topic.id),
+              database,
+              grants: this.callGrants.get(id),
+            },
+            method,
+            params,
+          ),
+        settings: (key) => this.settingOf(id, key),
+        log: (level, message, fields) =>
+          console[level === 'info' ? 'log' : level](
+            `[plugin ${id}] ${message}`,
+            Object.keys(fields).length > 0 ? fields : '',
+          ),
+      });
+      const plugin: RunningPlugin = { id, version, manifest, process, database, startedAt: new Date() };
+      this.running.set(id, plugin);
+      this.scheduleJobs(plugin);
+      void process.exited.then(async (exit) => {
+        if (this.running.get(id) !== plugin) return;
+        this.forget(id);
+        await database?.close().catch(() => undefined);
+        if (exit.reason === 'stopped') return;
+        const why = `Its process ended (${exit.reason}): ${exit.detail}`;
+        console.error(`[plugins] ${id} ${version}: ${why}`);
+        await this.markFailed(id, version, why);
+      });
+    } catch (error) {
+      await database?.close().catch(() => undefined);
+      const why = (error as Error).message;
+      await this.markFailed(id, version, `It could not start: ${why}`);
+      throw error;
+    }
+  }
+
+  private async markFailed(id: string, version: string, why: string): Promise<void> {
+    const row = await readPlugin(this.options.db.prisma, id).catch(() => undefined);
+    if (row?.state !== 'ACTIVE' || row.version !== version) return;
+    await movePlugin(this.options.db.prisma, id, { state: 'FAILED', lastError: why, actor: 'system' });
+    await this.options.bus.notify(PLUGINS_CHANNEL, id).catch(() => undefined);
+  }
+
+  /** True while a Brief-maintenance activation switches the plugin: its routes answer 503 meanwhile. */
+  inMaintenance(id: string): boolean {
+    return this.maintenance.has(id);
+  }
+
+  /** Stops the version running here (if any) and starts `version`; the row must already say ACTIVE at it. */
+  async switchTo(id: string, version: string, briefMaintenance: boolean): Promise<void> {
+    if (briefMaintenance) this.maintenance.add(id);
+    try {
+      await this.stop(id, `switching to ${version}`);
+      await this.start(id, version).catch(() => undefined);
+    } finally {
+      this.maintenance.delete(id);
+    }
+  }
+
+  async stop(id: string, reason = 'stopped'): Promise<void> {
+    const plugin = this.running.get(id);
+    if (!plugin) return;
+    this.forget(id);
+    await plugin.process.stop(reason).catch(() => undefined);
+    await plugin.database?.close().catch(() => undefined);
+  }
+
+  private forget(id: string): void {
+    this.running.delete(id);
+    for (const timer of this.jobTimers.get(id) ?? []) clearInterval(timer);
+    this.jobTimers.delete(id);
+  }
+
+  /**
+   * A call made on behalf of a user: the host API answers within their grants while it runs. The child does not
+   * say which call a host request belongs to, so one user's calls to a plugin run at a time (a queue per plugin);
+   * calls with no user behind them (jobs) read as the installation and need no turn.
+   */
+  async withGrants<T>(id: string, grants: CallGrants, call: () => Promise<T>): Promise<T> {
+    const before = this.turns.get(id) ?? Promise.resolve();
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const queue = before.then(() => mine);
+    this.turns.set(id, queue);
+    await before;
+    this.callGrants.set(id, grants);
+    try {
+      return await call();
+    } finally {
+      this.callGrants.delete(id);
+      release();
+      if (this.turns.get(id) === queue) this.turns.delete(id);
+    }
+  }
+
+  /** Each declared job at its cadence; one instance runs a given job at a time (an advisory lock per job). */
+  private scheduleJobs(plugin: RunningPlugin): void {
+    const timers = plugin.manifest.jobs.map((job) =>
+      setInterval(() => void this.runJobOnce(plugin, job.id), durationMs(job.every)),
+    );
+    for (const timer of timers) timer.unref();
+    this.jobTimers.set(plugin.id, timers);
+  }
+
+  async runJobOnce(plugin: RunningPlugin, jobId: string): Promise<unknown> {
+    const client = await this.options.db.pool.connect();
+    const name = `${plugin.id}:${jobId}`;
+    try {
+      if (!(await tryLockSession(client, 'plugins.jobs', name))) return undefined;
+      try {
+        return await plugin.process.runJob(jobId, {});
+      } finally {
+        await unlockSession(client, 'plugins.jobs', name);
+      }
+    } catch (error) {
+      console.error(`[plugins] job ${name}: ${(error as Error).message}`);
+      return undefined;
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id, 'the service is stopping')));
+  }
+}
+
+function durationMs(every: string): number {
+  const match = /^(\d+)([smhd])$/.exec(every);
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match?.[2] ?? 'm'] ?? 60_000;
+  return Number(match?.[1] ?? 5) * unit;
+}
+
+/** A fresh folder holding exactly the archive's files (names were checked by the validation: no `..`, no links). */
+async function unpack(folder: string, files: ReadonlyMap<string, Uint8Array>): Promise<void> {
+  await rm(folder, { recursive: true, force: true });
+  for (const [name, bytes] of files) {
+    const target = path.join(folder, name);
+    if (!target.startsWith(folder + path.sep)) throw new Error(`entry ${name} would leave the plugin's folder`);
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, bytes);
+  }
+}

@@ -1,0 +1,63 @@
+// The plugins module's per-process start hook. A web process notes its boot (safe mode counts unclean ones), makes
+// its plugin manager, and starts the active plugins once the runtime is open — after, never before, the rest of
+// the application: the hook returns at once and the plugins come up beside the first requests. Any instance's
+// change to a plugin row reaches every web process on the bus's plugins channel. The worker runs no plugins.
+import path from 'node:path';
+import { readEnvironment } from '@/base/env.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { ProcessStartContext } from '@/modules/kernel/plugin/index.ts';
+import { readBoot, recordBoot, recordCleanStop, type BootRecord } from './lifecycle/safe-mode.ts';
+import { PluginManager, PLUGINS_CHANNEL } from './host/plugin-manager.ts';
+
+export interface PluginsHere {
+  readonly manager: PluginManager;
+  readonly instanceId: string;
+  boot: BootRecord;
+  /** Stops every plugin and notes the clean stop (the web process's shutdown). */
+  close(): Promise<void>;
+}
+
+const here = new WeakMap<DatabaseBus, PluginsHere>();
+
+export async function start({ kind, db, bus, registry, onClose }: ProcessStartContext): Promise<void> {
+  if (kind !== 'web') return;
+  const environment = readEnvironment(process.env);
+  const manager = new PluginManager({
+    db,
+    bus,
+    databaseUrl: environment.databaseUrl,
+    directory: path.resolve(process.env.FLOTILLA_DATA_DIR ?? '.data', 'plugins', environment.instanceId),
+    builtInModuleIds: registry.modules.map((module) => module.descriptor.id),
+  });
+  const boot = await recordBoot(db.prisma, environment.instanceId);
+  const plugins: PluginsHere = {
+    manager,
+    instanceId: environment.instanceId,
+    boot,
+    close: async () => {
+      await manager.close();
+      await recordCleanStop(db.prisma, environment.instanceId);
+    },
+  };
+  here.set(bus, plugins);
+  onClose(() => plugins.close());
+  // Changes arrive one after another; a reconcile never overlaps the previous one.
+  let reconciling = Promise.resolve();
+  const reconcile = () => {
+    reconciling = reconciling
+      .then(async () => {
+        if (plugins.boot.safeMode) plugins.boot = await readBoot(db.prisma, environment.instanceId);
+        if (!plugins.boot.safeMode) await manager.reconcile();
+      })
+      .catch((error: unknown) => console.error('[plugins] reconcile:', (error as Error).message));
+  };
+  bus.listen(PLUGINS_CHANNEL, () => reconcile());
+  bus.onReconnect(() => reconcile());
+  if (boot.safeMode) console.warn(`[plugins] safe mode: ${String(boot.reason)}`);
+  else setImmediate(reconcile);
+}
+
+/** This web process's plugins, or undefined in a worker or when the module is off. */
+export function pluginsOf(bus: DatabaseBus): PluginsHere | undefined {
+  return here.get(bus);
+}
