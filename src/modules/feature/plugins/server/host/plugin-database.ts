@@ -46,7 +46,7 @@ async function ensureRoleAndSchema(prisma: PrismaClient, pluginId: string): Prom
   for (const statement of statements) await prisma.$executeRawUnsafe(statement);
   await prisma.plugin.update({
     where: { id: pluginId },
-    data: { dbPassword: sealSecret(processKeys(), password, bindingOf(pluginId)) },
+    data: { dbPassword: { ...sealSecret(processKeys(), password, bindingOf(pluginId)) } },
   });
   return password;
 }
