@@ -1,31 +1,41 @@
-// A plugin process's stdout and stderr: forwarded line by line to the host's log under a budget (a plugin printing in
-// a loop must not flood it), and the tail of stderr kept, where V8 says why it died ("heap out of memory").
+// What a plugin process says, on its way to the host's log: stdout and stderr line by line, and its api.log calls, all
+// under one budget (a plugin printing in a loop must not flood the host's log); and the tail of stderr, kept because
+// that is where V8 says why it died ("heap out of memory").
 import type { Readable } from 'node:stream';
 
-const LINES_PER_MINUTE = 120;
+const LINES_PER_MINUTE = 600;
 const LINE_CHARS = 2_000;
 const TAIL_CHARS = 8_000;
 
-export function captureOutput(
-  streams: { stdout: Readable | null; stderr: Readable | null },
-  log: (level: 'info' | 'warn', message: string, fields: Record<string, unknown>) => void,
-): { stderrTail: () => string } {
-  let tail = '';
+type Log = (level: 'info' | 'warn' | 'error', message: string, fields: Record<string, unknown>) => void;
+
+/** `log` limited to LINES_PER_MINUTE; what is dropped is counted and said once the minute is over. */
+export function budgetedLog(log: Log): Log {
   let windowStart = Date.now();
   let lines = 0;
   let dropped = 0;
-
-  function line(stream: 'stdout' | 'stderr', text: string) {
-    if (text.trim() === '') return;
+  return (level, message, fields) => {
     const now = Date.now();
     if (now - windowStart > 60_000) {
-      if (dropped > 0) log('warn', `${dropped} lines of plugin output dropped`, { stream });
+      if (dropped > 0)
+        log('warn', `${dropped} log lines of the plugin dropped (over ${LINES_PER_MINUTE} a minute)`, {});
       windowStart = now;
       lines = 0;
       dropped = 0;
     }
     if (++lines > LINES_PER_MINUTE) dropped += 1;
-    else log(stream === 'stdout' ? 'info' : 'warn', text.slice(0, LINE_CHARS), { stream });
+    else log(level, message, fields);
+  };
+}
+
+export function captureOutput(
+  streams: { stdout: Readable | null; stderr: Readable | null },
+  log: Log,
+): { stderrTail: () => string } {
+  let tail = '';
+
+  function line(stream: 'stdout' | 'stderr', text: string) {
+    if (text.trim() !== '') log(stream === 'stdout' ? 'info' : 'warn', text.slice(0, LINE_CHARS), { stream });
   }
 
   for (const stream of ['stdout', 'stderr'] as const) {

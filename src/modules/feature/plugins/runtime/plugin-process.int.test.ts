@@ -107,6 +107,25 @@ describe('a well-behaved plugin', () => {
   });
 });
 
+describe('a plugin whose deactivate() never returns', () => {
+  it('is killed once the stop grace is over, and still counts as stopped', async () => {
+    const { start } = await startFixture('stubborn', {
+      allowed: { routes: [], jobs: [], tools: ['ping'] },
+      limits: { stopGraceMs: 1_000 },
+    });
+    const plugin = await start;
+    await expect(plugin.callTool('ping', {})).resolves.toBe('pong');
+    const before = Date.now();
+    await plugin.stop('test over');
+    expect(Date.now() - before).toBeGreaterThanOrEqual(900);
+    await expect(plugin.exited).resolves.toEqual({
+      reason: 'stopped',
+      detail: 'test over; killed after 1000 ms without exiting',
+    });
+    expect(isAlive(plugin.pid)).toBe(false);
+  });
+});
+
 describe('a plugin that fails to start', () => {
   it('is refused a registration its manifest does not declare', async () => {
     const { start, directory } = await startFixture('undeclared', {

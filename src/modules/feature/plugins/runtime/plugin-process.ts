@@ -1,11 +1,12 @@
 // Runs one plugin in a child process of its own (issue 33: runtime isolation) and is the host's only handle on it:
 // start and activate, route/job/tool/panel calls with timeouts, stop, and an `exited` promise saying why it ended.
 // Nothing the child does may throw in the host: its failures end up in `exited` and in rejected calls.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_PLUGIN_LIMITS, type PluginLimits } from './limits.ts';
-import { captureOutput } from './output.ts';
+import { budgetedLog, captureOutput } from './output.ts';
 import { parseChildMessage, type CallKind, type ChildMessage, type HostMessage, type Registered } from './protocol.ts';
 import { matchRoute } from './routes.ts';
 import { CHILD_ENVIRONMENT, sandboxCommand, type NetworkIsolation } from './sandbox.ts';
@@ -88,6 +89,12 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+// A child that is looping never sees its channel close when the host goes: the host takes its children with it.
+const livePlugins = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of livePlugins) child.kill('SIGKILL');
+});
+
 const HEAP_EXHAUSTED = /heap out of memory|Reached heap limit|Allocation failed/i;
 
 /** The error line of what the child printed last ("Error: boom"), not node's closing "Node.js v20…" line. */
@@ -100,6 +107,18 @@ function lastWords(stderr: string): string {
   return said ? `: ${said.slice(0, 500)}` : '';
 }
 
+/** The defaults, overridden by every limit given as a positive number (an undefined one keeps its default). */
+function effectiveLimits(given: Partial<PluginLimits> = {}): PluginLimits {
+  const limits: PluginLimits = { ...DEFAULT_PLUGIN_LIMITS };
+  for (const [key, value] of Object.entries(given) as [keyof PluginLimits, unknown][]) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+      throw new Error(`plugin limit ${key} must be a positive number, not ${JSON.stringify(value)}`);
+    limits[key] = value;
+  }
+  return limits;
+}
+
 function withinFolder(directory: string, entry: string): string {
   const resolved = path.resolve(directory, entry);
   if (!resolved.startsWith(directory + path.sep)) throw new Error(`serverEntry '${entry}' is outside ${directory}`);
@@ -107,8 +126,9 @@ function withinFolder(directory: string, entry: string): string {
 }
 
 export async function startPluginProcess(options: StartPluginOptions): Promise<PluginProcess> {
-  const limits: PluginLimits = { ...DEFAULT_PLUGIN_LIMITS, ...options.limits };
-  const directory = path.resolve(options.directory);
+  const limits = effectiveLimits(options.limits);
+  // The permission model compares paths as given, while the module loader reads the real path: resolve links first.
+  const directory = await realpath(path.resolve(options.directory));
   const entry = pathToFileURL(withinFolder(directory, options.serverEntry)).href;
   const allowed: Registered = { panels: [], ...options.allowed };
   const sandbox = await sandboxCommand(directory, limits);
@@ -129,7 +149,9 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
       // the host's logger failing is no reason to fail the plugin
     }
   };
-  const output = captureOutput(child, safeLog);
+  // What the plugin says (output, api.log) is budgeted; what the runtime says about it is not.
+  const pluginLog = budgetedLog(safeLog);
+  const output = captureOutput(child, pluginLog);
 
   let phase: 'starting' | 'running' | 'stopping' | 'exited' = 'starting';
   let killed: PluginExit | undefined;
@@ -233,7 +255,7 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
         else answer(message.rid, () => options.settings(message.key));
         break;
       case 'log':
-        safeLog(message.level, message.message, message.fields);
+        pluginLog(message.level, message.message, message.fields ?? {});
         break;
       case 'stopped':
         break;
@@ -276,6 +298,8 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
   }
 
   child.on('exit', onExit);
+  livePlugins.add(child);
+  void exited.then(() => livePlugins.delete(child));
   child.on('error', (error) => {
     // Spawning failed (no 'exit' follows), or a signal could not be delivered to a process already gone.
     if (child.pid === undefined) {

@@ -2,7 +2,7 @@
 // bootstrap's, with a clean environment, and, where the OS lets us, inside a network namespace of its own so that the
 // IPC socket pair it inherits is the only way out.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PluginLimits } from './limits.ts';
@@ -11,8 +11,12 @@ import type { PluginLimits } from './limits.ts';
 export type NetworkIsolation = 'namespace' | 'patched';
 
 // The whole folder is readable by the child: the bootstrap and the two modules it imports, nothing else.
-const BOOTSTRAP = fileURLToPath(new URL('./child/bootstrap.mjs', import.meta.url));
+const BOOTSTRAP = realpathSync(fileURLToPath(new URL('./child/bootstrap.mjs', import.meta.url)));
 const CHILD_FOLDER = path.dirname(BOOTSTRAP);
+// Node 20 calls the permission model experimental; later versions name the flag --permission.
+const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
+  ? '--permission'
+  : '--experimental-permission';
 
 function probe(command: string, args: string[]): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,7 +56,7 @@ export interface SandboxCommand {
 export async function sandboxCommand(directory: string, limits: PluginLimits): Promise<SandboxCommand> {
   const { network, prefix } = await networkIsolation();
   const node = [
-    '--experimental-permission',
+    PERMISSION_FLAG,
     // One flag per path: Node 20.20 does not split a comma-separated list.
     `--allow-fs-read=${directory}`,
     `--allow-fs-read=${CHILD_FOLDER}`,
