@@ -63,27 +63,42 @@ describe('a well-behaved plugin', () => {
     expect(response).toEqual({ status: 403, headers: {}, body: { error: 'permission denied', code: 'FORBIDDEN' } });
   });
 
-  it('runs a job, a tool and a panel through the typed host API', async () => {
-    await expect(plugin.runJob('sweep', { count: 3 })).resolves.toEqual({
+  it('runs a job, a tool and a panel through the typed host API, each host call with its call’s context', async () => {
+    await expect(plugin.runJob('sweep', { count: 3 }, { as: 'job' })).resolves.toEqual({
       swept: 3,
       queues: { method: 'queues.list', answered: true },
     });
-    await expect(plugin.callTool('lookup', { name: 'orders' })).resolves.toEqual({
+    await expect(plugin.callTool('lookup', { name: 'orders' }, { as: 'tool' })).resolves.toEqual({
       found: 'orders',
       rows: { method: 'db.query', answered: true },
     });
-    await expect(plugin.panelData('summary', {})).resolves.toEqual({
+    await expect(plugin.panelData('summary', {}, { as: 'panel' })).resolves.toEqual({
       events: { method: 'events.list', answered: true },
     });
-    expect(recorded.hostCalls).toContainEqual({
-      method: 'queues.list',
-      params: { clusterId: 'c1', query: { name: 'q' } },
-    });
-    expect(recorded.hostCalls).toContainEqual({
-      method: 'topics.publish',
-      params: { topic: 'looked-up', data: { name: 'orders' } },
-    });
-    expect(recorded.hostCalls).toContainEqual({ method: 'db.query', params: { sql: 'select 1', params: [] } });
+    expect(recorded.hostCalls).toEqual(
+      expect.arrayContaining([
+        { method: 'queues.list', params: { clusterId: 'c1', query: { name: 'q' } }, context: { as: 'job' } },
+        { method: 'topics.publish', params: { topic: 'looked-up', data: { name: 'orders' } }, context: { as: 'tool' } },
+        { method: 'db.query', params: { sql: 'select 1', params: [] }, context: { as: 'tool' } },
+        { method: 'events.list', params: { query: { limit: 1 } }, context: { as: 'panel' } },
+      ]),
+    );
+  });
+
+  it('lends a call’s context only while the call is open', async () => {
+    const request = { method: 'GET', path: '/items/7', query: {}, body: null, user };
+    await plugin.handleRoute(request, { as: 'ada' });
+    expect(recorded.hostCalls).toContainEqual({ method: 'clusters.list', params: {}, context: { as: 'ada' } });
+    // The plugin asks again from the same async context after answering: the host sees no context.
+    const later = await plugin.handleRoute({ ...request, path: '/later' }, { as: 'ada' });
+    expect(later.status).toBe(202);
+    await expect
+      .poll(() => recorded.hostCalls.find((call) => call.method === 'later'))
+      .toEqual({
+        method: 'later',
+        params: {},
+        context: undefined,
+      });
   });
 
   it('rejects a call the plugin throws in, one it never answers, and one to an unknown name', async () => {

@@ -62,8 +62,12 @@ export interface StartPluginOptions {
   allowed: { routes: { method: string; path: string }[]; jobs: string[]; tools: string[]; panels?: string[] };
   /** Left-out limits take DEFAULT_PLUGIN_LIMITS. */
   limits?: Partial<PluginLimits>;
-  /** Answers api.host.call (and the typed sugar); a throw goes back to the plugin as a rejected call. */
-  host: (method: string, params: unknown) => Promise<unknown>;
+  /**
+   * Answers api.host.call (and the typed sugar); a throw goes back to the plugin as a rejected call. `context` is what
+   * the host passed with the route, job, tool or panel call the plugin is handling when it asks (e.g. the requesting
+   * user's grants), and undefined once that call is over or when the plugin asks on its own (activate, a timer).
+   */
+  host: (method: string, params: unknown, context: unknown) => Promise<unknown>;
   settings: (key: string) => unknown;
   log: (level: PluginLogLevel, message: string, fields: Record<string, unknown>) => void;
 }
@@ -72,11 +76,14 @@ export interface PluginProcess {
   readonly pid: number;
   readonly isolation: { network: NetworkIsolation };
   readonly registered: Readonly<Registered>;
-  /** 404 when no registered route matches; the route's `:name` captures are merged into `params`. */
-  handleRoute(request: PluginRequest): Promise<PluginResponse>;
-  runJob(id: string, input: unknown): Promise<unknown>;
-  callTool(name: string, input: unknown): Promise<unknown>;
-  panelData(id: string, input: unknown): Promise<unknown>;
+  /**
+   * 404 when no registered route matches; the route's `:name` captures are merged into `params`. `context` stays in
+   * the host and is handed to `host` for the host calls the plugin makes while handling this call.
+   */
+  handleRoute(request: PluginRequest, context?: unknown): Promise<PluginResponse>;
+  runJob(id: string, input: unknown, context?: unknown): Promise<unknown>;
+  callTool(name: string, input: unknown, context?: unknown): Promise<unknown>;
+  panelData(id: string, input: unknown, context?: unknown): Promise<unknown>;
   /** deactivate() within the stop grace, then SIGKILL; resolves once the process is gone. */
   stop(reason?: string): Promise<void>;
   /** Resolves (never rejects) when the process has ended, whoever ended it. */
@@ -84,6 +91,7 @@ export interface PluginProcess {
 }
 
 interface Pending {
+  context: unknown;
   resolve: (value: unknown) => void;
   reject: (error: PluginCallError) => void;
   timer: NodeJS.Timeout;
@@ -251,8 +259,11 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
         break;
       }
       case 'request':
-        if (message.op === 'host') answer(message.rid, () => options.host(message.method, message.params));
-        else answer(message.rid, () => options.settings(message.key));
+        if (message.op === 'host') {
+          // Only a call still open lends its context: a plugin keeping a request's async context alive gains nothing.
+          const context = message.cid === undefined ? undefined : pending.get(message.cid)?.context;
+          answer(message.rid, () => options.host(message.method, message.params, context));
+        } else answer(message.rid, () => options.settings(message.key));
         break;
       case 'log':
         pluginLog(message.level, message.message, message.fields ?? {});
@@ -308,7 +319,7 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
     }
   });
 
-  function invoke(kind: CallKind, key: string, input: unknown): Promise<unknown> {
+  function invoke(kind: CallKind, key: string, input: unknown, context: unknown): Promise<unknown> {
     if (phase !== 'running')
       return Promise.reject(
         new PluginCallError('not-running', `${label} is not running${exit ? ` (${exit.reason}: ${exit.detail})` : ''}`),
@@ -323,17 +334,17 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
           ),
         limits.callTimeoutMs,
       );
-      pending.set(cid, { resolve, reject, timer });
+      pending.set(cid, { context, resolve, reject, timer });
       send({ t: 'call', cid, kind, key, input });
     });
   }
 
-  async function handleRoute(request: PluginRequest): Promise<PluginResponse> {
+  async function handleRoute(request: PluginRequest, context?: unknown): Promise<PluginResponse> {
     const match = matchRoute(registered.routes, request.method, request.path);
     if (!match)
       return { status: 404, headers: {}, body: { message: `${label} has no route ${request.method} ${request.path}` } };
     const key = `${match.route.method.toUpperCase()} ${match.route.path}`;
-    const value = await invoke('route', key, { ...request, params: { ...request.params, ...match.params } });
+    const value = await invoke('route', key, { ...request, params: { ...request.params, ...match.params } }, context);
     return routeResponse(value, `${label}: route ${key}`);
   }
 
@@ -368,9 +379,9 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
       return registered;
     },
     handleRoute,
-    runJob: (id, input) => invoke('job', id, input),
-    callTool: (name, input) => invoke('tool', name, input),
-    panelData: (id, input) => invoke('panel', id, input),
+    runJob: (id, input, context) => invoke('job', id, input, context),
+    callTool: (name, input, context) => invoke('tool', name, input, context),
+    panelData: (id, input, context) => invoke('panel', id, input, context),
     stop,
     exited,
   };

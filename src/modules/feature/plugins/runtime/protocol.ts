@@ -32,7 +32,8 @@ export type ChildMessage =
   | { t: 'activate-failed'; error: WireError }
   | { t: 'result'; cid: number; ok: true; value: unknown }
   | { t: 'result'; cid: number; ok: false; error: WireError }
-  | { t: 'request'; rid: number; op: 'host'; method: string; params: unknown }
+  /** `cid`: the host's call the plugin was handling when it asked (its async context), if any. */
+  | { t: 'request'; rid: number; op: 'host'; method: string; params: unknown; cid?: number }
   | { t: 'request'; rid: number; op: 'settings'; key: string }
   | { t: 'log'; level: 'info' | 'warn' | 'error'; message: string; fields?: Record<string, unknown> }
   | { t: 'pong' }
@@ -84,8 +85,16 @@ export function parseChildMessage(value: unknown): ChildMessage | undefined {
         : { t: 'result', cid: value.cid, ok: false, error: wireError(value.error) };
     case 'request':
       if (typeof value.rid !== 'number') return undefined;
-      if (value.op === 'host' && typeof value.method === 'string')
-        return { t: 'request', rid: value.rid, op: 'host', method: value.method, params: value.params };
+      if (value.op === 'host' && typeof value.method === 'string') {
+        const request = {
+          t: 'request',
+          rid: value.rid,
+          op: 'host',
+          method: value.method,
+          params: value.params,
+        } as const;
+        return typeof value.cid === 'number' ? { ...request, cid: value.cid } : request;
+      }
       if (value.op === 'settings' && typeof value.key === 'string')
         return { t: 'request', rid: value.rid, op: 'settings', key: value.key };
       return undefined;

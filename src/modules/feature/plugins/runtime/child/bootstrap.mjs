@@ -3,6 +3,7 @@
 // host's calls. Plain JavaScript because the child runs without tsx, and can read nothing but this folder and the
 // plugin's own. The message shapes are those of ../protocol.ts.
 /* global setTimeout, clearTimeout -- the Node globals the shared ESLint config does not list for .mjs */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fenceNetwork, fenceProcess } from './fence.mjs';
 import { createPluginApi } from './plugin-api.mjs';
 
@@ -13,6 +14,9 @@ fenceProcess();
 Object.defineProperty(process, 'send', { value: undefined, writable: false, configurable: false });
 
 const handlers = { route: new Map(), job: new Map(), tool: new Map(), panel: new Map() };
+// Which host call a handler runs for, followed through its awaits and timers: the host answers a host call within the
+// context of the call that caused it (the requesting user's grants), and only while that call is still open.
+const currentCall = new AsyncLocalStorage();
 const pending = new Map();
 let nextRequest = 1;
 let callTimeoutMs = 10_000;
@@ -28,7 +32,8 @@ function request(message) {
   const rid = nextRequest++;
   return new Promise((resolve, reject) => {
     // Throws (and so rejects) first when the parameters cannot cross the channel.
-    send({ t: 'request', rid, ...message });
+    const cid = currentCall.getStore();
+    send({ t: 'request', rid, ...message, ...(cid === undefined ? {} : { cid }) });
     const timer = setTimeout(() => {
       pending.delete(rid);
       reject(new Error(`the host did not answer ${message.op} within ${callTimeoutMs} ms`));
@@ -75,7 +80,7 @@ async function call({ cid, kind, key, input }) {
   try {
     const handler = handlers[kind]?.get(key);
     if (!handler) throw new Error(`no ${kind} '${key}' is registered`);
-    const value = await handler(input);
+    const value = await currentCall.run(cid, () => handler(input));
     // Checked here so the plugin learns its answer cannot cross the channel, instead of the host seeing garbage.
     send({ t: 'result', cid, ok: true, value: value === undefined ? null : JSON.parse(JSON.stringify(value)) });
   } catch (error) {
