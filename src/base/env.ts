@@ -1,6 +1,7 @@
 // The environment both processes read, validated once. The supervisor sets DATABASE_URL and
 // FLOTILLA_INSTANCE_ID for its children, so a child started by hand needs only DATABASE_URL.
 import { hostname } from 'node:os';
+import path from 'node:path';
 import { z } from 'zod';
 
 const environmentSchema = z.object({
@@ -20,6 +21,8 @@ export interface Environment {
   readonly port: number;
   readonly instanceId: string;
   readonly poolSize: number;
+  /** Where the instance keeps its files (FLOTILLA_DATA_DIR, default ./.data), absolute. */
+  readonly dataDirectory: string;
 }
 
 /** A stable id for this instance: it names per-instance rows and, later, capture queues on brokers. */
@@ -45,5 +48,6 @@ export function readEnvironment(source: Readonly<Record<string, string | undefin
     port: value.PORT,
     instanceId: value.FLOTILLA_INSTANCE_ID ?? defaultInstanceId(value.PORT),
     poolSize: value.FLOTILLA_DB_POOL_SIZE,
+    dataDirectory: path.resolve(source.FLOTILLA_DATA_DIR ?? '.data'),
   };
 }

@@ -35,11 +35,12 @@ async function startModules(
   registry: ModuleRegistry,
   db: Database,
   bus: DatabaseBus,
+  environment: Environment,
   onClose: (hook: () => Promise<void>) => void,
 ) {
   for (const descriptor of registry.enabledDescriptors) {
     if (descriptor.processStart)
-      await (await descriptor.processStart.load()).start({ kind, db, bus, registry, onClose });
+      await (await descriptor.processStart.load()).start({ kind, db, bus, registry, environment, onClose });
   }
 }
 
@@ -66,7 +67,7 @@ export async function openRuntime(
       ),
     ]);
     const closeHooks: (() => Promise<void>)[] = [];
-    await startModules(kind, registry, db, bus, (hook) => closeHooks.unshift(hook));
+    await startModules(kind, registry, db, bus, environment, (hook) => closeHooks.unshift(hook));
     return {
       kind,
       environment,

@@ -7,6 +7,7 @@
 import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database, PrismaClient } from '@/base/db/database.ts';
+import type { Environment } from '@/base/env.ts';
 import type { Contribution, ExtensionPoint } from './extension-point.ts';
 import type { SettingDeclaration, SettingsReader } from './setting-types.ts';
 
@@ -116,6 +117,8 @@ export interface ProcessStartContext {
   readonly db: Database;
   readonly bus: DatabaseBus;
   readonly registry: ModuleRegistry;
+  /** The process's environment as the runtime read it (database URL, instance id, data directory). */
+  readonly environment: Environment;
   /** Runs `hook` when the process's runtime closes, before its database does (newest first). */
   readonly onClose: (hook: () => Promise<void>) => void;
 }

@@ -3,7 +3,6 @@
 // the application: the hook returns at once and the plugins come up beside the first requests. Any instance's
 // change to a plugin row reaches every web process on the bus's plugins channel. The worker runs no plugins.
 import path from 'node:path';
-import { readEnvironment } from '@/base/env.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { ProcessStartContext } from '@/modules/kernel/plugin/index.ts';
 import { readBoot, recordBoot, recordCleanStop, type BootRecord } from './lifecycle/safe-mode.ts';
@@ -19,14 +18,13 @@ export interface PluginsHere {
 
 const here = new WeakMap<DatabaseBus, PluginsHere>();
 
-export async function start({ kind, db, bus, registry, onClose }: ProcessStartContext): Promise<void> {
+export async function start({ kind, db, bus, registry, environment, onClose }: ProcessStartContext): Promise<void> {
   if (kind !== 'web') return;
-  const environment = readEnvironment(process.env);
   const manager = new PluginManager({
     db,
     bus,
     databaseUrl: environment.databaseUrl,
-    directory: path.resolve(process.env.FLOTILLA_DATA_DIR ?? '.data', 'plugins', environment.instanceId),
+    directory: path.join(environment.dataDirectory, 'plugins', environment.instanceId),
     builtInModuleIds: registry.modules.map((module) => module.descriptor.id),
   });
   const boot = await recordBoot(db.prisma, environment.instanceId);

@@ -1,0 +1,276 @@
+// Runtime plugins end to end on a real database with real child processes: the sample plugin (examples/plugins,
+// packed as `npm run plugin:pack` packs it) uploaded with step-up, refused when hostile, planned, activated into a
+// process of its own, reached through the gateway behind the host's guards, configured, disabled, uninstalled and
+// purged; a plugin's SQL kept out of the host's tables and other plugins' schemas by PostgreSQL itself; safe mode.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '@/modules/kernel/security/index.ts';
+import { openWebRuntime } from '@/server/runtime/web-runtime.ts';
+import { eventually } from '@test/eventually.ts';
+import { issueToken } from '@test/mcp-client.ts';
+import { callRest, type RestCall } from '@test/rest-call.ts';
+import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
+import { signIn, TEST_ADMIN } from '@test/sign-in.ts';
+import { packPluginFolder } from '../../../../../scripts/plugin-pack.ts';
+import { recordBoot } from './lifecycle/safe-mode.ts';
+
+const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
+const password = TEST_ADMIN.password;
+let dataDir: string;
+let secured: SecuredRuntime;
+let call: RestCall;
+let archive: string;
+
+const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** A local user holding one built-in role everywhere, signed in. */
+async function userWithRole(username: string, role: string | undefined): Promise<RestCall> {
+  const userPassword = `${username} password 1`;
+  const id = randomUUID();
+  const { prisma } = secured.runtime;
+  await prisma.user.create({
+    data: { id, username, providerId: 'local', passwordHash: await hashPassword(userPassword) },
+  });
+  if (role) {
+    const { id: roleId } = await prisma.role.findFirstOrThrow({ where: { name: role } });
+    await prisma.grant.create({
+      data: { id: randomUUID(), roleId, principal: 'USER', userId: id, scopeKind: 'GLOBAL' },
+    });
+  }
+  const auth = await signIn(secured.rest, 'http://127.0.0.1', { username, password: userPassword });
+  return (method, route, body, headers) => callRest(secured.rest, auth, method, route, body, { headers });
+}
+
+/** A plugin folder written here: a manifest and a server bundle, packed as the sample is. */
+async function packedPlugin(id: string, server: string, extra: Record<string, unknown> = {}, migration?: string) {
+  const folder = path.join(dataDir, 'sources', id);
+  await mkdir(path.join(folder, 'migrations'), { recursive: true });
+  const manifest = {
+    id,
+    name: `Test plugin ${id}`,
+    version: '1.0.0',
+    description: 'A plugin the tests write.',
+    sdk: 1,
+    activation: 'instant',
+    server: 'server.js',
+    permissions: [{ id: `${id}:use`, description: 'Use it', includedIn: 'viewer' }],
+    routes: [{ method: 'GET', path: '/sql', permission: `${id}:use`, cluster: false }],
+    ...extra,
+  };
+  await writeFile(path.join(folder, 'plugin.json'), JSON.stringify(manifest));
+  await writeFile(path.join(folder, 'server.js'), server);
+  if (migration) await writeFile(path.join(folder, 'migrations', '001-init.sql'), migration);
+  else await rm(path.join(folder, 'migrations'), { recursive: true });
+  return base64((await packPluginFolder(folder)).bytes);
+}
+
+// Runs the SQL it is given in its own schema and answers what PostgreSQL said.
+const SQL_PLUGIN = `
+export async function activate(api) {
+  api.routes.add('GET', '/sql', async (request) => {
+    try {
+      const result = await api.db.query(String(request.query.q), []);
+      return { body: { rows: result.rows } };
+    } catch (error) {
+      return { status: 400, body: { error: String(error && error.message) } };
+    }
+  });
+}
+`;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugins-'));
+  secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
+  ({ call } = await secured.signedIn());
+  archive = base64((await packPluginFolder(SAMPLE)).bytes);
+}, 60_000);
+
+afterAll(async () => {
+  await secured.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('plugins', () => {
+  it('upload only with step-up, never for an API token, and validate without storing on a dry run', async () => {
+    expect(await call('POST', '/plugins', { archive })).toMatchObject({
+      status: 403,
+      json: { type: 'step-up-required' },
+    });
+    expect(await call('POST', '/plugins', { archive, password: 'not it' })).toMatchObject({
+      status: 403,
+      json: { type: 'step-up-failed' },
+    });
+    const token = await issueToken(secured.rest, (await secured.signedIn()).auth, 'plugins-ci');
+    const byToken = await callRest(secured.rest, { authorization: `Bearer ${token}` }, 'POST', '/plugins', {
+      archive,
+      password,
+    });
+    expect(byToken).toMatchObject({ status: 403, json: { type: 'step-up-impossible' } });
+    const dry = await call('POST', '/plugins', { archive, password, dryRun: true });
+    expect(dry).toMatchObject({ status: 200, json: { id: 'naming-policy', version: '1.0.0', dryRun: true } });
+    expect(await secured.runtime.prisma.pluginArchive.count()).toBe(0);
+  });
+
+  it('refuse a hostile archive with its findings and store nothing', async () => {
+    const hostile = await packedPlugin('sneaky', 'export async function activate(api) { return eval("api") }');
+    const refused = await call<{ type: string; findings: { code: string }[] }>('POST', '/plugins', {
+      archive: hostile,
+      password,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.type).toBe('plugin-invalid');
+    expect(refused.json.findings.map((finding) => finding.code)).toContain('bundle-denied-global');
+    expect(await call('POST', '/plugins', { archive: 'not base64 at all!', password })).toMatchObject({ status: 400 });
+    expect(await secured.runtime.prisma.pluginArchive.count()).toBe(0);
+  });
+
+  it('store an upload, refuse the same version twice, and plan its activation', async () => {
+    expect(await call('POST', '/plugins', { archive, password })).toMatchObject({ status: 200 });
+    expect(await call('POST', '/plugins', { archive, password })).toMatchObject({
+      status: 409,
+      json: { type: 'plugin-version-exists' },
+    });
+    const listed = await call<{ items: { id: string; state: string }[] }>('GET', '/plugins');
+    expect(listed.json.items).toEqual([expect.objectContaining({ id: 'naming-policy', state: 'UPLOADED' })]);
+    const plan = await call<{ allowed: boolean; adds: Record<string, string[]> }>(
+      'GET',
+      '/plugins/naming-policy/plan?operation=activate',
+    );
+    expect(plan.json).toMatchObject({ allowed: true, toVersion: '1.0.0' });
+    expect(plan.json.adds.mcpTools).toEqual(['naming_policy_check']);
+    expect(await call('GET', '/plugins/naming-policy/plan?operation=purge')).toMatchObject({
+      json: { allowed: false },
+    });
+  });
+
+  it('activate it into a process of its own, reached through the gateway behind the host’s guards', async () => {
+    const dry = await call('POST', '/plugins/naming-policy/activate', { password, dryRun: true });
+    expect(dry).toMatchObject({ status: 200, json: { dryRun: true, state: 'UPLOADED' } });
+    const activated = await call('POST', '/plugins/naming-policy/activate', { password });
+    expect(activated).toMatchObject({ status: 200, json: { state: 'ACTIVE', version: '1.0.0' } });
+    const shown = await call<{ runningHere: { pid: number } | null }>('GET', '/plugins/naming-policy');
+    expect(shown.json.runningHere?.pid).toBeGreaterThan(0);
+    expect(shown.json.runningHere?.pid).not.toBe(process.pid);
+
+    const verdict = await call('GET', '/p/naming-policy/check?name=orders.created');
+    expect(verdict).toMatchObject({ status: 200, json: { name: 'orders.created', conforms: true } });
+    expect(await call('GET', '/p/naming-policy/check?name=Orders')).toMatchObject({ json: { conforms: false } });
+    expect(await call('GET', '/p/naming-policy/nothing-here')).toMatchObject({ status: 404 });
+    // A cluster route for a cluster nobody has: the same 404 as everywhere, without echoing the id.
+    const unknown = await call('GET', `/clusters/${randomUUID()}/p/naming-policy/violations`);
+    expect(unknown.status).toBe(404);
+    expect(JSON.stringify(unknown.json)).not.toContain('/p/naming-policy');
+
+    const viewer = await userWithRole('vera', 'viewer');
+    expect(await viewer('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 200 });
+    const nobody = await userWithRole('nora', undefined);
+    expect(await nobody('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({
+      status: 403,
+      json: { permission: 'naming-policy:read' },
+    });
+    expect(await nobody('GET', '/plugins')).toMatchObject({ status: 403 });
+    const audit = await secured.runtime.prisma.auditEvent.findMany({
+      where: { action: { startsWith: 'plugin.' } },
+      orderBy: { startedAt: 'asc' },
+    });
+    expect(audit.map((row) => `${row.action} ${row.outcome}`)).toEqual(
+      expect.arrayContaining(['plugin.upload SUCCEEDED', 'plugin.activate SUCCEEDED']),
+    );
+  });
+
+  it('take a changed setting at once', async () => {
+    const changed = await call('PUT', '/plugins/naming-policy/settings/naming-policy.pattern', { value: '^[A-Z]+$' });
+    expect(changed).toMatchObject({ status: 200 });
+    await eventually(
+      'the new pattern in force',
+      async () => (await call('GET', '/p/naming-policy/check?name=ORDERS')).json.conforms === true || undefined,
+      10_000,
+    );
+    expect(await call('PUT', '/plugins/naming-policy/settings/naming-policy.pattern', { value: 3 })).toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('keep a plugin’s SQL out of the host’s tables and every other plugin’s schema', async () => {
+    const migration = 'CREATE TABLE note (id integer PRIMARY KEY, text text NOT NULL);';
+    for (const id of ['sql-one', 'sql-two']) {
+      const packed = await packedPlugin(id, SQL_PLUGIN, {}, migration);
+      expect(await call('POST', '/plugins', { archive: packed, password })).toMatchObject({ status: 200 });
+      expect(await call('POST', `/plugins/${id}/activate`, { password })).toMatchObject({ status: 200 });
+    }
+    const sql = (id: string, q: string) =>
+      call<{ rows?: unknown[]; error?: string }>('GET', `/p/${id}/sql?q=${encodeURIComponent(q)}`);
+    expect(await sql('sql-one', "INSERT INTO note VALUES (1, 'mine') RETURNING id")).toMatchObject({
+      status: 200,
+      json: { rows: [{ id: 1 }] },
+    });
+    expect((await sql('sql-one', 'SELECT text FROM note')).json.rows).toEqual([{ text: 'mine' }]);
+    for (const [id, q] of [
+      ['sql-two', 'SELECT * FROM plugin_sql_one.note'],
+      ['sql-one', 'SELECT * FROM public.flotilla_user'],
+      ['sql-one', 'SELECT * FROM public.plugin'],
+      ['sql-one', 'SET ROLE postgres'],
+      ['sql-one', "SELECT set_config('role', 'postgres', false)"],
+    ] as const) {
+      const answer = await sql(id, q);
+      expect(answer.status, q).toBe(400);
+      expect(answer.json.error, q).toMatch(/permission denied|must be member|cannot/i);
+    }
+  });
+
+  it('disable, uninstall and purge: the routes go, then the schema and the role', async () => {
+    expect(await call('POST', '/plugins/sql-one/uninstall', { password })).toMatchObject({
+      status: 409,
+      json: { type: 'plugin-operation-refused' },
+    });
+    expect(await call('POST', '/plugins/sql-one/disable', { password })).toMatchObject({ json: { state: 'DISABLED' } });
+    expect(await call('GET', '/p/sql-one/sql?q=select%201')).toMatchObject({ status: 404 });
+    expect(await call('POST', '/plugins/sql-one/uninstall', { password })).toMatchObject({
+      json: { state: 'UNINSTALLED' },
+    });
+    expect(await call('POST', '/plugins/sql-one/purge', { password })).toMatchObject({ status: 200 });
+    const { prisma } = secured.runtime;
+    expect(await prisma.$queryRaw`SELECT 1 FROM pg_namespace WHERE nspname = 'plugin_sql_one'`).toEqual([]);
+    expect(await prisma.$queryRaw`SELECT 1 FROM pg_roles WHERE rolname = 'flotilla_plugin_sql_one'`).toEqual([]);
+    expect(await prisma.pluginArchive.count({ where: { pluginId: 'sql-one' } })).toBe(0);
+    expect(await call('GET', '/plugins/sql-one')).toMatchObject({ status: 404 });
+  });
+
+  it('start in safe mode after three unclean boots, with every plugin off and the reason given', async () => {
+    const instanceId = 'plugins-safe-mode';
+    for (let boot = 0; boot < 3; boot++) await recordBoot(secured.runtime.prisma, instanceId);
+    const environment = {
+      DATABASE_URL: secured.databaseUrl,
+      FLOTILLA_INSTANCE_ID: instanceId,
+      FLOTILLA_DATA_DIR: dataDir,
+    };
+    const runtime = await openWebRuntime(environment);
+    try {
+      const { createRestHandler } = await import('@/server/http/rest.ts');
+      const rest = createRestHandler(() => Promise.resolve(runtime));
+      const auth = await signIn(rest, 'http://127.0.0.1', TEST_ADMIN);
+      const listed = await callRest<{
+        safeMode: { safeMode: boolean; reason: string };
+        items: { runningHere: unknown }[];
+      }>(rest, auth, 'GET', '/plugins');
+      expect(listed.json.safeMode).toMatchObject({ safeMode: true });
+      expect(listed.json.safeMode.reason).toMatch(/did not end cleanly/);
+      expect(listed.json.items.every((item) => item.runningHere === null)).toBe(true);
+      expect(await callRest(rest, auth, 'GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 404 });
+      expect(await callRest(rest, auth, 'POST', '/plugins/safe-mode/leave', { password })).toMatchObject({
+        status: 200,
+        json: { instances: 1 },
+      });
+      await eventually(
+        'the plugins started once safe mode is left',
+        async () => (await callRest(rest, auth, 'GET', '/p/naming-policy/check?name=A')).status === 200 || undefined,
+        20_000,
+      );
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
+});
