@@ -3,7 +3,7 @@
 // attributes, gaps and overlaps between entries, bytes after the end record) and it inflates with a hard output cap,
 // so a bomb stops at the limit instead of after it. Anything malformed or ambiguous is refused: a legitimate plugin
 // is packed by an ordinary zip writer and never needs zip64, multiple disks, encryption or odd entry types.
-import { crc32, inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import { isAllowedDirectory, isAllowedFile, unsafePathReason } from './entry-names.ts';
 import type { Finding } from './finding.ts';
 import type { PluginArchiveLimits } from './limits.ts';
@@ -50,6 +50,11 @@ interface CentralEntry {
 export type ArchiveResult =
   { readonly ok: true; readonly files: Map<string, Uint8Array> } | { readonly ok: false; readonly findings: Finding[] };
 
+interface InflateInfo {
+  readonly buffer: Uint8Array;
+  readonly engine: { readonly bytesWritten: number };
+}
+
 class Refusal extends Error {
   constructor(readonly finding: Finding) {
     super(finding.message);
@@ -93,15 +98,21 @@ interface EndRecord {
 
 function findEndRecord(bytes: Uint8Array, view: DataView): EndRecord {
   if (bytes.length < END_SIZE) refuse('archive-not-zip', 'The file is too short to be a zip archive.');
+  const candidates: number[] = [];
   let sawSignature = false;
   const lowest = Math.max(0, bytes.length - END_SIZE - MAX_COMMENT);
   for (let at = bytes.length - END_SIZE; at >= lowest; at--) {
     if (view.getUint32(at, true) !== SIG_END) continue;
     sawSignature = true;
     // The end record's comment must reach exactly the last byte: anything after it is smuggled data.
-    if (at + END_SIZE + view.getUint16(at + 20, true) !== bytes.length) continue;
-    return checkEndRecord(view, at);
+    if (at + END_SIZE + view.getUint16(at + 20, true) === bytes.length) candidates.push(at);
   }
+  // Two records that both fit (one hidden in the other's comment): readers that scan differently see two archives.
+  if (candidates.length > 1) {
+    refuse('archive-ambiguous', 'The archive has two end records; readers would disagree on what it holds.');
+  }
+  const [at] = candidates;
+  if (at !== undefined) return checkEndRecord(view, at);
   if (sawSignature) {
     refuse('archive-trailing-data', 'The archive has data after its end record; repack it with an ordinary zip tool.');
   }
@@ -414,13 +425,21 @@ function inflateEntry(
     if (data.length > cap) overCap();
     content = data;
   } else {
+    let consumed: number;
     try {
-      content = inflateRawSync(data, { maxOutputLength: Math.max(1, cap) });
+      // `info` (documented, untyped in @types/node) also answers how many input bytes the stream used.
+      const options = { maxOutputLength: Math.max(1, cap), info: true } as ZlibOptions;
+      const inflated = inflateRawSync(data, options) as unknown as InflateInfo;
+      content = inflated.buffer;
+      consumed = inflated.engine.bytesWritten;
     } catch (error) {
       if (error instanceof RangeError) overCap();
       return refuse('entry-corrupt', `"${name}" could not be inflated: its compressed data is damaged.`, name);
     }
     if (content.length > cap) overCap();
+    if (consumed !== data.length) {
+      refuse('entry-corrupt', `"${name}" has bytes after the end of its compressed data.`, name);
+    }
   }
   if (content.length !== entry.size) {
     refuse('entry-size-mismatch', `"${name}" inflates to ${content.length} bytes but declares ${entry.size}.`, name);

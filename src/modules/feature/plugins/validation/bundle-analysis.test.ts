@@ -65,6 +65,11 @@ describe('analyzeBundle', () => {
     expect(finding?.message).toContain('server.js:1:');
   });
 
+  it('refuses, without throwing, a bundle nested deeper than the stack', () => {
+    const deep = `export const x = ${'['.repeat(20_000)}${']'.repeat(20_000)};`;
+    expect(['bundle-parse-error', 'bundle-too-complex']).toContain(codes(deep)[0]);
+  });
+
   it('stops listing after fifty findings', () => {
     expect(codes('eval(1);\n'.repeat(80))).toHaveLength(50);
   });

@@ -82,8 +82,13 @@ export function analyzeBundle(entry: string, source: string, options: BundleOpti
       findings.push({ code, entry, message: `${entry}${position(node.loc?.start)}: ${message}` });
     }
   };
-  const scopes = collectBindings(program);
-  checkProgram(program, scopes, report);
+  try {
+    checkProgram(program, collectBindings(program), report);
+  } catch (error) {
+    // acorn-walk recurses: a tree deep enough to exhaust the stack is refused, not half-checked.
+    if (!(error instanceof RangeError)) throw error;
+    return [{ code: 'bundle-too-complex', entry, message: `${entry} is nested too deeply to be checked.` }];
+  }
   if (options.requireActivate && !exportsActivate(program)) {
     findings.push({
       code: 'bundle-missing-activate',

@@ -16,6 +16,8 @@ export const PLUGIN_ARCHIVE_LIMITS = {
   maxCompressionRatio: 100,
   /** Entries that inflate to no more than this are exempt from the ratio: too small to be a bomb (a 4 KiB run of spaces). */
   ratioExemptBytes: 64 * 1024,
+  /** All migrations together: the SQL parser is thorough, not fast (about 1 s per 128 KiB of DDL). */
+  maxMigrationBytes: 256 * 1024,
   /** Resource limits a manifest may ask for. */
   memoryMb: { min: 64, max: 256 },
   maxCpuMsPerMinute: 30_000,

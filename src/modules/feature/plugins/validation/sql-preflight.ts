@@ -109,8 +109,11 @@ function checkStatement(statement: Statement, schema: string): [string, string][
       ],
     ];
   }
-  if (statement.type === 'create table' && (statement.temporary || statement.inherits)) {
-    problems.push(['sql-statement-not-allowed', 'temporary tables and INHERITS are not allowed.']);
+  if (
+    statement.type === 'create table' &&
+    (statement.temporary || statement.inherits || statement.columns.some((column) => column.kind !== 'column'))
+  ) {
+    problems.push(['sql-statement-not-allowed', 'temporary tables, INHERITS and LIKE are not allowed.']);
   }
   if (statement.type === 'alter table') {
     for (const change of statement.changes) {
@@ -129,6 +132,12 @@ function checkStatement(statement: Statement, schema: string): [string, string][
         `it names the schema "${node.schema}"; plugins may only use their own, ${schema}.`,
       ]);
     }
+    if (node.tablespace !== undefined && node.tablespace !== null) {
+      problems.push([
+        'sql-statement-not-allowed',
+        'TABLESPACE is not allowed; the plugin’s objects stay where its schema is.',
+      ]);
+    }
     const type = node.type;
     if (typeof type === 'string' && QUERY_NODES.has(type)) {
       problems.push(['sql-subquery', 'it contains a query; migrations hold plain DDL only.']);
@@ -143,12 +152,17 @@ function checkStatement(statement: Statement, schema: string): [string, string][
 
 type AstNode = Record<string, unknown>;
 
-function walk(node: unknown, visit: (node: AstNode) => void): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, visit);
-  } else if (typeof node === 'object' && node !== null) {
-    visit(node as AstNode);
-    for (const [key, value] of Object.entries(node)) if (key !== '_location') walk(value, visit);
+/** Every object in the tree, with an explicit stack: a deeply nested expression must not overflow the call stack. */
+function walk(root: unknown, visit: (node: AstNode) => void): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      stack.push(...(node as unknown[]));
+    } else if (typeof node === 'object' && node !== null) {
+      visit(node as AstNode);
+      for (const [key, value] of Object.entries(node)) if (key !== '_location') stack.push(value);
+    }
   }
 }
 

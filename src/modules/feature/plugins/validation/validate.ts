@@ -64,6 +64,16 @@ export function validatePluginArchive(bytes: Uint8Array, context: PluginValidati
   // Migrations are checked against the plugin's own schema, so they need a readable manifest first.
   if (manifest) {
     const migrations = [...files.keys()].filter((name) => MIGRATION_NAME.test(name)).sort();
+    const sqlBytes = migrations.reduce((sum, name) => sum + (files.get(name)?.length ?? 0), 0);
+    const { maxMigrationBytes } = context.limits ?? PLUGIN_ARCHIVE_LIMITS;
+    if (sqlBytes > maxMigrationBytes) {
+      findings.push({
+        code: 'sql-too-large',
+        entry: migrations[0],
+        message: `The migrations hold ${sqlBytes} bytes of SQL; plugins may have at most ${maxMigrationBytes}.`,
+      });
+      migrations.length = 0;
+    }
     for (const name of migrations) {
       const sql = decode(files.get(name) ?? new Uint8Array());
       if (sql === undefined) {
