@@ -2,10 +2,19 @@
 // cannot read outside its folder, start processes or workers, reach native bindings, or open a connection — the last
 // checked against a real listener on 127.0.0.1 that must see nothing.
 import { spawn } from 'node:child_process';
+import { link, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive, removeFixtures, startFixture } from './fixtures/fixture-plugins.ts';
+import {
+  fixtureOptions,
+  installFixture,
+  isAlive,
+  processesFor,
+  removeFixtures,
+  startFixture,
+} from './fixtures/fixture-plugins.ts';
+import { startPluginProcess } from './plugin-process.ts';
 import { networkIsolation } from './sandbox.ts';
 
 let listener: Server;
@@ -76,6 +85,20 @@ describe('a plugin trying to escape', () => {
     expect(connections).toBe(0);
     await plugin.stop();
     expect(isAlive(plugin.pid)).toBe(false);
+  });
+
+  it('is not started from a folder holding a link out of it, which the permission model would follow', async () => {
+    for (const [make, kind] of [
+      [(directory: string) => symlink('/etc/passwd', path.join(directory, 'passwd')), /symbolic link: .*passwd$/],
+      [(directory: string) => link(path.join(directory, 'data.txt'), path.join(directory, 'again.txt')), /hard links/],
+    ] as const) {
+      const directory = await installFixture('escaping');
+      await make(directory);
+      await expect(
+        startPluginProcess({ ...fixtureOptions(directory), allowed: { routes: [], jobs: [], tools: ['probe'] } }),
+      ).rejects.toThrow(kind);
+      expect(await processesFor(directory)).toEqual([]);
+    }
   });
 
   it('has no network at all below the fence where a network namespace is available', async () => {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { assertPlainFolder } from './folder-check.ts';
 import { DEFAULT_PLUGIN_LIMITS, type PluginLimits } from './limits.ts';
 import { budgetedLog, captureOutput } from './output.ts';
 import { parseChildMessage, type CallKind, type ChildMessage, type HostMessage, type Registered } from './protocol.ts';
@@ -138,6 +139,7 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
   // The permission model compares paths as given, while the module loader reads the real path: resolve links first.
   const directory = await realpath(path.resolve(options.directory));
   const entry = pathToFileURL(withinFolder(directory, options.serverEntry)).href;
+  await assertPlainFolder(directory);
   const allowed: Registered = { panels: [], ...options.allowed };
   const sandbox = await sandboxCommand(directory, limits);
   const label = `plugin ${options.id}@${options.version}`;
