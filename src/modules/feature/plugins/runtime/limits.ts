@@ -10,6 +10,8 @@ export interface PluginLimits {
   cpuMsPerMinute: number;
   /** How long the host waits for one route, job or tool call (and the plugin for one host call). */
   callTimeoutMs: number;
+  /** Host calls (and settings reads) the host works on at once for this plugin; more are refused at once. */
+  hostCallsInFlight: number;
   /** How long startup (node, the bundle's import and activate()) may take. */
   activateTimeoutMs: number;
   /** How long stop() waits for deactivate() and a clean exit before SIGKILL. */
@@ -28,6 +30,7 @@ export const DEFAULT_PLUGIN_LIMITS: Readonly<PluginLimits> = Object.freeze({
   cpuMsPerMinute: 30_000,
   callTimeoutMs: 10_000,
   activateTimeoutMs: 10_000,
+  hostCallsInFlight: 32,
   stopGraceMs: 2_000,
   pingIntervalMs: 500,
   // Generous against a loaded two-core machine: a healthy child answers a ping within milliseconds.

@@ -8,6 +8,7 @@ import {
   startFixture,
   WELL_BEHAVED_ALLOWED,
 } from './fixtures/fixture-plugins.ts';
+import { DEFAULT_PLUGIN_LIMITS } from './limits.ts';
 import type { PluginExit, PluginProcess, PluginResponse } from './plugin-process.ts';
 
 const unhandled: unknown[] = [];
@@ -83,6 +84,14 @@ describe('a well-behaved plugin', () => {
         { method: 'events.list', params: { query: { limit: 1 } }, context: { as: 'panel' } },
       ]),
     );
+  });
+
+  it('refuses host calls beyond the in-flight cap at once, and answers the rest', async () => {
+    await expect(plugin.callTool('burst', { calls: 40 })).resolves.toEqual({
+      answered: DEFAULT_PLUGIN_LIMITS.hostCallsInFlight,
+      refused: 40 - DEFAULT_PLUGIN_LIMITS.hostCallsInFlight,
+      reason: 'ERR_PLUGIN_TOO_MANY_CALLS',
+    });
   });
 
   it('lends a call’s context only while the call is open', async () => {

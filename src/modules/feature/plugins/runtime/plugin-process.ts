@@ -207,9 +207,18 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
     call.reject(error);
   }
 
+  let hostCallsInFlight = 0;
   function answer(rid: number, work: () => unknown) {
+    // A plugin firing requests in a loop gets refusals, not an unbounded queue of work in the host.
+    if (hostCallsInFlight >= limits.hostCallsInFlight) {
+      const message = `over ${limits.hostCallsInFlight} host calls at once: wait for some to finish`;
+      send({ t: 'reply', rid, ok: false, error: { message, code: 'ERR_PLUGIN_TOO_MANY_CALLS' } });
+      return;
+    }
+    hostCallsInFlight += 1;
     void Promise.resolve()
       .then(work)
+      .finally(() => (hostCallsInFlight -= 1))
       .then(
         (value) => send({ t: 'reply', rid, ok: true, value: value === undefined ? null : value }),
         (error: unknown) => {
