@@ -17,7 +17,6 @@ import {
 } from '@/modules/kernel/core/index.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
-import { handlePluginGateway, isPluginGatewayPath } from '@/modules/feature/plugins/index.ts';
 import { createTrpcContext } from './context.ts';
 import { openApiDocumentFor } from './openapi.ts';
 import { queryInput } from './query-input.ts';
@@ -70,20 +69,6 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
   }
   const guarded = await guardBody(request, bodyLimit(runtime, trpcContext));
   if ('problem' in guarded) return refuse(guarded.problem);
-  // A plugin's own routes: the host's guards, then the plugin's process (plugins module, gateway.ts).
-  if (isPluginGatewayPath(url.pathname)) {
-    try {
-      return await handlePluginGateway(guarded.request, trpcContext);
-    } catch (error) {
-      if (error instanceof ProblemError)
-        // The cluster guard's 404 must not echo the cluster id, and the path would (as in finalise).
-        return error.problem.type === CLUSTER_NOT_FOUND.type
-          ? problemResponse({ ...error.problem, requestId: context.requestId })
-          : refuse(error.problem);
-      console.error(`[rest] ${context.requestId} plugin gateway:`, error);
-      return problemResponse(internalErrorProblem(context.requestId));
-    }
-  }
   const forwarded = await withCommonFlags(guarded.request, url);
   if ('problem' in forwarded) return refuse(forwarded.problem);
   if (forwarded.request.method === 'GET' || forwarded.request.method === 'DELETE') {

@@ -17,6 +17,7 @@ export const pluginsModule = defineModule({
       includedIn: 'admin',
     },
   ],
+  topics: ['plugins'],
   apiPrefixes: ['/api/v1/plugins', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
   processStart: { load: () => import('./server/process-start.ts') },
 });

@@ -307,7 +307,10 @@ export async function setPluginSetting(
         await tx.plugin.update({
           where: { id: input.id },
           data: {
-            settings: JSON.parse(JSON.stringify({ ...row.settings, [input.key]: input.value })) as Record<string, string>,
+            settings: JSON.parse(JSON.stringify({ ...row.settings, [input.key]: input.value })) as Record<
+              string,
+              string
+            >,
             updatedBy: request.actor.name,
             updatedAt: new Date(),
           },

@@ -8,13 +8,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/modules/kernel/security/index.ts';
-import { openWebRuntime } from '@/server/runtime/web-runtime.ts';
+import { createRestHandler } from '@/server/http/rest.ts';
+import { guardedRoute } from '@/server/http/guarded-route.ts';
+import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { handlePluginGateway } from '../index.ts';
 import { eventually } from '@test/eventually.ts';
 import { issueToken } from '@test/mcp-client.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
-import { signIn, TEST_ADMIN } from '@test/sign-in.ts';
-import { packPluginFolder } from '../../../../../scripts/plugin-pack.ts';
+import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
+import { packPluginFolder } from '../pack/pack-folder.ts';
 import { recordBoot } from './lifecycle/safe-mode.ts';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
@@ -22,6 +25,8 @@ const password = TEST_ADMIN.password;
 let dataDir: string;
 let secured: SecuredRuntime;
 let call: RestCall;
+let send: (request: Request) => Promise<Response>;
+let auth: AuthHeaders;
 let archive: string;
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
@@ -40,8 +45,8 @@ async function userWithRole(username: string, role: string | undefined): Promise
       data: { id: randomUUID(), roleId, principal: 'USER', userId: id, scopeKind: 'GLOBAL' },
     });
   }
-  const auth = await signIn(secured.rest, 'http://127.0.0.1', { username, password: userPassword });
-  return (method, route, body, headers) => callRest(secured.rest, auth, method, route, body, { headers });
+  const own = await signIn(secured.rest, 'http://127.0.0.1', { username, password: userPassword });
+  return (method, route, body, headers) => callRest(send, own, method, route, body, { headers });
 }
 
 /** A plugin folder written here: a manifest and a server bundle, packed as the sample is. */
@@ -81,10 +86,21 @@ export async function activate(api) {
 }
 `;
 
+const GATEWAY = /^\/api\/v1\/(clusters\/[^/]+\/)?p\//;
+
+/** The REST edge and the gateway's route files, served in-process as Next.js serves them apart. */
+function serving(runtime: WebRuntime): (request: Request) => Promise<Response> {
+  const rest = createRestHandler(() => Promise.resolve(runtime));
+  const gateway = guardedRoute(handlePluginGateway, () => Promise.resolve(runtime));
+  return (request) => (GATEWAY.test(new URL(request.url).pathname) ? gateway(request) : rest(request));
+}
+
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugins-'));
   secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
-  ({ call } = await secured.signedIn());
+  send = serving(secured.runtime);
+  call = (method, route, body, headers) => callRest(send, auth, method, route, body, { headers });
+  ({ auth } = await secured.signedIn());
   archive = base64((await packPluginFolder(SAMPLE)).bytes);
 }, 60_000);
 
@@ -104,7 +120,7 @@ describe('plugins', () => {
       json: { type: 'step-up-failed' },
     });
     const token = await issueToken(secured.rest, (await secured.signedIn()).auth, 'plugins-ci');
-    const byToken = await callRest(secured.rest, { authorization: `Bearer ${token}` }, 'POST', '/plugins', {
+    const byToken = await callRest(send, { authorization: `Bearer ${token}` }, 'POST', '/plugins', {
       archive,
       password,
     });
@@ -249,9 +265,8 @@ describe('plugins', () => {
     };
     const runtime = await openWebRuntime(environment);
     try {
-      const { createRestHandler } = await import('@/server/http/rest.ts');
-      const rest = createRestHandler(() => Promise.resolve(runtime));
-      const auth = await signIn(rest, 'http://127.0.0.1', TEST_ADMIN);
+      const rest = serving(runtime);
+      const admin = await signIn(rest, 'http://127.0.0.1', TEST_ADMIN);
       const listed = await callRest<{
         safeMode: { safeMode: boolean; reason: string };
         items: { runningHere: unknown }[];
@@ -259,14 +274,14 @@ describe('plugins', () => {
       expect(listed.json.safeMode).toMatchObject({ safeMode: true });
       expect(listed.json.safeMode.reason).toMatch(/did not end cleanly/);
       expect(listed.json.items.every((item) => item.runningHere === null)).toBe(true);
-      expect(await callRest(rest, auth, 'GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 404 });
-      expect(await callRest(rest, auth, 'POST', '/plugins/safe-mode/leave', { password })).toMatchObject({
+      expect(await callRest(rest, admin, 'GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 404 });
+      expect(await callRest(rest, admin, 'POST', '/plugins/safe-mode/leave', { password })).toMatchObject({
         status: 200,
         json: { instances: 1 },
       });
       await eventually(
         'the plugins started once safe mode is left',
-        async () => (await callRest(rest, auth, 'GET', '/p/naming-policy/check?name=A')).status === 200 || undefined,
+        async () => (await callRest(rest, admin, 'GET', '/p/naming-policy/check?name=A')).status === 200 || undefined,
         20_000,
       );
     } finally {

@@ -8,13 +8,13 @@ const version = z.string().min(1).max(100);
 const password = z.string().min(1).max(1_000).optional();
 const dryRun = z.boolean().default(false);
 
-export const finding = z.object({
+const finding = z.object({
   code: z.string(),
   entry: z.string().optional(),
   message: z.string(),
 });
 
-export const archiveView = z.object({
+const archiveView = z.object({
   version: z.string(),
   sha256: z.string(),
   size: z.number().int(),
@@ -22,7 +22,7 @@ export const archiveView = z.object({
   uploadedAt: z.string(),
 });
 
-export const pluginView = z.object({
+const pluginView = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
@@ -44,7 +44,7 @@ export const pluginView = z.object({
   ),
 });
 
-export const safeModeView = z.object({
+const safeModeView = z.object({
   instanceId: z.string(),
   safeMode: z.boolean(),
   since: z.string().nullable(),

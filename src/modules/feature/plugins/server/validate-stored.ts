@@ -7,7 +7,7 @@ import type { PluginManifest } from '../validation/manifest.ts';
 import type { Finding } from '../validation/finding.ts';
 
 /** The plugin SDK majors this release runs (the SDK's exports are frozen per major). */
-export const SUPPORTED_SDK_MAJORS = [1] as const;
+const SUPPORTED_SDK_MAJORS = [1] as const;
 
 export type Validation =
   | { readonly ok: true; readonly manifest: PluginManifest; readonly files: ReadonlyMap<string, Uint8Array> }

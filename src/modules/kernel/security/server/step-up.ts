@@ -9,7 +9,7 @@ import { verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import { readCookie, SESSION_COOKIE, sessionDigest } from './sessions.ts';
 
 /** How recent an identity provider's sign-in must be to count as a step-up. */
-export const STEP_UP_FRESH_SIGN_IN_MS = 5 * 60_000;
+const STEP_UP_FRESH_SIGN_IN_MS = 5 * 60_000;
 
 const refuse = (type: string, title: string, detail: string, status = 403) =>
   new ProblemError({ type, title, status, detail });

@@ -20,10 +20,6 @@ import { holdsTier } from './tier-permission.ts';
 const PLUGIN_PATH = /^\/api\/v1\/(?:clusters\/([^/]+)\/)?p\/([a-z][a-z0-9-]{2,31})(\/.*)?$/;
 const NO_ROUTE = 'No plugin route matches this method and path.';
 
-export function isPluginGatewayPath(pathname: string): boolean {
-  return PLUGIN_PATH.test(pathname);
-}
-
 function routeParams(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/').filter(Boolean);
   const got = path.split('/').filter(Boolean);

@@ -13,8 +13,8 @@ const POOL_SIZE = 2;
 const STATEMENT_TIMEOUT = '5s';
 
 /** plugin ids are `[a-z][a-z0-9-]*`: the database names replace the dash, so they never need quoting. */
-export const schemaOf = (pluginId: string) => `plugin_${pluginId.replaceAll('-', '_')}`;
-export const roleOf = (pluginId: string) => `flotilla_plugin_${pluginId.replaceAll('-', '_')}`;
+const schemaOf = (pluginId: string) => `plugin_${pluginId.replaceAll('-', '_')}`;
+const roleOf = (pluginId: string) => `flotilla_plugin_${pluginId.replaceAll('-', '_')}`;
 
 function assertSafeId(pluginId: string): void {
   if (!/^[a-z][a-z0-9-]{2,31}$/.test(pluginId)) throw new Error(`not a plugin id: ${pluginId}`);

@@ -9,9 +9,10 @@ import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.t
 import { INSTALLATION_SCOPE_ID, publishSignal } from '@/modules/kernel/stream/index.ts';
 import { PLUGINS_CHANNEL } from '../host/plugin-manager.ts';
 
-export const PLUGINS_TOPIC = 'plugins';
+// Declared in the descriptor's topics: the Plugins screen listens to it.
+const PLUGINS_TOPIC = 'plugins';
 
-export const operationBusyProblem = () =>
+const operationBusyProblem = () =>
   new ProblemError({
     type: 'plugin-operation-running',
     title: 'Another plugin operation is running',

@@ -4,7 +4,7 @@
 // until an installer leaves safe mode. A clean stop after a healthy run counts the row back to zero.
 import type { PrismaClient } from '@/base/db/database.ts';
 
-export const UNCLEAN_BOOTS_FOR_SAFE_MODE = 3;
+const UNCLEAN_BOOTS_FOR_SAFE_MODE = 3;
 
 export interface BootRecord {
   readonly uncleanBoots: number;

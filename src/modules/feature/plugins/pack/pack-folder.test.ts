@@ -1,13 +1,13 @@
-// scripts/plugin-pack.ts (`npm run plugin:pack`): the sample plugin packs into exactly its allowed files, the same
+// The packer (pack-folder.ts, behind `npm run plugin:pack`): the sample plugin packs into exactly its allowed files, the same
 // bytes every time, as a zip any reader opens; a folder holding anything else is refused, naming each offender.
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { packPluginFolder, PluginPackError } from '../../scripts/plugin-pack.ts';
+import { packPluginFolder, PluginPackError } from './pack-folder.ts';
 
-const SAMPLE = path.resolve(import.meta.dirname, '../../examples/plugins/naming-policy');
+const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
 
 /** The entries of a zip, read from its central directory, with their inflated contents. */
 function readZip(bytes: Uint8Array): Map<string, Buffer> {

@@ -1,0 +1,56 @@
+// The REST edge's guards for a route a module serves outside its procedures (a plugin's gateway): the module's
+// feature gate, the URL and body checks, the caller resolved — then the module's handler, whose ProblemError becomes
+// problem+json here exactly as on the REST edge. The route file under src/app names the module; this file names none.
+import { CLUSTER_NOT_FOUND, type TrpcContext } from '@/modules/kernel/access/index.ts';
+import {
+  createRequestContext,
+  featureDisabledProblem,
+  internalErrorProblem,
+  type Problem,
+  ProblemError,
+  problemResponse,
+  serviceUnavailableProblem,
+} from '@/modules/kernel/core/index.ts';
+import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
+import { createTrpcContext } from './context.ts';
+import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
+
+export type GuardedHandler = (request: Request, context: TrpcContext) => Promise<Response>;
+
+/** `getRuntime` is the web process's own unless a test serves the route from a runtime it opened. */
+export function guardedRoute(
+  handler: GuardedHandler,
+  getRuntime: () => Promise<WebRuntime> = getWebRuntime,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const context = createRequestContext(request.headers);
+    const url = new URL(request.url);
+    const refuse = (problem: Problem) =>
+      // The cluster guard's 404 must not echo the cluster id, and the path would.
+      problemResponse({
+        ...problem,
+        ...(problem.type === CLUSTER_NOT_FOUND.type ? {} : { instance: url.pathname }),
+        requestId: context.requestId,
+      });
+    try {
+      const runtime = await getRuntime();
+      const owner = runtime.registry.ownerOfPath(url.pathname);
+      if (owner && !owner.enabled) return refuse(featureDisabledProblem(owner));
+      const badUrl = checkUrl(url);
+      if (badUrl) return refuse(badUrl);
+      const trpcContext = await createTrpcContext(runtime, request, context);
+      if (trpcContext.refusal) return refuse(trpcContext.refusal);
+      const guarded = await guardBody(request, bodyLimit(runtime, trpcContext));
+      if ('problem' in guarded) return refuse(guarded.problem);
+      return await handler(guarded.request, trpcContext);
+    } catch (error) {
+      if (error instanceof ProblemError) return refuse(error.problem);
+      console.error(`[api] ${context.requestId} ${request.method} ${url.pathname}:`, error);
+      return problemResponse(
+        error instanceof Error && error.message.includes('runtime')
+          ? serviceUnavailableProblem(context.requestId)
+          : internalErrorProblem(context.requestId),
+      );
+    }
+  };
+}
