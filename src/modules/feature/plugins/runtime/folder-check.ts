@@ -23,3 +23,10 @@ export async function assertPlainFolder(directory: string): Promise<void> {
     }
   }
 }
+
+/** The server bundle's absolute path, which must lie inside the plugin's folder. */
+export function entryWithin(directory: string, entry: string): string {
+  const resolved = path.resolve(directory, entry);
+  if (!resolved.startsWith(directory + path.sep)) throw new Error(`serverEntry '${entry}' is outside ${directory}`);
+  return resolved;
+}

@@ -37,3 +37,15 @@ export const DEFAULT_PLUGIN_LIMITS: Readonly<PluginLimits> = Object.freeze({
   unresponsiveMs: 3_000,
   sampleIntervalMs: 250,
 });
+
+/** The defaults, overridden by every limit given as a positive number (an undefined one keeps its default). */
+export function effectiveLimits(given: Partial<PluginLimits> = {}): PluginLimits {
+  const limits: PluginLimits = { ...DEFAULT_PLUGIN_LIMITS };
+  for (const [key, value] of Object.entries(given) as [keyof PluginLimits, unknown][]) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
+      throw new Error(`plugin limit ${key} must be a positive number, not ${JSON.stringify(value)}`);
+    limits[key] = value;
+  }
+  return limits;
+}

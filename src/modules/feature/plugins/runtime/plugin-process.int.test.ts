@@ -94,6 +94,12 @@ describe('a well-behaved plugin', () => {
     });
   });
 
+  it('tells the plugin at once when the host’s answer or the host’s input cannot cross as JSON', async () => {
+    const big = (await plugin.callTool('big', {})) as { refused: string };
+    expect(big.refused).toMatch(/^the host's answer cannot cross to the plugin as JSON: TypeError.*BigInt/);
+    await expect(plugin.callTool('lookup', { name: 1n })).rejects.toMatchObject({ code: 'invalid-input' });
+  });
+
   it('lends a call’s context only while the call is open', async () => {
     const request = { method: 'GET', path: '/items/7', query: {}, body: null, user };
     await plugin.handleRoute(request, { as: 'ada' });

@@ -5,20 +5,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { assertPlainFolder } from './folder-check.ts';
-import { DEFAULT_PLUGIN_LIMITS, type PluginLimits } from './limits.ts';
+import { exitVerdict, type PluginExit, type PluginExitReason } from './exit-verdict.ts';
+import { assertPlainFolder, entryWithin } from './folder-check.ts';
+import { effectiveLimits, type PluginLimits } from './limits.ts';
 import { budgetedLog, captureOutput } from './output.ts';
 import { parseChildMessage, type CallKind, type ChildMessage, type HostMessage, type Registered } from './protocol.ts';
 import { matchRoute } from './routes.ts';
 import { CHILD_ENVIRONMENT, sandboxCommand, type NetworkIsolation } from './sandbox.ts';
 import { startWatchdog, type Watchdog } from './watchdog.ts';
 
-export type PluginExitReason = 'stopped' | 'crashed' | 'memory' | 'cpu' | 'unresponsive' | 'activate-failed';
-
-export interface PluginExit {
-  reason: PluginExitReason;
-  detail: string;
-}
+export type { PluginExit, PluginExitReason } from './exit-verdict.ts';
 
 export interface PluginRequest {
   method: string;
@@ -42,7 +38,7 @@ export type PluginLogLevel = 'info' | 'warn' | 'error';
 /** Why a call to a plugin failed; `code` tells the caller whether the plugin or its process is to blame. */
 export class PluginCallError extends Error {
   constructor(
-    readonly code: 'not-running' | 'exited' | 'timeout' | 'plugin-error' | 'invalid-response',
+    readonly code: 'not-running' | 'exited' | 'timeout' | 'plugin-error' | 'invalid-input' | 'invalid-response',
     message: string,
     /** The plugin's own error code, when it threw one. */
     readonly pluginCode?: string,
@@ -104,41 +100,11 @@ process.once('exit', () => {
   for (const child of livePlugins) child.kill('SIGKILL');
 });
 
-const HEAP_EXHAUSTED = /heap out of memory|Reached heap limit|Allocation failed/i;
-
-/** The error line of what the child printed last ("Error: boom"), not node's closing "Node.js v20…" line. */
-function lastWords(stderr: string): string {
-  const lines = stderr
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('Node.js v'));
-  const said = lines.findLast((line) => /^(Uncaught )?\w*Error\b/.test(line)) ?? lines.at(-1);
-  return said ? `: ${said.slice(0, 500)}` : '';
-}
-
-/** The defaults, overridden by every limit given as a positive number (an undefined one keeps its default). */
-function effectiveLimits(given: Partial<PluginLimits> = {}): PluginLimits {
-  const limits: PluginLimits = { ...DEFAULT_PLUGIN_LIMITS };
-  for (const [key, value] of Object.entries(given) as [keyof PluginLimits, unknown][]) {
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-      throw new Error(`plugin limit ${key} must be a positive number, not ${JSON.stringify(value)}`);
-    limits[key] = value;
-  }
-  return limits;
-}
-
-function withinFolder(directory: string, entry: string): string {
-  const resolved = path.resolve(directory, entry);
-  if (!resolved.startsWith(directory + path.sep)) throw new Error(`serverEntry '${entry}' is outside ${directory}`);
-  return resolved;
-}
-
 export async function startPluginProcess(options: StartPluginOptions): Promise<PluginProcess> {
   const limits = effectiveLimits(options.limits);
   // The permission model compares paths as given, while the module loader reads the real path: resolve links first.
   const directory = await realpath(path.resolve(options.directory));
-  const entry = pathToFileURL(withinFolder(directory, options.serverEntry)).href;
+  const entry = pathToFileURL(entryWithin(directory, options.serverEntry)).href;
   await assertPlainFolder(directory);
   const allowed: Registered = { panels: [], ...options.allowed };
   const sandbox = await sandboxCommand(directory, limits);
@@ -182,8 +148,11 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
         if (error) safeLog('warn', `${label}: could not send ${message.t}`, { error: error.message });
       });
     } catch (error) {
-      // JSON.stringify refused the payload (a BigInt, a cycle)
-      if (message.t === 'call') failCall(message.cid, new PluginCallError('invalid-response', String(error)));
+      // JSON.stringify refused the payload (a BigInt, a cycle): the side waiting for it hears so at once.
+      const why = `cannot cross to the plugin as JSON: ${String(error)}`;
+      if (message.t === 'call') failCall(message.cid, new PluginCallError('invalid-input', `the input ${why}`));
+      else if (message.t === 'reply' && message.ok)
+        send({ t: 'reply', rid: message.rid, ok: false, error: { message: `the host's answer ${why}` } });
       else safeLog('warn', `${label}: could not send ${message.t}`, { error: String(error) });
     }
   };
@@ -300,17 +269,7 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
     for (const cid of [...pending.keys()]) failCall(cid, new PluginCallError('exited', `${label} ended (${how})`));
     const finish = () => {
       if (exit) return;
-      const tail = output.stderrTail();
-      const said = lastWords(tail);
-      exit =
-        killed ??
-        (HEAP_EXHAUSTED.test(tail)
-          ? { reason: 'memory', detail: `its heap (${limits.memoryMb} MB) ran out` }
-          : endedIn === 'starting'
-            ? { reason: 'activate-failed', detail: `${how} before activate() finished${said}` }
-            : endedIn === 'stopping'
-              ? { reason: 'stopped', detail: how }
-              : { reason: 'crashed', detail: `${how}${said}` });
+      exit = killed ?? exitVerdict({ how, endedIn, stderr: output.stderrTail(), memoryMb: limits.memoryMb });
       settleStart?.reject(new Error(`${label} did not start (${exit.reason}): ${exit.detail}`));
       resolveExited(exit);
     };
