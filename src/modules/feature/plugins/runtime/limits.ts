@@ -38,10 +38,15 @@ export const DEFAULT_PLUGIN_LIMITS: Readonly<PluginLimits> = Object.freeze({
   sampleIntervalMs: 250,
 });
 
-/** The defaults, overridden by every limit given as a positive number (an undefined one keeps its default). */
+/**
+ * The defaults, overridden by every limit given as a positive number: an undefined one keeps its default, and keys
+ * that are no limit (a manifest's other fields) are ignored. No upper bound here: capping what a manifest may ask
+ * for is the caller's policy.
+ */
 export function effectiveLimits(given: Partial<PluginLimits> = {}): PluginLimits {
   const limits: PluginLimits = { ...DEFAULT_PLUGIN_LIMITS };
-  for (const [key, value] of Object.entries(given) as [keyof PluginLimits, unknown][]) {
+  for (const key of Object.keys(DEFAULT_PLUGIN_LIMITS) as (keyof PluginLimits)[]) {
+    const value: unknown = given[key];
     if (value === undefined) continue;
     if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
       throw new Error(`plugin limit ${key} must be a positive number, not ${JSON.stringify(value)}`);
