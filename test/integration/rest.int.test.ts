@@ -237,6 +237,7 @@ describe('REST edge', () => {
       '/grants/{id}',
       '/identity/providers/{providerId}/group-mappings',
       '/manifest',
+      '/plugin-ui',
       '/plugins',
       '/plugins/safe-mode/leave',
       '/plugins/{id}',

@@ -205,7 +205,7 @@ describe("the naming-policy sample plugin's UI", () => {
       ui: {},
     };
     expect(ui.contribute(sdk)).toMatchObject([
-      { kind: 'panel', slot: 'queue.panels', id: 'naming-policy.queue-panel', title: 'Naming policy' },
+      { kind: 'panel', slot: 'queue.detail.panels', id: 'naming-policy.queue-panel', title: 'Naming policy' },
     ]);
   });
 });

@@ -46,7 +46,7 @@ export function contribute(sdk) {
   return [
     {
       kind: 'panel',
-      slot: 'queue.panels',
+      slot: 'queue.detail.panels',
       id: 'naming-policy.queue-panel',
       title: 'Naming policy',
       render: (props) => h(NamingPolicyPanel, props),

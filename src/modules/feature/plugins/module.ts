@@ -18,6 +18,6 @@ export const pluginsModule = defineModule({
     },
   ],
   topics: ['plugins'],
-  apiPrefixes: ['/api/v1/plugins', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
+  apiPrefixes: ['/api/v1/plugins', '/api/v1/plugin-ui', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
   processStart: { load: () => import('./server/process-start.ts') },
 });

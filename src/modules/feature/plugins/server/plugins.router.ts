@@ -18,8 +18,10 @@ import {
   settingOutput,
   uploadInput,
   uploadOutput,
+  uiBundlesOutput,
 } from './plugins.schema.ts';
 import { describePlugin, listPluginViews, safeModeHere } from './views.ts';
+import { listUiBundles } from './ui-bundles.ts';
 import {
   leaveSafeModeEverywhere,
   planOperation,
@@ -48,6 +50,18 @@ const operation = (name: 'activate' | 'disable' | 'uninstall' | 'rollback' | 'pu
     });
 
 export const pluginsRouter = router({
+  uiBundles: procedure('authenticated')
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/plugin-ui',
+        tags,
+        summary: 'The active plugins’ UI bundles and what each contributes where (the console loads them at start)',
+      },
+    })
+    .input(z.void())
+    .output(uiBundlesOutput)
+    .query(async ({ ctx }) => ({ items: await listUiBundles(ctx.runtime) })),
   list: procedure(read)
     .meta({
       openapi: {

@@ -108,3 +108,16 @@ export const settingOutput = z.object({ id: z.string(), key: z.string(), value: 
 
 export const leaveSafeModeInput = z.object({ password, dryRun });
 export const leaveSafeModeOutput = z.object({ instances: z.number().int(), dryRun: z.boolean() });
+
+export const uiBundlesOutput = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      version: z.string(),
+      url: z.string(),
+      contributions: z.array(z.object({ kind: z.string(), slot: z.string(), id: z.string() })),
+      settings: z.array(z.string()),
+    }),
+  ),
+});

@@ -1,0 +1,66 @@
+// The console's side of plugin UIs: which active plugins bring a UI bundle (and what it contributes where), and the
+// bundle itself, served from the stored archive of the version that runs — re-validated on the way out, never from
+// disk, with a type that lets the browser import it as a module. The console loads these before it builds its
+// routes and wraps every contribution in an error boundary (ui/plugin-ui/).
+import type { TrpcContext } from '@/modules/kernel/access/index.ts';
+import { checkAccess } from '@/modules/kernel/access/index.ts';
+import { notFoundProblem, ProblemError } from '@/modules/kernel/core/index.ts';
+import { listArchives, listPlugins, readArchiveBytes } from './store/plugin-store.ts';
+import { validateStoredArchive } from './validate-stored.ts';
+import type { PluginManifest } from '../validation/manifest.ts';
+
+type Runtime = TrpcContext['runtime'];
+
+export async function listUiBundles(runtime: Runtime) {
+  const [rows, archives] = await Promise.all([listPlugins(runtime.prisma), listArchives(runtime.prisma)]);
+  return rows
+    .filter((row) => row.state === 'ACTIVE')
+    .flatMap((row) => {
+      const manifest = archives.find((archive) => archive.pluginId === row.id && archive.version === row.version)
+        ?.manifest as PluginManifest | undefined;
+      if (!manifest?.ui) return [];
+      return [
+        {
+          id: row.id,
+          name: manifest.name,
+          version: row.version,
+          url: `/api/v1/plugin-ui/${row.id}/${encodeURIComponent(row.version)}/ui.js`,
+          contributions: manifest.uiContributions,
+          settings: manifest.settings.map((setting) => setting.key),
+        },
+      ];
+    });
+}
+
+const BUNDLE_PATH = /^\/api\/v1\/plugin-ui\/([a-z][a-z0-9-]{2,31})\/([^/]+)\/ui\.js$/;
+
+/** GET /api/v1/plugin-ui/<id>/<version>/ui.js for any signed-in user, while that version is the active one. */
+export async function serveUiBundle(request: Request, context: TrpcContext): Promise<Response> {
+  await checkAccess({
+    access: 'authenticated',
+    isMutation: false,
+    principal: context.principal,
+    headers: request.headers,
+    allowedBeforePasswordChange: false,
+    globalPermissions: context.globalPermissions,
+  });
+  const [, id = '', version = ''] = BUNDLE_PATH.exec(new URL(request.url).pathname) ?? [];
+  const { runtime } = context;
+  const row = (await listPlugins(runtime.prisma)).find((candidate) => candidate.id === id);
+  const wanted = decodeURIComponent(version);
+  const bytes =
+    row?.state === 'ACTIVE' && row.version === wanted ? await readArchiveBytes(runtime.prisma, id, wanted) : undefined;
+  if (!bytes) throw new ProblemError(notFoundProblem('No such plugin UI bundle.'));
+  const builtIn = runtime.registry.modules.map((installed) => installed.descriptor.id);
+  const { manifest, files } = validateStoredArchive(bytes, builtIn);
+  const source = manifest.ui ? files.get(manifest.ui) : undefined;
+  if (!source) throw new ProblemError(notFoundProblem('No such plugin UI bundle.'));
+  return new Response(Buffer.from(source), {
+    headers: {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      // The URL names the version: a new version is a new URL.
+      'Cache-Control': 'private, max-age=3600',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
