@@ -14,6 +14,7 @@ import { openAudit } from '@/modules/kernel/audit/index.ts';
 import { notFoundProblem, ProblemError, type Problem } from '@/modules/kernel/core/index.ts';
 import type { BuiltInRole } from '@/modules/kernel/plugin/index.ts';
 import { PluginCallError } from '../../runtime/plugin-process.ts';
+import type { CallContext } from '../host/plugin-manager.ts';
 import { pluginsOf } from '../process-start.ts';
 import { holdsTier } from './tier-permission.ts';
 
@@ -114,8 +115,8 @@ export async function handlePluginGateway(request: Request, context: TrpcContext
       })
     : undefined;
   try {
-    const answer = await manager.withGrants(pluginId, grants, () =>
-      plugin.process.handleRoute({
+    const answer = await plugin.process.handleRoute(
+      {
         method: request.method,
         path: rest,
         params: routeParams(route.path, rest) ?? {},
@@ -123,7 +124,8 @@ export async function handlePluginGateway(request: Request, context: TrpcContext
         body,
         user: { id: actor.userId ?? actor.name, name: actor.name, permissions: [route.permission] },
         ...(clusterId ? { clusterId } : {}),
-      }),
+      },
+      { grants } satisfies CallContext,
     );
     await audit?.finish({ outcome: answer.status < 400 ? 'SUCCEEDED' : 'FAILED' });
     const headers = new Headers({ 'Cache-Control': 'no-store', 'X-Request-Id': context.request.requestId });

@@ -34,15 +34,19 @@ export interface ManagerOptions {
   readonly builtInModuleIds: readonly string[];
 }
 
-/** Per-call grants travel beside the call: the host API answers within them (host-api.ts). */
-type CallGrants = readonly EffectiveGrant[] | undefined;
+/** What a call on behalf of a user carries to the plugin: the user's grants, given back with its host calls. */
+export interface CallContext {
+  readonly grants: readonly EffectiveGrant[];
+}
+
+function grantsOf(context: unknown): readonly EffectiveGrant[] | undefined {
+  return (context as CallContext | undefined)?.grants;
+}
 
 export class PluginManager {
   private readonly running = new Map<string, RunningPlugin>();
   private readonly starting = new Map<string, Promise<void>>();
   private readonly jobTimers = new Map<string, NodeJS.Timeout[]>();
-  private readonly callGrants = new Map<string, CallGrants>();
-  private readonly turns = new Map<string, Promise<void>>();
   private readonly settingValues = new Map<string, Record<string, unknown>>();
   private readonly maintenance = new Set<string>();
   private stopped = false;
@@ -109,7 +113,9 @@ export class PluginManager {
           panels: manifest.uiContributions.filter((entry) => entry.kind === 'panel').map((entry) => entry.id),
         },
         limits: manifest.limits ?? {},
-        host: (method, params) =>
+        // The grants of the user behind the call the plugin is answering travel with it (the child lends the call's
+        // context to the host calls it makes meanwhile); none for a job, which reads as the installation.
+        host: (method, params, context) =>
           answerHostCall(
             {
               db,
@@ -117,7 +123,7 @@ export class PluginManager {
               pluginId: id,
               topics: manifest.topics.map((topic) => topic.id),
               database,
-              grants: this.callGrants.get(id),
+              grants: grantsOf(context),
             },
             method,
             params,
@@ -184,28 +190,6 @@ export class PluginManager {
     this.running.delete(id);
     for (const timer of this.jobTimers.get(id) ?? []) clearInterval(timer);
     this.jobTimers.delete(id);
-  }
-
-  /**
-   * A call made on behalf of a user: the host API answers within their grants while it runs. The child does not
-   * say which call a host request belongs to, so one user's calls to a plugin run at a time (a queue per plugin);
-   * calls with no user behind them (jobs) read as the installation and need no turn.
-   */
-  async withGrants<T>(id: string, grants: CallGrants, call: () => Promise<T>): Promise<T> {
-    const before = this.turns.get(id) ?? Promise.resolve();
-    let release = () => {};
-    const mine = new Promise<void>((resolve) => (release = resolve));
-    const queue = before.then(() => mine);
-    this.turns.set(id, queue);
-    await before;
-    this.callGrants.set(id, grants);
-    try {
-      return await call();
-    } finally {
-      this.callGrants.delete(id);
-      release();
-      if (this.turns.get(id) === queue) this.turns.delete(id);
-    }
   }
 
   /** Each declared job at its cadence; one instance runs a given job at a time (an advisory lock per job). */
