@@ -86,6 +86,7 @@ async function handleMcp(request: Request, getRuntime: () => Promise<WebRuntime>
     request: context.request,
     runtime,
     call: procedureCall(appRouter.createCaller(context)),
+    grants: context.grants,
   });
   const headers = new Headers(response.headers);
   headers.set('X-Request-Id', base.requestId);

@@ -1,4 +1,5 @@
-import { defineModule } from '@/modules/kernel/plugin/index.ts';
+import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { mcpRuntimeTools } from '@/modules/platform/mcp/module.ts';
 
 // Runtime plugins (spec: Runtime plugins, Plugin lifecycle). Not to be confused with the kernel's `plugin` module,
 // which is the registry of the modules built into Flotilla; this one runs third-party archives uploaded at runtime,
@@ -10,6 +11,8 @@ export const pluginsModule = defineModule({
   description:
     'Third-party plugins uploaded as archives in Admin → Plugins: validated without running anything (entries, sizes, a parsed bundle, plain DDL only), run each in its own child process limited by Node’s permission model, reached through the gateway at /api/v1/p/<id>/**, and changed one operation at a time by installers after step-up re-authentication, with safe mode after three unclean boots.',
   requires: ['core', 'plugin', 'access', 'audit', 'security', 'stream', 'clusters', 'scrape', 'governance'],
+  // Its plugins' MCP tools are listed while mcp is on (ADR 25: a contribution to a used module's point).
+  uses: ['mcp'],
   permissions: [
     {
       id: 'plugins:read',
@@ -20,4 +23,10 @@ export const pluginsModule = defineModule({
   topics: ['plugins'],
   apiPrefixes: ['/api/v1/plugins', '/api/v1/plugin-ui', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
   processStart: { load: () => import('./server/process-start.ts') },
+  contributions: [
+    contribution(mcpRuntimeTools, {
+      id: 'plugins',
+      load: async () => (await import('./server/mcp/plugin-tools.ts')).pluginToolSource,
+    }),
+  ],
 });

@@ -1,4 +1,14 @@
-import { defineModule } from '@/modules/kernel/plugin/index.ts';
+import { createExtensionPoint, defineModule } from '@/modules/kernel/plugin/index.ts';
+import type { RuntimeToolSourceDeclaration } from './server/runtime-tools.ts';
+
+export type { RuntimeTool, RuntimeToolContext, RuntimeToolSource } from './server/runtime-tools.ts';
+
+/** Tools known only at runtime (a runtime plugin's), listed after the built-in ones and called by name. */
+export const mcpRuntimeTools = createExtensionPoint<RuntimeToolSourceDeclaration>({
+  id: 'mcp.runtime-tools',
+  owner: 'mcp',
+  cardinality: 'many',
+});
 
 const tool = (name: string) => ({ name, kind: 'tool' as const });
 
@@ -8,7 +18,8 @@ export const mcpModule = defineModule({
   layer: 'platform',
   description:
     'POST /mcp for agents: intent-shaped tools over the same procedures as REST (the caller’s permissions, the token as audit actor, dryRun by default, confirm for destructive runs), resources and runbook prompts.',
-  requires: ['core', 'governance'],
+  requires: ['core', 'access', 'governance'],
+  extensionPoints: [mcpRuntimeTools],
   mcp: [
     ...[
       'cluster_health',

@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/modules/kernel/security/index.ts';
+import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
 import { guardedRoute } from '@/server/http/guarded-route.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { handlePluginGateway } from '../index.ts';
 import { eventually } from '@test/eventually.ts';
-import { issueToken } from '@test/mcp-client.ts';
+import { connectMcp, issueToken, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
@@ -195,6 +196,29 @@ describe('plugins', () => {
     expect(audit.map((row) => `${row.action} ${row.outcome}`)).toEqual(
       expect.arrayContaining(['plugin.upload SUCCEEDED', 'plugin.activate SUCCEEDED']),
     );
+  });
+
+  it('list its MCP tool to agents and run it in its process, as the real MCP client sees it', async () => {
+    const listener = await serveOverHttp(createMcpHandler(() => Promise.resolve(secured.runtime)));
+    try {
+      const viewerToken = await userWithToken(secured.runtime, secured.rest, {
+        username: 'victor',
+        role: 'viewer',
+        tokenName: 'agent',
+      });
+      const agent = await connectMcp(listener.url, viewerToken);
+      const { tools } = await agent.listTools();
+      const tool = tools.find((candidate) => candidate.name === 'naming_policy_check');
+      expect(tool?.description).toMatch(/plugin Queue naming policy 1\.0\.0/);
+      expect(tool?.annotations?.readOnlyHint).toBe(true);
+      const answer = await agent.callTool({ name: 'naming_policy_check', arguments: { name: 'orders.created' } });
+      expect(answer.isError).toBeFalsy();
+      const [content] = answer.content as { type: string; text: string }[];
+      expect(JSON.parse(content?.text ?? '{}')).toMatchObject({ name: 'orders.created', conforms: true });
+      await agent.close();
+    } finally {
+      await listener.close();
+    }
   });
 
   it('take a changed setting at once', async () => {

@@ -14,6 +14,7 @@ import { queryMessagesTool } from './query-tool.ts';
 import { clusterHealthTool, diagnoseQueueTool, listResourcesTool, metricSeriesTool } from './read-tools.ts';
 import { traceRequestReplyTool } from './request-reply-tool.ts';
 import { routeMessageTool } from './route-message-tool.ts';
+import { callRuntimeTool, type RuntimeToolSourceDeclaration } from './runtime-tools.ts';
 import { invalidParams, type McpContext, textResult, ToolFailure, type ToolDefinition } from './tool-kit.ts';
 
 export const TOOLS: readonly ToolDefinition[] = [
@@ -70,8 +71,22 @@ export function toolListing(context: Pick<McpContext, 'registry'>): Tool[] {
 }
 
 /** tools/call: validate, run as the caller, answer a projection; execution failures are results with isError. */
-export async function callTool(name: string, args: unknown, context: McpContext): Promise<CallToolResult> {
+export async function callTool(
+  name: string,
+  args: unknown,
+  context: McpContext,
+  runtimeTools: readonly RuntimeToolSourceDeclaration[] = [],
+): Promise<CallToolResult> {
   const tool = enabledTools(context).find((candidate) => candidate.name === name);
+  if (!tool && typeof args === 'object' && args !== null && !Array.isArray(args)) {
+    try {
+      const answer = await callRuntimeTool(name, args as Record<string, unknown>, context, runtimeTools);
+      if (answer.found) return textResult(await governedOutput(context, answer.result));
+    } catch (error) {
+      if (error instanceof McpError) throw error;
+      return { ...textResult(await governedOutput(context, (error as Error).message)), isError: true };
+    }
+  }
   if (!tool) {
     const names = enabledTools(context).map((candidate) => candidate.name);
     throw invalidParams(`There is no tool ${JSON.stringify(name)} here. Tools: ${names.join(', ')}.`);

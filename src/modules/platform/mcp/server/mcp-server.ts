@@ -12,7 +12,9 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { mcpRuntimeTools } from '../module.ts';
 import { callTool, toolListing } from './catalogue.ts';
+import { runtimeToolListing } from './runtime-tools.ts';
 import { getPrompt, promptListing } from './prompts.ts';
 import { readResource, RESOURCE_TEMPLATES, RESOURCES } from './resources.ts';
 import type { McpContext } from './tool-kit.ts';
@@ -29,9 +31,12 @@ function serverFor(context: McpContext): McpServer {
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
   const server = mcp.server;
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: toolListing(context) }));
+  const runtimeTools = context.registry.contributionsTo(mcpRuntimeTools).map(({ value }) => value);
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: [...toolListing(context), ...(await runtimeToolListing(context, runtimeTools))],
+  }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(request.params.name, request.params.arguments, context),
+    callTool(request.params.name, request.params.arguments, context, runtimeTools),
   );
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));

@@ -1,6 +1,7 @@
 // What every MCP tool is made of, and the errors the spec asks for. A tool names the module it belongs to (absent
 // from the listing while that module is off), its zod arguments (validated here, so a malformed call is JSON-RPC
 // -32602 naming the fix), and a handler that calls the same procedures REST calls, as the token's owner.
+import type { EffectiveGrant } from '@/modules/kernel/access/index.ts';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -20,6 +21,8 @@ export interface McpContext {
   /** For the content policy at this exit. */
   readonly runtime: { readonly db: Database; readonly bus: DatabaseBus };
   readonly call: ProcedureCall;
+  /** The caller's grants, for tools that check permissions themselves (runtime tools). */
+  readonly grants: () => Promise<readonly EffectiveGrant[]>;
 }
 
 export interface ToolDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> {
