@@ -17,6 +17,7 @@ import { routingUi } from '@/modules/feature/routing/ui/contributions.ts';
 import { brokerconfigUi } from '@/modules/feature/brokerconfig/ui/contributions.ts';
 import { identityOidcUi } from '@/modules/feature/identity-oidc/ui/contributions.ts';
 import { auditUi } from '@/modules/kernel/audit/ui/contributions.ts';
+import { pluginsUi } from '@/modules/feature/plugins/ui/contributions.ts';
 import { jobsUi } from '@/modules/kernel/jobs/ui/contributions.ts';
 import { accessUi } from '@/modules/kernel/access/ui/contributions.ts';
 import { clustersUi } from '@/modules/platform/clusters/ui/contributions.ts';
@@ -47,4 +48,5 @@ export const INSTALLED_UI: readonly ModuleUi[] = [
   rrUi,
   routingUi,
   brokerconfigUi,
+  pluginsUi,
 ];

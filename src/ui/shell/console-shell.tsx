@@ -13,6 +13,7 @@ import { useManifest } from '../data/manifest.ts';
 import { INSTALLED_UI } from '@/installation/ui.ts';
 import { ProblemView } from '../parts/problem-view.tsx';
 import { ConsoleUiContext, type ConsoleUi } from '../slots/console-ui-context.ts';
+import { usePluginUis } from '../slots/plugin-ui.tsx';
 import { enabledModuleUis, enabledTopics } from '../slots/resolve-ui.ts';
 import { Slot } from '../slots/slot.tsx';
 import { ConnectionIndicator } from '../stream/connection-indicator.tsx';
@@ -29,12 +30,14 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   // On a laptop the navbar can be put away to give a wide table the whole width; the choice is remembered.
   const [navHidden, setNavHidden] = useLocalStorage({ key: 'flotilla.navbar.hidden', defaultValue: false });
   const manifest = useManifest();
+  // Active runtime plugins' UIs (src/ui/slots/plugin-ui.tsx), checked and each wrapped in an error boundary.
+  const pluginUis = usePluginUis(manifest.data !== undefined);
   const ui = useMemo<ConsoleUi>(
     () => ({
       manifest: manifest.data,
-      enabled: manifest.data ? enabledModuleUis(INSTALLED_UI, manifest.data.modules) : [],
+      enabled: manifest.data ? [...enabledModuleUis(INSTALLED_UI, manifest.data.modules), ...pluginUis] : [],
     }),
-    [manifest.data],
+    [manifest.data, pluginUis],
   );
   const streamScope = streamScopeOf(usePathname());
   const topics = useMemo(() => (manifest.data ? enabledTopics(manifest.data.modules) : []), [manifest.data]);

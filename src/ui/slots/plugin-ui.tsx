@@ -1,0 +1,225 @@
+'use client';
+// Runtime plugins' UI bundles (spec: Runtime plugins). At start the shell asks GET /api/v1/plugin-ui which active
+// plugins bring a bundle, imports each as an ES module and calls its `contribute(sdk)` with a frozen SDK (React's
+// h and hooks, a few Mantine components, and fetchJson bound to the plugin's gateway). What comes back is checked
+// against what the plugin's manifest declared — a page slot only (never a link), settings only under Plugins, a
+// render function — and every accepted contribution renders inside an error boundary, so a plugin that throws shows
+// "Plugin <name> failed: …" where it would have been and the page around it keeps working. A bundle that fails to
+// load is logged and left out; the others and the console go on. This file knows only the URL and the SDK's shape.
+import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Component, createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import type { Contribution, ModuleUi } from './contribution-types.ts';
+import { PAGE_SLOTS } from './slot-ids.ts';
+
+const BUNDLES_URL = '/api/v1/plugin-ui';
+/** The SDK's major version; a bundle may say which it was built for (`export const sdk = 1`). */
+const PLUGIN_SDK_VERSION = 1;
+
+interface Declared {
+  readonly kind: string;
+  readonly slot: string;
+  readonly id: string;
+}
+
+interface PluginBundle {
+  readonly id: string;
+  readonly name: string;
+  readonly version: string;
+  readonly url: string;
+  readonly contributions: readonly Declared[];
+  readonly settings: readonly string[];
+}
+
+/** What a plugin's `render` gets and what `contribute` answers, before they are checked. */
+type Rendered = (props: Record<string, unknown>) => ReactNode;
+
+function pluginFetcher(pluginId: string) {
+  return async (path: string, options?: { clusterId?: string }): Promise<unknown> => {
+    const base = options?.clusterId
+      ? `/api/v1/clusters/${encodeURIComponent(options.clusterId)}/p/${pluginId}`
+      : `/api/v1/p/${pluginId}`;
+    const response = await fetch(`${base}${path.startsWith('/') ? path : `/${path}`}`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    const body: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const problem = (body ?? {}) as { detail?: unknown; title?: unknown };
+      const text = typeof problem.detail === 'string' ? problem.detail : problem.title;
+      throw new Error(typeof text === 'string' ? text : `HTTP ${String(response.status)}`);
+    }
+    return body;
+  };
+}
+
+/** The SDK one plugin gets: frozen, its `ui` too, its fetchJson reaching only that plugin's routes. */
+export function pluginSdk(pluginId: string) {
+  return Object.freeze({
+    version: PLUGIN_SDK_VERSION,
+    h: createElement,
+    useState,
+    useEffect,
+    fetchJson: pluginFetcher(pluginId),
+    ui: Object.freeze({ Text, Badge, Stack, Group, Alert }),
+  });
+}
+
+class PluginBoundary extends Component<{ name: string; children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('unknown error') };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.warn(`Plugin ${this.props.name} failed`, error);
+  }
+
+  override render() {
+    if (this.state.error === undefined) return this.props.children;
+    const { error } = this.state;
+    const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        title={`Plugin ${this.props.name} failed: ${message}`}
+        data-testid="plugin-failed"
+      >
+        <Text size="sm">The rest of the page is not affected.</Text>
+      </Alert>
+    );
+  }
+}
+
+/** Calls the plugin's render while React renders this, so what it throws reaches the boundary around it. */
+function PluginRender({ render, props }: { render: Rendered; props: Record<string, unknown> }) {
+  return <>{render(props)}</>;
+}
+
+function mounted(bundle: PluginBundle, id: string, title: string, render: Rendered, framed: boolean) {
+  function PluginContribution(props: object) {
+    const inner = (
+      <PluginBoundary name={bundle.name}>
+        <PluginRender render={render} props={{ ...props }} />
+      </PluginBoundary>
+    );
+    if (!framed) return inner;
+    return (
+      <Paper withBorder p="md" radius="md" aria-label={title} data-plugin={bundle.id} data-contribution={id}>
+        <Stack gap="xs">
+          <Group gap="xs">
+            <Text fw={600}>{title}</Text>
+            <Badge size="xs" variant="outline" color="gray">
+              plugin {bundle.name}
+            </Badge>
+          </Group>
+          {inner}
+        </Stack>
+      </Paper>
+    );
+  }
+  return PluginContribution;
+}
+
+const PAGE_SLOT_IDS: ReadonlySet<string> = new Set(PAGE_SLOTS);
+
+/** Why a contribution is refused, or undefined when it may be mounted. */
+function refusal(bundle: PluginBundle, candidate: unknown): string | undefined {
+  if (typeof candidate !== 'object' || candidate === null) return 'it is not an object';
+  const { kind, slot, id, render, heading } = candidate as Record<string, unknown>;
+  if (typeof slot !== 'string' || typeof id !== 'string') return 'it has no slot or id';
+  if (!bundle.contributions.some((declared) => declared.kind === kind && declared.slot === slot && declared.id === id))
+    return `its manifest does not declare ${String(kind)} ${id} in ${slot}`;
+  if (slot.endsWith('.link')) return 'plugins may not contribute links';
+  if (!PAGE_SLOT_IDS.has(slot)) return `${slot} is not a page slot`;
+  if (slot === 'admin.tabs') return 'an admin tab needs a route of its own, which plugins have not';
+  if (slot === 'settings.sections' && heading !== undefined && heading !== 'Plugins')
+    return 'a plugin’s settings go under Plugins only';
+  if (typeof render !== 'function') return 'its render is not a function';
+  return undefined;
+}
+
+/** The contributions of one bundle's `contribute` answer that may be mounted; the rest are dropped with a warning. */
+export function acceptContributions(bundle: PluginBundle, answer: unknown): Contribution[] {
+  if (!Array.isArray(answer)) {
+    console.warn(`Plugin ${bundle.id}: contribute() did not answer a list; nothing of it is shown`);
+    return [];
+  }
+  return answer.flatMap((candidate: unknown): Contribution[] => {
+    const why = refusal(bundle, candidate);
+    const named = (candidate as { id?: unknown } | null)?.id;
+    if (why) {
+      console.warn(`Plugin ${bundle.id}: contribution ${String(named)} dropped: ${why}`);
+      return [];
+    }
+    const { slot, id, title, render, order } = candidate as {
+      slot: string;
+      id: string;
+      title?: unknown;
+      render: Rendered;
+      order?: unknown;
+    };
+    const shown = typeof title === 'string' ? title : bundle.name;
+    const base = { id: `plugin:${bundle.id}:${id}`, order: typeof order === 'number' ? order : 100 };
+    if (slot === 'settings.sections') {
+      const component = mounted(bundle, id, shown, render, false) as ComponentType;
+      return [{ ...base, slot, heading: 'Plugins', title: shown, component }];
+    }
+    const component = mounted(bundle, id, shown, render, true);
+    // A page slot other than the two shaped ones: a panel, whose props the slot's owner hands over.
+    return [{ ...base, slot, title: shown, component } as Contribution];
+  });
+}
+
+/** Imports one bundle and asks it what it contributes; a failure is logged and gives nothing. */
+async function loadBundle(bundle: PluginBundle): Promise<ModuleUi | undefined> {
+  try {
+    const loaded = (await import(/* webpackIgnore: true */ bundle.url)) as {
+      contribute?: unknown;
+      sdk?: unknown;
+    };
+    if (loaded.sdk !== undefined && loaded.sdk !== PLUGIN_SDK_VERSION) {
+      console.warn(
+        `Plugin ${bundle.id}: built for SDK ${JSON.stringify(loaded.sdk)}, this console has ${PLUGIN_SDK_VERSION}`,
+      );
+      return undefined;
+    }
+    if (typeof loaded.contribute !== 'function') {
+      console.warn(`Plugin ${bundle.id}: its bundle has no contribute(sdk); nothing of it is shown`);
+      return undefined;
+    }
+    const answer: unknown = (loaded.contribute as (sdk: unknown) => unknown)(pluginSdk(bundle.id));
+    return { moduleId: `plugin:${bundle.id}`, contributions: acceptContributions(bundle, answer) };
+  } catch (error) {
+    console.warn(`Plugin ${bundle.id}: its UI bundle could not be loaded`, error);
+    return undefined;
+  }
+}
+
+async function loadPluginUis(): Promise<ModuleUi[]> {
+  const response = await fetch(BUNDLES_URL, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  if (!response.ok) return [];
+  const { items } = (await response.json()) as { items: PluginBundle[] };
+  const loaded = await Promise.all(items.map(loadBundle));
+  return loaded.filter((ui): ui is ModuleUi => ui !== undefined);
+}
+
+/** The active plugins' UIs, loaded once when `ready` (the manifest has arrived); empty until then or on failure. */
+export function usePluginUis(ready: boolean): readonly ModuleUi[] {
+  const [uis, setUis] = useState<readonly ModuleUi[]>([]);
+  useEffect(() => {
+    if (!ready) return undefined;
+    let current = true;
+    loadPluginUis().then(
+      (loaded) => {
+        if (current) setUis(loaded);
+      },
+      (error: unknown) => console.warn('Plugin UI bundles could not be listed', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [ready]);
+  return uis;
+}

@@ -1,0 +1,255 @@
+// Runtime plugins in a real Chromium (issue 33): Admin → Plugins uploads the sample archive (examples/plugins,
+// packed as `npm run plugin:pack` packs it), activates it through its plan and the password typed again, and shows it
+// running here; the queue page then shows the sample's panel with its verdict, loaded from the plugin's UI bundle. A
+// hostile archive is refused with every finding listed. A second plugin whose panel throws in render shows the error
+// boundary's message while the rest of the queue page works. Disabled, the sample's panel is gone after a reload.
+// The queue's rows are seeded as the scrape leaves them (the panel only needs the queue's name). Screenshots land
+// in test-results/console/.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/base/db/database.ts';
+import { packPluginFolder } from '@/modules/feature/plugins/index.ts';
+import { AppPool, type AppProcess } from '@test/app-process.ts';
+import {
+  BROWSER_ADMIN,
+  saveScreenshotsInBothThemes,
+  signInOverApi,
+  startSignedInConsole,
+  tableLoaded,
+  type SignedInConsole,
+} from '@test/browser.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertScrapedNode, insertScrapedQueues } from '@test/queue-rows.ts';
+
+const SAMPLE = path.resolve(import.meta.dirname, '../../examples/plugins/naming-policy');
+const QUEUE = 'orders.created';
+const pool = new AppPool();
+let session: SignedInConsole | undefined;
+let app: AppProcess;
+let page: Page;
+let db: Database;
+let clusterId: string;
+let workDir: string;
+let sampleZip: string;
+let hostileZip: string;
+let throwingArchive: string;
+const pageErrors: string[] = [];
+
+const url = (route: string) => `${app.baseUrl}${route}`;
+const pluginRow = (id: string) => page.locator(`tr[data-row-key="${id}"]`);
+
+/** A plugin folder written here (manifest, server.js, maybe ui.js), packed as the sample is. */
+async function packed(id: string, files: { server: string; ui?: string }, extra: Record<string, unknown> = {}) {
+  const folder = path.join(workDir, 'sources', id);
+  await mkdir(folder, { recursive: true });
+  const manifest = {
+    id,
+    name: `Test plugin ${id}`,
+    version: '1.0.0',
+    description: 'A plugin the browser test writes.',
+    sdk: 1,
+    activation: 'instant',
+    server: 'server.js',
+    ...(files.ui ? { ui: 'ui.js' } : {}),
+    ...extra,
+  };
+  await writeFile(path.join(folder, 'plugin.json'), JSON.stringify(manifest));
+  await writeFile(path.join(folder, 'server.js'), files.server);
+  if (files.ui) await writeFile(path.join(folder, 'ui.js'), files.ui);
+  return (await packPluginFolder(folder)).bytes;
+}
+
+const THROWING_UI = `
+export function contribute(sdk) {
+  return [
+    {
+      kind: 'panel',
+      slot: 'queue.detail.panels',
+      id: 'broken-panel.queue-panel',
+      title: 'Broken panel',
+      render: () => {
+        throw new Error('the panel broke on purpose');
+      },
+    },
+    // Not declared in the manifest: dropped.
+    { kind: 'panel', slot: 'queue.detail.panels', id: 'broken-panel.undeclared', render: () => sdk.h('p', null, 'x') },
+  ];
+}
+`;
+
+beforeAll(async () => {
+  workDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugins-browser-'));
+  sampleZip = path.join(workDir, 'naming-policy.zip');
+  await writeFile(sampleZip, (await packPluginFolder(SAMPLE)).bytes);
+  hostileZip = path.join(workDir, 'sneaky.zip');
+  await writeFile(
+    hostileZip,
+    await packed('sneaky', { server: 'export async function activate(api) { return eval("api") }' }),
+  );
+  throwingArchive = Buffer.from(
+    await packed(
+      'broken-panel',
+      { server: 'export async function activate() {}', ui: THROWING_UI },
+      { uiContributions: [{ kind: 'panel', slot: 'queue.detail.panels', id: 'broken-panel.queue-panel' }] },
+    ),
+  ).toString('base64');
+
+  session = await startSignedInConsole(pool);
+  ({ app, page } = session);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  db = openDatabase(session.database.url, { poolSize: 2, applicationName: 'plugins-browser-test' });
+  clusterId = await insertClusterRow(db.prisma, { name: 'payments' });
+  const fresh = new Date(Date.now() - 1_000);
+  const node = await insertScrapedNode(db.prisma, {
+    clusterId,
+    brokerNodeId: 'n1',
+    brokerName: 'broker-one',
+    serving: true,
+    sweptAt: fresh,
+  });
+  await insertScrapedQueues(db.prisma, { clusterId, nodeId: node, scrapedAt: fresh }, [
+    { queueName: QUEUE, address: 'orders', messageCount: 3, consumerCount: 1 },
+  ]);
+}, 240_000);
+
+afterAll(async () => {
+  await (db as Database | undefined)?.close();
+  await session?.close();
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+async function openPlugins() {
+  await page.goto(url('/admin/plugins'));
+  await page.getByRole('heading', { name: 'Plugins', level: 1 }).waitFor();
+  await tableLoaded(page);
+}
+
+async function upload(file: string) {
+  const section = page.getByRole('region', { name: 'Upload' });
+  await section.locator('input[type="file"]').setInputFiles(file);
+  await section.getByLabel('Your password').fill(BROWSER_ADMIN.password);
+  await section.getByRole('button', { name: 'Upload', exact: true }).click();
+}
+
+async function operate(id: string, label: string) {
+  await pluginRow(id)
+    .getByRole('button', { name: `Actions for ${id}` })
+    .click();
+  await page.getByRole('menuitem', { name: `${label}…` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('plugin-plan').and(dialog.locator('[data-allowed="true"]')).waitFor();
+  await dialog.getByLabel('Your password').fill(BROWSER_ADMIN.password);
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await dialog.getByTestId('plugin-operation-result').waitFor();
+  return dialog;
+}
+
+describe('Admin → Plugins', () => {
+  it('is a tab of the admin area, under Installation', async () => {
+    await page.goto(url('/admin/modules'));
+    await page.getByRole('tab', { name: 'Plugins' }).click();
+    await page.waitForURL(url('/admin/plugins'));
+    await page.getByRole('heading', { name: 'Plugins', level: 1 }).waitFor();
+    await tableLoaded(page);
+    await page.getByTestId('data-age').filter({ hasText: /Read/ }).waitFor();
+  });
+
+  it('uploads the sample archive, then activates it through its plan and the password typed again', async () => {
+    await openPlugins();
+    await upload(sampleZip);
+    await page.getByTestId('plugin-upload-result').filter({ hasText: 'naming-policy 1.0.0' }).waitFor();
+    await pluginRow('naming-policy').locator('[data-state="UPLOADED"]').waitFor();
+
+    const dialog = await operate('naming-policy', 'Activate');
+    // The plan said what it adds before anything ran.
+    expect(await dialog.getByTestId('plugin-plan').innerText()).toContain('naming_policy_check');
+    expect(await dialog.getByTestId('plugin-operation-result').innerText()).toContain('State ACTIVE');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
+    await pluginRow('naming-policy').getByTestId('plugin-runs-here').waitFor();
+    expect(await pluginRow('naming-policy').getByTestId('plugin-runs-here').innerText()).toMatch(/pid \d+/);
+    // Its settings, under Plugins.
+    await page.locator('[data-testid="plugin-setting"][data-key="naming-policy.pattern"]').waitFor();
+  });
+
+  it('asks for the password again and shows why a wrong one is refused', async () => {
+    await openPlugins();
+    await pluginRow('naming-policy').getByRole('button', { name: 'Actions for naming-policy' }).click();
+    await page.getByRole('menuitem', { name: 'Disable…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('plugin-plan').and(dialog.locator('[data-allowed="true"]')).waitFor();
+    await dialog.getByLabel('Your password').fill('not the password');
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await dialog.getByTestId('problem').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
+  });
+
+  it('shows the sample’s panel with its verdict on the queue page', async () => {
+    await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
+    await page.getByRole('heading', { name: QUEUE, level: 1 }).waitFor();
+    const panel = page.locator('[data-plugin="naming-policy"]');
+    await panel.getByText('Conforms', { exact: true }).waitFor();
+    expect(await panel.innerText()).toContain('Naming policy');
+  });
+
+  it('refuses a hostile archive and lists every finding', async () => {
+    await openPlugins();
+    await upload(hostileZip);
+    const problem = page.getByRole('region', { name: 'Upload' }).getByTestId('problem');
+    await problem.getByTestId('plugin-finding').first().waitFor();
+    const codes = await problem
+      .getByTestId('plugin-finding')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+    expect(codes).toContain('bundle-denied-global');
+    expect(await problem.innerText()).toContain('Plugin archive refused');
+    expect(await pluginRow('sneaky').count()).toBe(0);
+    await saveScreenshotsInBothThemes(page, 'plugins', async () => {
+      await page.getByRole('heading', { name: 'Plugins', level: 1 }).waitFor();
+      await tableLoaded(page);
+      await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
+    });
+  });
+
+  it('shows a plugin panel that throws as its error, and the rest of the queue page works', async () => {
+    const api = await signInOverApi(app.baseUrl);
+    const post = async (route: string, body: unknown) => {
+      const response = await fetch(url(`/api/v1${route}`), {
+        method: 'POST',
+        headers: { ...api.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+    };
+    await post('/plugins', { archive: throwingArchive, password: BROWSER_ADMIN.password });
+    await post('/plugins/broken-panel/activate', { password: BROWSER_ADMIN.password });
+
+    await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
+    await page.getByRole('heading', { name: QUEUE, level: 1 }).waitFor();
+    const broken = page.locator('[data-plugin="broken-panel"]');
+    await broken.getByTestId('plugin-failed').waitFor();
+    expect(await broken.innerText()).toContain('Plugin Test plugin broken-panel failed: the panel broke on purpose');
+    // The undeclared contribution was dropped; the sample's panel and the page's own parts are all there.
+    expect(await page.locator('[data-contribution="broken-panel.undeclared"]').count()).toBe(0);
+    await page.locator('[data-plugin="naming-policy"]').getByText('Conforms', { exact: true }).waitFor();
+    await page.getByTestId('queue-cells').waitFor();
+    await page.getByTestId('queue-messages-panel').getByRole('link', { name: 'Browse messages' }).waitFor();
+  });
+
+  it('disables the sample: its panel is gone from the queue page after a reload', async () => {
+    await openPlugins();
+    const dialog = await operate('naming-policy', 'Disable');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await pluginRow('naming-policy').locator('[data-state="DISABLED"]').waitFor();
+
+    await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
+    await page.getByRole('heading', { name: QUEUE, level: 1 }).waitFor();
+    // The bundles have loaded (the other plugin's panel is there); the sample's is not.
+    await page.locator('[data-plugin="broken-panel"]').getByTestId('plugin-failed').waitFor();
+    expect(await page.locator('[data-plugin="naming-policy"]').count()).toBe(0);
+    expect(pageErrors.filter((message) => !message.includes('the panel broke on purpose'))).toEqual([]);
+  });
+});
