@@ -243,6 +243,7 @@ describe('REST edge', () => {
       '/plugins/{id}',
       '/plugins/{id}/activate',
       '/plugins/{id}/disable',
+      '/plugins/{id}/jobs/{jobId}/run',
       '/plugins/{id}/plan',
       '/plugins/{id}/purge',
       '/plugins/{id}/rollback',

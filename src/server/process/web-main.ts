@@ -41,4 +41,11 @@ onShutdown('web', async () => {
 server.listen(port, hostname, () => {
   console.log(`[web] listening on ${hostname}:${port}`);
   tellSupervisor({ type: 'ready' });
+  // The runtime opens on its first request: ask for readiness once, so the modules' start hooks run now (plugins
+  // start after the application is ready, safe mode counts this boot) rather than when the first visitor comes.
+  const local = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
+  const origin = `http://${local.includes(':') ? `[${local}]` : local}:${String(port)}`;
+  fetch(`${origin}/actuator/health/readiness`).catch((error: unknown) =>
+    console.warn(`[web] warming the runtime: ${(error as Error).message}`),
+  );
 });

@@ -3,7 +3,7 @@
 // audited before it touches anything, announced to every web process after it commits.
 import type { TrpcContext } from '@/modules/kernel/access/index.ts';
 import type { Transaction } from '@/base/db/database.ts';
-import { audited } from '@/modules/kernel/audit/index.ts';
+import { audited, openAudit } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { PluginManifest } from '../validation/manifest.ts';
 import { dropPluginDatabase } from './host/plugin-database.ts';
@@ -345,4 +345,38 @@ export async function leaveSafeModeEverywhere(
     await runtime.bus.notify(PLUGINS_CHANNEL, 'safe-mode').catch(() => undefined);
   }
   return { instances, dryRun: input.dryRun };
+}
+
+export async function runJobNow(
+  runtime: ProcedureRuntime,
+  request: RequestContext,
+  input: { id: string; jobId: string; dryRun: boolean },
+) {
+  const plugin = pluginsOf(runtime.bus)?.manager.get(input.id);
+  if (!plugin?.manifest.jobs.some((job) => job.id === input.jobId))
+    throw new ProblemError({
+      type: 'not-found',
+      title: 'Not found',
+      status: 404,
+      detail: 'No such job of a plugin running here.',
+    });
+  // The row is committed before the plugin runs anything; no transaction is held across the call.
+  const audit = await openAudit(runtime.prisma, request, {
+    action: 'plugin.job.run',
+    target: `${input.id} ${input.jobId}`,
+    dryRun: input.dryRun,
+  });
+  try {
+    const result = input.dryRun ? null : await plugin.process.runJob(input.jobId, {});
+    await audit.finish({ outcome: 'SUCCEEDED' });
+    return { id: input.id, jobId: input.jobId, dryRun: input.dryRun, result: result ?? null };
+  } catch (error) {
+    await audit.finish({ outcome: 'FAILED', error: (error as Error).message });
+    throw new ProblemError({
+      type: 'plugin-failed',
+      title: 'The plugin failed',
+      status: 502,
+      detail: `${input.id} ${input.jobId}: ${(error as Error).message}`,
+    });
+  }
 }

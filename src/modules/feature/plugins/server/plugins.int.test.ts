@@ -221,6 +221,45 @@ describe('plugins', () => {
     }
   });
 
+  it('run its job now, in its own schema, audited', async () => {
+    const ran = await call<{ result: Record<string, number> }>(
+      'POST',
+      '/plugins/naming-policy/jobs/naming-policy.scan/run',
+      {},
+    );
+    expect(ran.status, JSON.stringify(ran.json)).toBe(200);
+    expect(ran.json.result).toMatchObject({ clusters: 0, violations: 0 });
+    expect(await call('POST', '/plugins/naming-policy/jobs/no-such-job/run', {})).toMatchObject({ status: 404 });
+    const rows = await secured.runtime.prisma.auditEvent.findMany({ where: { action: 'plugin.job.run' } });
+    expect(rows.map((row) => row.outcome)).toEqual(['SUCCEEDED']);
+  });
+
+  it('stop a plugin that loops or crashes without taking the service down, and say why', async () => {
+    const looping = await packedPlugin(
+      'loops',
+      `export async function activate(api) {
+  api.routes.add('GET', '/sql', async () => { for (;;) {} });
+}`,
+    );
+    expect(await call('POST', '/plugins', { archive: looping, password })).toMatchObject({ status: 200 });
+    expect(await call('POST', '/plugins/loops/activate', { password })).toMatchObject({ status: 200 });
+    const stuck = await call('GET', '/p/loops/sql');
+    expect([502, 504]).toContain(stuck.status);
+    expect(stuck.json).toMatchObject({ type: 'plugin-failed' });
+    const failed = await eventually(
+      'the looping plugin marked FAILED',
+      async () => {
+        const shown = await call<{ state: string; lastError: string | null }>('GET', '/plugins/loops');
+        return shown.json.state === 'FAILED' ? shown.json : undefined;
+      },
+      20_000,
+    );
+    expect(failed.lastError).toMatch(/unresponsive|cpu/);
+    // The service answers on, and the other plugin still runs.
+    expect(await call('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 200 });
+    expect(await call('POST', '/plugins/loops/disable', { password })).toMatchObject({ json: { state: 'DISABLED' } });
+  }, 60_000);
+
   it('take a changed setting at once', async () => {
     const changed = await call('PUT', '/plugins/naming-policy/settings/naming-policy.pattern', { value: '^[A-Z]+$' });
     expect(changed).toMatchObject({ status: 200 });

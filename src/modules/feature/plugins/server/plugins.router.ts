@@ -19,10 +19,13 @@ import {
   uploadInput,
   uploadOutput,
   uiBundlesOutput,
+  runJobInput,
+  runJobOutput,
 } from './plugins.schema.ts';
 import { describePlugin, listPluginViews, safeModeHere } from './views.ts';
 import { listUiBundles } from './ui-bundles.ts';
 import {
+  runJobNow,
   leaveSafeModeEverywhere,
   planOperation,
   runOperation,
@@ -141,6 +144,18 @@ export const pluginsRouter = router({
     .input(settingInput)
     .output(settingOutput)
     .mutation(({ ctx, input }) => setPluginSetting(ctx.runtime, ctx.request, input)),
+  runJob: procedure(install)
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/plugins/{id}/jobs/{jobId}/run',
+        tags,
+        summary: 'Run one of an active plugin’s jobs now, in its process (audited); its schedule is unchanged',
+      },
+    })
+    .input(runJobInput)
+    .output(runJobOutput)
+    .mutation(({ ctx, input }) => runJobNow(ctx.runtime, ctx.request, input)),
   leaveSafeMode: procedure(install)
     .meta({
       openapi: {

@@ -121,3 +121,12 @@ export const uiBundlesOutput = z.object({
     }),
   ),
 });
+
+export const runJobInput = z.object({ id: pluginId, jobId: z.string().min(1).max(200), dryRun });
+export const runJobOutput = z.object({
+  id: z.string(),
+  jobId: z.string(),
+  dryRun: z.boolean(),
+  /** What the job answered (JSON), or null on a dry run. */
+  result: z.unknown(),
+});
