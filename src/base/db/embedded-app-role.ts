@@ -4,6 +4,7 @@
 // PostgreSQL). A data folder made before this role existed is brought over on its next start: the database and
 // every table, sequence, view, type, function and schema the superuser made in it pass to the app role.
 import pg from 'pg';
+import { pluginRoleFunctionSql } from './plugin-role-function.ts';
 
 export interface RoleCredentials {
   readonly user: string;
@@ -45,12 +46,19 @@ export async function ensureAppRole(superuserBase: string, app: RoleCredentials,
     }
     return database.rows[0]?.owner;
   });
-  if (owner === app.user) return;
-  console.log(`[database] handing the ${databaseName} database from ${owner ?? '?'} to the ${app.user} role`);
+  if (owner !== app.user) await handOver(superuserBase, app.user, databaseName, owner);
+  // Every start, after any hand-over (which would give the function away): new to an older data folder, and
+  // CREATE OR REPLACE keeps it current.
+  await withClient(`${superuserBase}/${databaseName}`, (client) => client.query(pluginRoleFunctionSql(app.user)));
+}
+
+async function handOver(superuserBase: string, appUser: string, databaseName: string, owner: string | undefined) {
+  const role = pg.escapeIdentifier(appUser);
+  console.log(`[database] handing the ${databaseName} database from ${owner ?? '?'} to the ${appUser} role`);
   await withClient(`${superuserBase}/${databaseName}`, async (client) => {
     await client.query('BEGIN');
     await client.query(`ALTER DATABASE ${pg.escapeIdentifier(databaseName)} OWNER TO ${role}`);
-    const statements = await client.query<{ sql: string }>(TRANSFERS, [app.user]);
+    const statements = await client.query<{ sql: string }>(TRANSFERS, [appUser]);
     for (const { sql } of statements.rows) await client.query(sql);
     await client.query('COMMIT');
   });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { openSecret, processKeys, sealSecret, type Sealed } from '@/modules/platform/governance/index.ts';
+import { PLUGIN_ROLE_FUNCTION } from '@/base/db/plugin-role-function.ts';
 import { sha256Of } from '../store/plugin-store.ts';
 
 const POOL_SIZE = 2;
@@ -22,33 +23,56 @@ function assertSafeId(pluginId: string): void {
 
 const bindingOf = (pluginId: string) => `plugin:${pluginId}:db`;
 
+const hasRoleFunction = async (prisma: PrismaClient) =>
+  (
+    await prisma.$queryRawUnsafe<{ present: boolean }[]>(
+      `SELECT to_regprocedure('public.${PLUGIN_ROLE_FUNCTION}(text, text, text)') IS NOT NULL AS present`,
+    )
+  )[0]?.present === true;
+
+const cannotMakeRoles = (cause: unknown) =>
+  new Error(
+    `the database user may not make the plugin's own role: install the ${PLUGIN_ROLE_FUNCTION} function as a superuser (docs/security.md, "Database role") or give plugins no migrations`,
+    { cause },
+  );
+
 /** Makes (or re-keys) the role and its schema; answers the password to connect with. */
 async function ensureRoleAndSchema(prisma: PrismaClient, pluginId: string): Promise<string> {
   assertSafeId(pluginId);
   const row = await prisma.plugin.findUniqueOrThrow({ where: { id: pluginId }, select: { dbPassword: true } });
   const role = roleOf(pluginId);
-  const schema = schemaOf(pluginId);
   const exists =
     (await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_roles WHERE rolname = $1`, role)).length > 0;
   if (exists && row.dbPassword)
     return openSecret(processKeys(), row.dbPassword as unknown as Sealed, bindingOf(pluginId)).toString('utf8');
   const password = randomBytes(24).toString('base64url');
-  const statements = [
-    exists
-      ? `ALTER ROLE ${role} LOGIN PASSWORD '${password}'`
-      : `CREATE ROLE ${role} LOGIN PASSWORD '${password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION CONNECTION LIMIT 8`,
-    `ALTER ROLE ${role} SET search_path = ${schema}`,
-    `ALTER ROLE ${role} SET statement_timeout = '${STATEMENT_TIMEOUT}'`,
-    // The database's creator may have left CREATE on public to everyone (before PostgreSQL 15).
-    `REVOKE CREATE ON SCHEMA public FROM ${role}`,
-    `CREATE SCHEMA IF NOT EXISTS ${schema} AUTHORIZATION ${role}`,
-  ];
-  for (const statement of statements) await prisma.$executeRawUnsafe(statement);
+  try {
+    // The narrow, superuser-made function where it is installed (the embedded database has it); else the statements
+    // themselves, which need CREATEROLE.
+    if (await hasRoleFunction(prisma))
+      await prisma.$executeRawUnsafe(`SELECT public.${PLUGIN_ROLE_FUNCTION}('ensure', $1, $2)`, pluginId, password);
+    else for (const statement of roleStatements(pluginId, exists, password)) await prisma.$executeRawUnsafe(statement);
+  } catch (error) {
+    throw cannotMakeRoles(error);
+  }
   await prisma.plugin.update({
     where: { id: pluginId },
     data: { dbPassword: { ...sealSecret(processKeys(), password, bindingOf(pluginId)) } },
   });
   return password;
+}
+
+function roleStatements(pluginId: string, exists: boolean, password: string): string[] {
+  const role = roleOf(pluginId);
+  const schema = schemaOf(pluginId);
+  return [
+    exists
+      ? `ALTER ROLE ${role} LOGIN PASSWORD '${password}'`
+      : `CREATE ROLE ${role} LOGIN PASSWORD '${password}' NOSUPERUSER NOCREATEDB NOCREATEROLE NOINHERIT NOREPLICATION CONNECTION LIMIT 8`,
+    `ALTER ROLE ${role} SET search_path = ${schema}`,
+    `ALTER ROLE ${role} SET statement_timeout = '${STATEMENT_TIMEOUT}'`,
+    `CREATE SCHEMA IF NOT EXISTS ${schema} AUTHORIZATION ${role}`,
+  ];
 }
 
 export interface PluginDatabase {
@@ -115,14 +139,18 @@ export async function openPluginDatabase(
 export async function dropPluginDatabase(prisma: PrismaClient, pluginId: string): Promise<void> {
   assertSafeId(pluginId);
   const role = roleOf(pluginId);
-  await prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${schemaOf(pluginId)} CASCADE`);
-  const exists =
-    (await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_roles WHERE rolname = $1`, role)).length > 0;
-  if (exists) {
-    // Its sessions first: a role with connections cannot be dropped.
-    await prisma.$queryRawUnsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, role);
-    await prisma.$executeRawUnsafe(`DROP OWNED BY ${role}`);
-    await prisma.$executeRawUnsafe(`DROP ROLE ${role}`);
+  if (await hasRoleFunction(prisma)) {
+    await prisma.$executeRawUnsafe(`SELECT public.${PLUGIN_ROLE_FUNCTION}('drop', $1)`, pluginId);
+  } else {
+    await prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${schemaOf(pluginId)} CASCADE`);
+    const exists =
+      (await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_roles WHERE rolname = $1`, role)).length > 0;
+    if (exists) {
+      // Its sessions first: a role with connections cannot be dropped.
+      await prisma.$queryRawUnsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1`, role);
+      await prisma.$executeRawUnsafe(`DROP OWNED BY ${role}`);
+      await prisma.$executeRawUnsafe(`DROP ROLE ${role}`);
+    }
   }
   await prisma.pluginMigration.deleteMany({ where: { pluginId } });
 }
