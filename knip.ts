@@ -16,6 +16,8 @@ const config: KnipConfig = {
     'test/support/rr-requester-*.ts',
     // Plugin bundles (issue 33): packed into archives and run by Flotilla's plugin host, never imported.
     'examples/plugins/*/{server,ui}.js',
+    // The plugin process's bootstrap, started by path (plugins/runtime/sandbox.ts).
+    'src/modules/feature/plugins/runtime/child/bootstrap.mjs',
   ],
   // src/generated is skipped as gitignored; the fixture trees hold deliberate dead code.
   ignore: ['test/architecture/fixtures/**'],

@@ -4,15 +4,16 @@
 import { execFile } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PluginLimits } from './limits.ts';
 
 /** 'namespace': no network device but loopback, down (unshare); 'patched': the JavaScript fence alone. */
 export type NetworkIsolation = 'namespace' | 'patched';
 
-// The whole folder is readable by the child: the bootstrap and the two modules it imports, nothing else.
-const BOOTSTRAP = realpathSync(fileURLToPath(new URL('./child/bootstrap.mjs', import.meta.url)));
-const CHILD_FOLDER = path.dirname(BOOTSTRAP);
+// The whole folder is readable by the child: the bootstrap and the two modules it imports, nothing else. Found from
+// the project folder, not import.meta.url: Next.js bundles the web process's server code (and would turn a
+// `new URL(…, import.meta.url)` into an asset without its imports), and it runs with the project as working folder.
+const CHILD_FOLDER = realpathSync(path.resolve(process.cwd(), 'src/modules/feature/plugins/runtime/child'));
+const BOOTSTRAP = path.join(CHILD_FOLDER, 'bootstrap.mjs');
 // Node 20 calls the permission model experimental; later versions name the flag --permission.
 const PERMISSION_FLAG = process.allowedNodeEnvironmentFlags.has('--permission')
   ? '--permission'
