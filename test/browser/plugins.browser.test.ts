@@ -2,7 +2,8 @@
 // packed as `npm run plugin:pack` packs it), activates it through its plan and the password typed again, and shows it
 // running here; the queue page then shows the sample's panel with its verdict, loaded from the plugin's UI bundle. A
 // hostile archive is refused with every finding listed. A second plugin whose panel throws in render shows the error
-// boundary's message while the rest of the queue page works. Disabled, the sample's panel is gone after a reload.
+// boundary's message while the rest of the queue page works. Disabled, the sample's panel is gone after a reload;
+// uninstalled and purged (held), its row is gone.
 // The queue's rows are seeded as the scrape leaves them (the panel only needs the queue's name). Screenshots land
 // in test-results/console/.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +16,8 @@ import { packPluginFolder } from '@/modules/feature/plugins/index.ts';
 import { AppPool, type AppProcess } from '@test/app-process.ts';
 import {
   BROWSER_ADMIN,
+  pressAndHold,
+  saveScreenshot,
   saveScreenshotsInBothThemes,
   signInOverApi,
   startSignedInConsole,
@@ -143,7 +146,10 @@ async function operate(id: string, label: string) {
   await dialog.getByTestId('plugin-plan').and(dialog.locator('[data-allowed="true"]')).waitFor();
   await dialog.getByLabel('Your password').fill(BROWSER_ADMIN.password);
   await dialog.getByRole('button', { name: label, exact: true }).click();
-  await dialog.getByTestId('plugin-operation-result').waitFor();
+  // The answer, or the problem that refused it (said at once rather than after a timeout).
+  const outcome = dialog.getByTestId('plugin-operation-result').or(dialog.getByTestId('problem'));
+  await outcome.waitFor();
+  expect(await outcome.getAttribute('data-testid'), await outcome.innerText()).toBe('plugin-operation-result');
   return dialog;
 }
 
@@ -237,6 +243,7 @@ describe('Admin → Plugins', () => {
     await page.locator('[data-plugin="naming-policy"]').getByText('Conforms', { exact: true }).waitFor();
     await page.getByTestId('queue-cells').waitFor();
     await page.getByTestId('queue-messages-panel').getByRole('link', { name: 'Browse messages' }).waitFor();
+    await saveScreenshot(page, 'queue-plugin-panels-light');
   });
 
   it('disables the sample: its panel is gone from the queue page after a reload', async () => {
@@ -251,5 +258,24 @@ describe('Admin → Plugins', () => {
     await page.locator('[data-plugin="broken-panel"]').getByTestId('plugin-failed').waitFor();
     expect(await page.locator('[data-plugin="naming-policy"]').count()).toBe(0);
     expect(pageErrors.filter((message) => !message.includes('the panel broke on purpose'))).toEqual([]);
+  });
+
+  it('uninstalls the sample, then purges it with the hold: its row is gone', async () => {
+    await openPlugins();
+    const uninstalled = await operate('naming-policy', 'Uninstall');
+    await uninstalled.getByRole('button', { name: 'Close' }).click();
+    await pluginRow('naming-policy').locator('[data-state="UNINSTALLED"]').waitFor();
+
+    await pluginRow('naming-policy').getByRole('button', { name: 'Actions for naming-policy' }).click();
+    await page.getByRole('menuitem', { name: 'Purge…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('plugin-plan').and(dialog.locator('[data-allowed="true"]')).waitFor();
+    await dialog.getByLabel('Your password').fill(BROWSER_ADMIN.password);
+    await pressAndHold(
+      dialog.getByRole('button', { name: 'Hold to purge 1 plugin (press and hold)' }),
+      dialog.getByTestId('plugin-operation-result'),
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await pluginRow('naming-policy').waitFor({ state: 'detached' });
   });
 });

@@ -34,8 +34,8 @@ export function PluginsScreen() {
   const list = useListState({ sort: 'id' });
   const plugins = useQuery({ ...trpc.plugins.list.queryOptions(), ...useLive(['plugins']) });
   const query = localQuery(plugins.data?.items, list, { text, sortValue }, plugins);
-  const [pending, setPending] = useState<{ id: string; operation: PluginOperation } | undefined>(undefined);
-  const pendingPlugin = pending && plugins.data?.items.find((plugin) => plugin.id === pending.id);
+  // The plugin as it was when its operation was chosen: a purge's answer still shows once the row has gone.
+  const [pending, setPending] = useState<{ plugin: PluginRow; operation: PluginOperation } | undefined>(undefined);
   return (
     <>
       <PageHeader
@@ -52,7 +52,7 @@ export function PluginsScreen() {
         <DataTable
           tableId="plugins"
           label="Plugins"
-          columns={pluginColumns((plugin, operation) => setPending({ id: plugin.id, operation }))}
+          columns={pluginColumns((plugin, operation) => setPending({ plugin, operation }))}
           rowKey={(plugin) => plugin.id}
           list={list}
           query={query}
@@ -68,10 +68,10 @@ export function PluginsScreen() {
           <PluginSettings plugins={plugins.data?.items ?? []} />
         </PageSection>
       </Stack>
-      {pending && pendingPlugin && (
+      {pending && (
         <OperationDialog
-          key={`${pending.id}:${pending.operation}`}
-          plugin={pendingPlugin}
+          key={`${pending.plugin.id}:${pending.operation}`}
+          plugin={pending.plugin}
           operation={pending.operation}
           onClose={() => setPending(undefined)}
         />
