@@ -177,8 +177,14 @@ describe('Admin → Plugins', () => {
     await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
     await pluginRow('naming-policy').getByTestId('plugin-runs-here').waitFor();
     expect(await pluginRow('naming-policy').getByTestId('plugin-runs-here').innerText()).toMatch(/pid \d+/);
-    // Its settings, under Plugins.
-    await page.locator('[data-testid="plugin-setting"][data-key="naming-policy.pattern"]').waitFor();
+    // Its settings, under Plugins: changed here, kept across a reload.
+    const setting = page.locator('[data-testid="plugin-setting"][data-key="naming-policy.pattern"]');
+    await setting.getByLabel('naming-policy.pattern').fill('^[a-z.]+$');
+    await setting.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => setting.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await page.reload();
+    await tableLoaded(page);
+    await expect.poll(() => setting.getByLabel('naming-policy.pattern').inputValue()).toBe('^[a-z.]+$');
   });
 
   it('asks for the password again and shows why a wrong one is refused', async () => {
