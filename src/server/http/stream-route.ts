@@ -10,6 +10,7 @@ import {
 } from '@/modules/kernel/core/index.ts';
 import { checkAccess, guardCluster, recordDenial } from '@/modules/kernel/access/index.ts';
 import {
+  enabledStreamTopics,
   INSTALLATION_SCOPE_ID,
   openStream,
   parseStreamQuery,
@@ -61,7 +62,7 @@ async function handleStream(request: Request, getRuntime: () => Promise<WebRunti
   return openStream(query, request, context.request, {
     hub: runtime.stream,
     replay: runtime.replay,
-    enabledTopics: runtime.registry.enabledTopics(),
+    enabledTopics: await enabledStreamTopics(runtime.registry, runtime.bus),
     keepAliveMs: () => runtime.settings.duration(STREAM_SETTINGS.keepAlive),
     maxPerUser: () => runtime.settings.integer(STREAM_SETTINGS.maxPerUser),
   });

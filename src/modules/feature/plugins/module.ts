@@ -1,4 +1,5 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { streamRuntimeTopics } from '@/modules/kernel/stream/module.ts';
 import { mcpRuntimeTools } from '@/modules/platform/mcp/module.ts';
 
 // Runtime plugins (spec: Runtime plugins, Plugin lifecycle). Not to be confused with the kernel's `plugin` module,
@@ -24,6 +25,10 @@ export const pluginsModule = defineModule({
   apiPrefixes: ['/api/v1/plugins', '/api/v1/plugin-ui', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
   processStart: { load: () => import('./server/process-start.ts') },
   contributions: [
+    contribution(streamRuntimeTopics, {
+      id: 'plugins',
+      load: async () => (await import('./server/host/plugin-topics.ts')).runningPluginTopics,
+    }),
     contribution(mcpRuntimeTools, {
       id: 'plugins',
       load: async () => (await import('./server/mcp/plugin-tools.ts')).pluginToolSource,

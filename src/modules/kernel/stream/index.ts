@@ -9,3 +9,4 @@ export { handleStreamRequest, openStream } from './server/stream-endpoint.ts';
 export { parseStreamQuery, type StreamQuery } from './server/stream-query.ts';
 export type { EventSourceContext, StreamEventSource } from './server/event-source.ts';
 export type { StreamEvent } from './server/hub.ts';
+export { enabledStreamTopics } from './server/enabled-topics.ts';

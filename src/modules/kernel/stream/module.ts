@@ -1,8 +1,10 @@
 import { defineModule } from '@/modules/kernel/plugin/index.ts';
 import { STREAM_SETTINGS } from './server/stream.settings.ts';
 import { streamEventSources } from './server/event-source.ts';
+import { streamRuntimeTopics } from './server/runtime-topics.ts';
 
 export { streamEventSources } from './server/event-source.ts';
+export { streamRuntimeTopics } from './server/runtime-topics.ts';
 
 export const streamModule = defineModule({
   id: 'stream',
@@ -12,6 +14,6 @@ export const streamModule = defineModule({
   requires: ['core'],
   settings: Object.values(STREAM_SETTINGS),
   apiPrefixes: ['/api/v1/stream'],
-  extensionPoints: [streamEventSources],
+  extensionPoints: [streamEventSources, streamRuntimeTopics],
   processStart: { load: () => import('./server/process-start.ts') },
 });

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/modules/kernel/security/index.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
 import { createRestHandler } from '@/server/http/rest.ts';
+import { createStreamHandler } from '@/server/http/stream-route.ts';
+import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import { guardedRoute } from '@/server/http/guarded-route.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { handlePluginGateway } from '../index.ts';
@@ -259,6 +261,29 @@ describe('plugins', () => {
     expect(await call('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 200 });
     expect(await call('POST', '/plugins/loops/disable', { password })).toMatchObject({ json: { state: 'DISABLED' } });
   }, 60_000);
+
+  it('offer its declared topics to stream subscribers while it runs', async () => {
+    const stream = createStreamHandler(() => Promise.resolve(secured.runtime));
+    const ready = async () => {
+      const controller = new AbortController();
+      const response = await stream(
+        new Request(
+          `http://127.0.0.1/api/v1/stream?clusterId=${INSTALLATION_SCOPE_ID}&topics=naming-policy.violations,plugins`,
+          {
+            headers: auth,
+            signal: controller.signal,
+          },
+        ),
+      );
+      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (reader && !text.includes('\n\n')) text += (await reader.read()).value ?? '';
+      controller.abort();
+      const data = /data: (.*)/.exec(text)?.[1] ?? '{}';
+      return JSON.parse(data) as { topics: string[]; dropped: string[] };
+    };
+    expect((await ready()).topics.sort()).toEqual(['naming-policy.violations', 'plugins']);
+  });
 
   it('take a changed setting at once', async () => {
     const changed = await call('PUT', '/plugins/naming-policy/settings/naming-policy.pattern', { value: '^[A-Z]+$' });
