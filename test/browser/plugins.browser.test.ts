@@ -130,11 +130,11 @@ async function openPlugins() {
   await tableLoaded(page);
 }
 
-async function upload(file: string) {
+async function upload(file: string, button: 'Upload' | 'Check only' = 'Upload') {
   const section = page.getByRole('region', { name: 'Upload' });
   await section.locator('input[type="file"]').setInputFiles(file);
   await section.getByLabel('Your password').fill(BROWSER_ADMIN.password);
-  await section.getByRole('button', { name: 'Upload', exact: true }).click();
+  await section.getByRole('button', { name: button, exact: true }).click();
 }
 
 async function operate(id: string, label: string) {
@@ -165,8 +165,12 @@ describe('Admin → Plugins', () => {
 
   it('uploads the sample archive, then activates it through its plan and the password typed again', async () => {
     await openPlugins();
+    // Check only: validated, nothing stored.
+    await upload(sampleZip, 'Check only');
+    await page.getByTestId('plugin-upload-result').filter({ hasText: 'Valid (nothing stored)' }).waitFor();
+    expect(await pluginRow('naming-policy').count()).toBe(0);
     await upload(sampleZip);
-    await page.getByTestId('plugin-upload-result').filter({ hasText: 'naming-policy 1.0.0' }).waitFor();
+    await page.getByTestId('plugin-upload-result').filter({ hasText: 'Uploaded: naming-policy 1.0.0' }).waitFor();
     await pluginRow('naming-policy').locator('[data-state="UPLOADED"]').waitFor();
 
     const dialog = await operate('naming-policy', 'Activate');
