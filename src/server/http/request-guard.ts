@@ -136,9 +136,16 @@ export function checkUrl(url: URL): Problem | undefined {
 }
 
 /** The body limit for this caller: the setting when signed in, the anonymous limit (or less) otherwise. */
-export function bodyLimit(runtime: WebRuntime, caller: Pick<TrpcContext, 'principal'>): number {
+export function bodyLimit(
+  runtime: WebRuntime,
+  caller: Pick<TrpcContext, 'principal'>,
+  request?: { readonly method: string; readonly url: string },
+): number {
   const limit = runtime.settings.integer(CORE_SETTINGS.maxBodyBytes);
-  return caller.principal ? limit : Math.min(limit, ANONYMOUS_BODY_LIMIT);
+  if (!caller.principal) return Math.min(limit, ANONYMOUS_BODY_LIMIT);
+  // A module's declared larger limit for one endpoint (an archive upload), for signed-in callers only.
+  const large = request && runtime.registry.largeBodyLimit(request.method, new URL(request.url).pathname);
+  return Math.max(limit, large ?? 0);
 }
 
 /** Reads the body within the limit and checks it; answers a request carrying the same body, now buffered. */

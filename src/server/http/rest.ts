@@ -67,7 +67,7 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
     console.error(`[rest] ${context.requestId} cannot resolve the caller:`, error);
     return problemResponse(serviceUnavailableProblem(context.requestId));
   }
-  const guarded = await guardBody(request, bodyLimit(runtime, trpcContext));
+  const guarded = await guardBody(request, bodyLimit(runtime, trpcContext, request));
   if ('problem' in guarded) return refuse(guarded.problem);
   const forwarded = await withCommonFlags(guarded.request, url);
   if ('problem' in forwarded) return refuse(forwarded.problem);

@@ -88,7 +88,7 @@ async function handleTrpc(request: Request, getRuntime: () => Promise<WebRuntime
   const context = await createTrpcContext(runtime, request, base);
   const badUrl = checkUrl(url);
   if (badUrl) return refuse(badUrl);
-  const guarded = await guardBody(request, bodyLimit(runtime, context));
+  const guarded = await guardBody(request, bodyLimit(runtime, context, request));
   if ('problem' in guarded) return refuse(guarded.problem);
   const response = await fetchRequestHandler({
     endpoint: '/api/trpc',

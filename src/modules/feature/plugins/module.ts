@@ -24,6 +24,11 @@ export const pluginsModule = defineModule({
   topics: ['plugins'],
   apiPrefixes: ['/api/v1/plugins', '/api/v1/plugin-ui', '/api/v1/p', '/api/v1/clusters/{clusterId}/p'],
   processStart: { load: () => import('./server/process-start.ts') },
+  // An archive of up to 5 MiB, base64 in JSON (4/3 of it), and the password beside it.
+  largeBodies: [
+    { method: 'POST', path: '/api/v1/plugins', maxBytes: 7_200_000 },
+    { method: 'POST', path: '/api/trpc/plugins.upload', maxBytes: 7_200_000 },
+  ],
   contributions: [
     contribution(streamRuntimeTopics, {
       id: 'plugins',

@@ -159,6 +159,8 @@ export interface ModuleRegistry {
   ownerOfPath(pathname: string): InstalledModule | undefined;
   /** Topics of enabled modules; a subscriber's other topics are dropped. */
   enabledTopics(): ReadonlySet<string>;
+  /** An enabled module's own body limit for exactly this method and path (`largeBodies`), if it declares one. */
+  largeBodyLimit(method: string, pathname: string): number | undefined;
   /** Every permission of the installation; disabled modules' permissions are listed and marked. */
   permissionCatalogue(): PermissionEntry[];
   /** Settings of enabled modules plus the enabling property of every module that can be turned off. */
@@ -195,6 +197,11 @@ export interface ModuleDescriptor {
   readonly contributions: readonly Contribution[];
   /** The module's per-process start hook, if it has one. */
   readonly processStart?: ProcessStartDeclaration;
+  /**
+   * Endpoints that take more than `http.max-body-bytes` from a signed-in caller (a plugin archive), each with its own
+   * limit; everything else keeps the setting's.
+   */
+  readonly largeBodies?: readonly { readonly method: string; readonly path: string; readonly maxBytes: number }[];
 }
 
 type Optional =

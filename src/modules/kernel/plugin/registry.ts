@@ -61,6 +61,12 @@ class ResolvedRegistry implements ModuleRegistry {
     );
   }
 
+  largeBodyLimit(method: string, pathname: string): number | undefined {
+    return this.enabledDescriptors
+      .flatMap((descriptor) => descriptor.largeBodies ?? [])
+      .find((entry) => entry.method === method && entry.path === pathname)?.maxBytes;
+  }
+
   enabledTopics(): ReadonlySet<string> {
     return new Set(this.enabledDescriptors.flatMap((descriptor) => descriptor.topics));
   }

@@ -2,7 +2,7 @@
 // packed as `npm run plugin:pack` packs it) uploaded with step-up, refused when hostile, planned, activated into a
 // process of its own, reached through the gateway behind the host's guards, configured, disabled, uninstalled and
 // purged; a plugin's SQL kept out of the host's tables and other plugins' schemas by PostgreSQL itself; safe mode.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -53,7 +53,13 @@ async function userWithRole(username: string, role: string | undefined): Promise
 }
 
 /** A plugin folder written here: a manifest and a server bundle, packed as the sample is. */
-async function packedPlugin(id: string, server: string, extra: Record<string, unknown> = {}, migration?: string) {
+async function packedPlugin(
+  id: string,
+  server: string,
+  extra: Record<string, unknown> = {},
+  migration?: string,
+  assets: Record<string, Uint8Array> = {},
+) {
   const folder = path.join(dataDir, 'sources', id);
   await mkdir(path.join(folder, 'migrations'), { recursive: true });
   const manifest = {
@@ -70,6 +76,8 @@ async function packedPlugin(id: string, server: string, extra: Record<string, un
   };
   await writeFile(path.join(folder, 'plugin.json'), JSON.stringify(manifest));
   await writeFile(path.join(folder, 'server.js'), server);
+  if (Object.keys(assets).length > 0) await mkdir(path.join(folder, 'assets'), { recursive: true });
+  for (const [name, bytes] of Object.entries(assets)) await writeFile(path.join(folder, 'assets', name), bytes);
   if (migration) await writeFile(path.join(folder, 'migrations', '001-init.sql'), migration);
   else await rm(path.join(folder, 'migrations'), { recursive: true });
   return base64((await packPluginFolder(folder)).bytes);
@@ -144,6 +152,19 @@ describe('plugins', () => {
     expect(refused.json.findings.map((finding) => finding.code)).toContain('bundle-denied-global');
     expect(await call('POST', '/plugins', { archive: 'not base64 at all!', password })).toMatchObject({ status: 400 });
     expect(await secured.runtime.prisma.pluginArchive.count()).toBe(0);
+  });
+
+  it('take an archive of megabytes, past the API’s usual body limit, only for the upload', async () => {
+    const bulky = await packedPlugin('bulky', 'export async function activate() {}', {}, undefined, {
+      'logo.png': randomBytes(3 * 1024 * 1024),
+    });
+    expect(bulky.length).toBeGreaterThan(4_000_000);
+    expect(await call('POST', '/plugins', { archive: bulky, password, dryRun: true })).toMatchObject({
+      status: 200,
+      json: { id: 'bulky', dryRun: true },
+    });
+    // Anywhere else the usual limit holds.
+    expect(await call('PUT', '/settings/audit.retention', { value: bulky })).toMatchObject({ status: 413 });
   });
 
   it('store an upload, refuse the same version twice, and plan its activation', async () => {
