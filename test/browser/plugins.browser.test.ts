@@ -3,7 +3,8 @@
 // running here; the queue page then shows the sample's panel with its verdict, loaded from the plugin's UI bundle. A
 // hostile archive is refused with every finding listed. A second plugin whose panel throws in render shows the error
 // boundary's message while the rest of the queue page works. Disabled, the sample's panel is gone after a reload;
-// uninstalled and purged (held), its row is gone.
+// uninstalled and purged (held), its row is gone. The throwing plugin's next version, chosen in the Activate dialog,
+// shows its panel; rolled back, it runs the version before.
 // The queue's rows are seeded as the scrape leaves them (the panel only needs the queue's name). Screenshots land
 // in test-results/console/.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -39,6 +40,7 @@ let workDir: string;
 let sampleZip: string;
 let hostileZip: string;
 let throwingArchive: string;
+let fixedZip: string;
 const pageErrors: string[] = [];
 
 const url = (route: string) => `${app.baseUrl}${route}`;
@@ -83,6 +85,20 @@ export function contribute(sdk) {
 }
 `;
 
+const FIXED_UI = `
+export function contribute(sdk) {
+  return [
+    {
+      kind: 'panel',
+      slot: 'queue.detail.panels',
+      id: 'broken-panel.queue-panel',
+      title: 'Broken panel',
+      render: (props) => sdk.h(sdk.ui.Text, { size: 'sm' }, 'Fixed panel for ' + props.queueName),
+    },
+  ];
+}
+`;
+
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugins-browser-'));
   sampleZip = path.join(workDir, 'naming-policy.zip');
@@ -99,6 +115,19 @@ beforeAll(async () => {
       { uiContributions: [{ kind: 'panel', slot: 'queue.detail.panels', id: 'broken-panel.queue-panel' }] },
     ),
   ).toString('base64');
+  // Its next version, whose panel works.
+  fixedZip = path.join(workDir, 'broken-panel-1.1.0.zip');
+  await writeFile(
+    fixedZip,
+    await packed(
+      'broken-panel',
+      { server: 'export async function activate() {}', ui: FIXED_UI },
+      {
+        version: '1.1.0',
+        uiContributions: [{ kind: 'panel', slot: 'queue.detail.panels', id: 'broken-panel.queue-panel' }],
+      },
+    ),
+  );
 
   session = await startSignedInConsole(pool);
   ({ app, page } = session);
@@ -268,6 +297,33 @@ describe('Admin → Plugins', () => {
     await page.locator('[data-plugin="broken-panel"]').getByTestId('plugin-failed').waitFor();
     expect(await page.locator('[data-plugin="naming-policy"]').count()).toBe(0);
     expect(pageErrors.filter((message) => !message.includes('the panel broke on purpose'))).toEqual([]);
+  });
+
+  it('activates a chosen version of a plugin, then rolls it back to the one it ran before', async () => {
+    await openPlugins();
+    await upload(fixedZip);
+    await page.getByTestId('plugin-upload-result').filter({ hasText: 'Uploaded: broken-panel 1.1.0' }).waitFor();
+    await pluginRow('broken-panel').getByRole('button', { name: 'Actions for broken-panel' }).click();
+    await page.getByRole('menuitem', { name: 'Activate…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Version', { exact: true }).click();
+    await page.getByRole('option', { name: '1.1.0', exact: true }).click();
+    const plan = dialog.getByTestId('plugin-plan').and(dialog.locator('[data-allowed="true"]'));
+    await plan.filter({ hasText: '1.0.0 → 1.1.0' }).waitFor();
+    await dialog.getByLabel('Your password').fill(BROWSER_ADMIN.password);
+    await dialog.getByRole('button', { name: 'Activate', exact: true }).click();
+    await dialog.getByTestId('plugin-operation-result').filter({ hasText: 'version 1.1.0' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
+    await page.locator('[data-plugin="broken-panel"]').getByText(`Fixed panel for ${QUEUE}`).waitFor();
+    expect(await page.getByTestId('plugin-failed').count()).toBe(0);
+
+    await openPlugins();
+    const rolledBack = await operate('broken-panel', 'Roll back');
+    expect(await rolledBack.getByTestId('plugin-operation-result').innerText()).toContain('version 1.0.0');
+    await rolledBack.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => pluginRow('broken-panel').innerText()).toMatch(/1\.0\.0[\s\S]*1\.1\.0/);
   });
 
   it('uninstalls the sample, then purges it with the hold: its row is gone', async () => {
