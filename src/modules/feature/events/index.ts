@@ -3,3 +3,5 @@
 export { slowConsumerQueues } from './server/slow-consumers.ts';
 // How long broker events are kept: request-reply correlations (feature/rr) are kept as long.
 export { EVENTS_SETTINGS } from './server/events.settings.ts';
+// Broker events for runtime plugins (plugins module), governed, never in clear.
+export { newestGovernedEvents } from './server/events-for-plugins.ts';

@@ -12,8 +12,9 @@ export const pluginsModule = defineModule({
   description:
     'Third-party plugins uploaded as archives in Admin → Plugins: validated without running anything (entries, sizes, a parsed bundle, plain DDL only), run each in its own child process limited by Node’s permission model, reached through the gateway at /api/v1/p/<id>/**, and changed one operation at a time by installers after step-up re-authentication, with safe mode after three unclean boots.',
   requires: ['core', 'plugin', 'access', 'audit', 'security', 'stream', 'clusters', 'scrape', 'governance'],
-  // Its plugins' MCP tools are listed while mcp is on (ADR 25: a contribution to a used module's point).
-  uses: ['mcp'],
+  // Its plugins' MCP tools are listed while mcp is on (ADR 25: a contribution to a used module's point), and its
+  // plugins may read broker events while events is on.
+  uses: ['mcp', 'events'],
   permissions: [
     {
       id: 'plugins:read',

@@ -16,6 +16,7 @@ import { guardedRoute } from '@/server/http/guarded-route.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { handlePluginGateway } from '../index.ts';
 import { eventually } from '@test/eventually.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 import { connectMcp, issueToken, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
@@ -71,7 +72,10 @@ async function packedPlugin(
     activation: 'instant',
     server: 'server.js',
     permissions: [{ id: `${id}:use`, description: 'Use it', includedIn: 'viewer' }],
-    routes: [{ method: 'GET', path: '/sql', permission: `${id}:use`, cluster: false }],
+    routes: [
+      { method: 'GET', path: '/sql', permission: `${id}:use`, cluster: false },
+      { method: 'GET', path: '/events', permission: `${id}:use`, cluster: true },
+    ],
     ...extra,
   };
   await writeFile(path.join(folder, 'plugin.json'), JSON.stringify(manifest));
@@ -86,6 +90,14 @@ async function packedPlugin(
 // Runs the SQL it is given in its own schema and answers what PostgreSQL said.
 const SQL_PLUGIN = `
 export async function activate(api) {
+  api.routes.add('GET', '/events', async (request) => {
+    try {
+      const clusterId = String(request.query.cluster ?? request.clusterId);
+      return { body: { events: await api.events.list({ clusterId }) } };
+    } catch (error) {
+      return { status: 400, body: { error: String(error && error.message) } };
+    }
+  });
   api.routes.add('GET', '/sql', async (request) => {
     try {
       const result = await api.db.query(String(request.query.q), []);
@@ -344,6 +356,43 @@ describe('plugins', () => {
       expect(answer.status, q).toBe(400);
       expect(answer.json.error, q).toMatch(/permission denied|must be member|cannot/i);
     }
+  });
+
+  it('read broker events only of clusters the user behind the call may see', async () => {
+    const [mine, other] = [randomUUID(), randomUUID()];
+    await insertClusterRow(secured.runtime.prisma, { id: mine, name: 'events-mine' });
+    await insertClusterRow(secured.runtime.prisma, { id: other, name: 'events-other' });
+    const asAdmin = await call('GET', `/clusters/${mine}/p/sql-one/events?cluster=${other}`);
+    expect(asAdmin, JSON.stringify(asAdmin.json)).toMatchObject({
+      status: 200,
+      json: { events: [] },
+    });
+    // The sample's cluster route reads the cluster's queues through the host (none scraped here).
+    expect(await call('GET', `/clusters/${mine}/p/naming-policy/violations`)).toMatchObject({
+      status: 200,
+      json: { clusterId: mine, checked: 0, violations: [] },
+    });
+    // A viewer of one cluster: the plugin, answering for them, cannot read the other cluster's events.
+    const userPassword = 'cleo password 1';
+    const userId = randomUUID();
+    const { prisma } = secured.runtime;
+    await prisma.user.create({
+      data: { id: userId, username: 'cleo', providerId: 'local', passwordHash: await hashPassword(userPassword) },
+    });
+    const { id: roleId } = await prisma.role.findFirstOrThrow({ where: { name: 'viewer' } });
+    await prisma.grant.create({
+      data: { id: randomUUID(), roleId, principal: 'USER', userId, scopeKind: 'CLUSTER', scopeId: mine },
+    });
+    const own = await signIn(secured.rest, 'http://127.0.0.1', { username: 'cleo', password: userPassword });
+    const cleo: RestCall = (method, route, body) => callRest(send, own, method, route, body);
+    expect(await cleo('GET', `/clusters/${mine}/p/sql-one/events`)).toMatchObject({
+      status: 200,
+      json: { events: [] },
+    });
+    const refused = await cleo<{ error?: string }>('GET', `/clusters/${mine}/p/sql-one/events?cluster=${other}`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatch(/no such cluster/);
+    expect((await cleo('GET', `/clusters/${other}/p/sql-one/events`)).status).toBe(404);
   });
 
   it('disable, uninstall and purge: the routes go, then the schema and the role', async () => {

@@ -22,6 +22,7 @@ export async function start({ kind, db, bus, registry, environment, onClose }: P
   if (kind !== 'web') return;
   const manager = new PluginManager({
     db,
+    registry,
     bus,
     databaseUrl: environment.databaseUrl,
     directory: path.join(environment.dataDirectory, 'plugins', environment.instanceId),

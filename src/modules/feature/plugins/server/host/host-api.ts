@@ -5,6 +5,7 @@
 import type { Database } from '@/base/db/database.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { EffectiveGrant } from '@/modules/kernel/access/index.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { INSTALLATION_SCOPE_ID, publishSignal } from '@/modules/kernel/stream/index.ts';
 import { visibleClusters } from '@/modules/platform/clusters/index.ts';
 import { readQueueGrid } from '@/modules/platform/scrape/read/index.ts';
@@ -14,6 +15,7 @@ const MAX_QUEUES = 5_000;
 
 export interface HostApiContext {
   readonly db: Database;
+  readonly registry: ModuleRegistry;
   readonly bus: DatabaseBus;
   readonly pluginId: string;
   /** The topics its manifest declares: the only ones it may publish. */
@@ -42,7 +44,11 @@ async function queuesOf(context: HostApiContext, params: Record<string, unknown>
   const cluster = (await clustersFor(context)).find((candidate) => candidate.id === clusterId);
   // Unknown and not visible look the same, as everywhere else.
   if (!cluster) throw new HostApiError('no such cluster');
-  const q = typeof params.q === 'string' ? params.q : undefined;
+  const query = (typeof params.query === 'object' && params.query !== null ? params.query : {}) as Record<
+    string,
+    unknown
+  >;
+  const q = typeof query.q === 'string' ? query.q : undefined;
   const { items } = await readQueueGrid(context.db, {
     clusterId,
     ...(q ? { q } : {}),
@@ -71,6 +77,23 @@ export async function answerHostCall(context: HostApiContext, method: string, pa
       }));
     case 'queues.list':
       return queuesOf(context, given);
+    case 'events.list': {
+      // Only while the events module is on; its events pass the content policy as for any caller without clear.
+      if (!context.registry.isEnabled('events')) throw new HostApiError('broker events are off in this installation');
+      // api.events.list({ clusterId, kind?, limit? }) arrives as { query }.
+      const query = (typeof given.query === 'object' && given.query !== null ? given.query : {}) as Record<
+        string,
+        unknown
+      >;
+      const clusterId = text(query.clusterId, 'clusterId');
+      if (!(await clustersFor(context)).some((cluster) => cluster.id === clusterId))
+        throw new HostApiError('no such cluster');
+      const events = await import('@/modules/feature/events/index.ts');
+      return events.newestGovernedEvents(context, clusterId, {
+        ...(typeof query.kind === 'string' ? { kind: query.kind } : {}),
+        ...(typeof query.limit === 'number' ? { limit: query.limit } : {}),
+      });
+    }
     case 'db.query': {
       if (!context.database) throw new HostApiError('this plugin has no database schema (it declares no migrations)');
       const params = Array.isArray(given.params) ? given.params : [];

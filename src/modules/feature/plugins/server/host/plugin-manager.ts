@@ -7,6 +7,7 @@ import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database } from '@/base/db/database.ts';
 import type { EffectiveGrant } from '@/modules/kernel/access/index.ts';
+import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { startPluginProcess, type PluginProcess } from '../../runtime/plugin-process.ts';
 import type { PluginManifest } from '../../validation/manifest.ts';
 import { validateStoredArchive } from '../validate-stored.ts';
@@ -27,6 +28,7 @@ export interface RunningPlugin {
 
 export interface ManagerOptions {
   readonly db: Database;
+  readonly registry: ModuleRegistry;
   readonly bus: DatabaseBus;
   readonly databaseUrl: string;
   /** Where archives are unpacked: <dataDir>/plugins/<id>/<version>/. */
@@ -119,6 +121,7 @@ export class PluginManager {
           answerHostCall(
             {
               db,
+              registry: this.options.registry,
               bus: this.options.bus,
               pluginId: id,
               topics: manifest.topics.map((topic) => topic.id),
