@@ -12,6 +12,8 @@ const bundle = {
     { kind: 'panel', slot: 'queue.detail.panels', id: 'naming-policy.queue-panel' },
     { kind: 'panel', slot: 'queue.link', id: 'naming-policy.link' },
     { kind: 'settings', slot: 'settings.sections', id: 'naming-policy.settings' },
+    { kind: 'rowAction', slot: 'queue.actions', id: 'naming-policy.check' },
+    { kind: 'rowAction', slot: 'queue.actions', id: 'naming-policy.breaks' },
   ],
   settings: [],
 };
@@ -44,6 +46,63 @@ describe('a plugin bundle’s contributions', () => {
     expect(accepted).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(5);
     expect(warn.mock.calls.map(([message]) => String(message)).join('\n')).toMatch(/links/);
+  });
+
+  it('offers a declared row action under Operate, with the row’s key and a copy of the row, and says what it throws', async () => {
+    const seen: unknown[] = [];
+    const row = { queueName: 'Orders', messageCount: 3 };
+    const accepted = acceptContributions(bundle, [
+      {
+        kind: 'rowAction',
+        slot: 'queue.actions',
+        id: 'naming-policy.check',
+        label: 'Check name',
+        run: (target: { key: string; row: { messageCount: number } }) => {
+          seen.push(target);
+          target.row.messageCount = 0;
+          return `Checked ${target.key}`;
+        },
+      },
+      {
+        kind: 'rowAction',
+        slot: 'queue.actions',
+        id: 'naming-policy.breaks',
+        label: 'Break',
+        section: 'Copy',
+        run: () => Promise.reject(new Error('on purpose')),
+      },
+    ]);
+    expect(accepted.map((contribution) => [contribution.slot, contribution.id])).toEqual([
+      ['queue.actions', 'plugin:naming-policy:naming-policy.check'],
+      ['queue.actions', 'plugin:naming-policy:naming-policy.breaks'],
+    ]);
+    const [check, breaks] = accepted as { section: string; label: string; run: (target: unknown) => unknown }[];
+    expect(check).toMatchObject({ section: 'Operate', label: 'Check name (Queue naming policy)' });
+    expect(await check?.run({ clusterId: 'c1', key: 'Orders', row })).toBe('Checked Orders');
+    expect(seen).toEqual([{ clusterId: 'c1', key: 'Orders', row: { queueName: 'Orders', messageCount: 0 } }]);
+    // The table's own row is untouched.
+    expect(row.messageCount).toBe(3);
+    expect(await breaks?.run({ key: 'Orders', row })).toBe('Plugin Queue naming policy failed: on purpose');
+  });
+
+  it('refuses a row action under Destroy, without a label or run, or of a kind that does not belong there', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const run = () => 'done';
+    expect(
+      acceptContributions(bundle, [
+        {
+          kind: 'rowAction',
+          slot: 'queue.actions',
+          id: 'naming-policy.check',
+          label: 'Purge',
+          section: 'Destroy',
+          run,
+        },
+        { kind: 'rowAction', slot: 'queue.actions', id: 'naming-policy.check', run },
+        { kind: 'rowAction', slot: 'queue.actions', id: 'naming-policy.check', label: 'No run' },
+        { kind: 'panel', slot: 'queue.actions', id: 'naming-policy.check', label: 'A panel', run },
+      ]),
+    ).toEqual([]);
   });
 
   it('shows nothing of a bundle whose contribute() does not answer a list', () => {

@@ -8,8 +8,8 @@
 // load is logged and left out; the others and the console go on. This file knows only the URL and the SDK's shape.
 import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { Component, createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { Contribution, ModuleUi } from './contribution-types.ts';
-import { PAGE_SLOTS } from './slot-ids.ts';
+import type { Contribution, ModuleUi, RowMenuContribution, RowTarget } from './contribution-types.ts';
+import { PAGE_SLOTS, ROW_MENU_KINDS, ROW_MENU_SECTIONS, type RowMenuSlotId } from './slot-ids.ts';
 
 const BUNDLES_URL = '/api/v1/plugin-ui';
 /** The SDK's major version; a bundle may say which it was built for (`export const sdk = 1`). */
@@ -123,6 +123,19 @@ function mounted(bundle: PluginBundle, id: string, title: string, render: Render
 }
 
 const PAGE_SLOT_IDS: ReadonlySet<string> = new Set(PAGE_SLOTS);
+const ROW_MENU_SLOT_IDS: ReadonlySet<string> = new Set(ROW_MENU_KINDS.map((kind) => `${kind}.actions`));
+// A plugin's row action may open, copy or operate; destroying stays with the built-in modules' confirmed commands.
+const PLUGIN_ROW_SECTIONS: ReadonlySet<string> = new Set(ROW_MENU_SECTIONS.filter((section) => section !== 'Destroy'));
+
+/** Why a row action is refused, or undefined when it may be offered. */
+function rowActionRefusal(candidate: Record<string, unknown>): string | undefined {
+  if (typeof candidate.label !== 'string' || candidate.label.trim() === '') return 'it has no label';
+  if (typeof candidate.run !== 'function') return 'its run is not a function';
+  const { section } = candidate;
+  if (section !== undefined && (typeof section !== 'string' || !PLUGIN_ROW_SECTIONS.has(section)))
+    return 'a plugin’s row action goes under Open, Copy or Operate';
+  return undefined;
+}
 
 /** Why a contribution is refused, or undefined when it may be mounted. */
 function refusal(bundle: PluginBundle, candidate: unknown): string | undefined {
@@ -132,6 +145,8 @@ function refusal(bundle: PluginBundle, candidate: unknown): string | undefined {
   if (!bundle.contributions.some((declared) => declared.kind === kind && declared.slot === slot && declared.id === id))
     return `its manifest does not declare ${String(kind)} ${id} in ${slot}`;
   if (slot.endsWith('.link')) return 'plugins may not contribute links';
+  if (ROW_MENU_SLOT_IDS.has(slot))
+    return kind === 'rowAction' ? rowActionRefusal(candidate as Record<string, unknown>) : 'only row actions go there';
   if (!PAGE_SLOT_IDS.has(slot)) return `${slot} is not a page slot`;
   if (slot === 'admin.tabs') return 'an admin tab needs a route of its own, which plugins have not';
   if (slot === 'settings.sections' && heading !== undefined && heading !== 'Plugins')
@@ -162,6 +177,7 @@ export function acceptContributions(bundle: PluginBundle, answer: unknown): Cont
     };
     const shown = typeof title === 'string' ? title : bundle.name;
     const base = { id: `plugin:${bundle.id}:${id}`, order: typeof order === 'number' ? order : 100 };
+    if (ROW_MENU_SLOT_IDS.has(slot)) return [rowAction(bundle, base, candidate as Record<string, unknown>)];
     if (slot === 'settings.sections') {
       const component = mounted(bundle, id, shown, render, false) as ComponentType;
       return [{ ...base, slot, heading: 'Plugins', title: shown, component }];
@@ -170,6 +186,36 @@ export function acceptContributions(bundle: PluginBundle, answer: unknown): Cont
     // A page slot other than the two shaped ones: a panel, whose props the slot's owner hands over.
     return [{ ...base, slot, title: shown, component } as Contribution];
   });
+}
+
+/**
+ * A plugin's row action as the row menus take it: its run gets the row's cluster and key (a copy of the row, never
+ * the table's own object), and whatever it throws is said beside the menu instead of breaking the table.
+ */
+function rowAction(
+  bundle: PluginBundle,
+  base: { id: string; order: number },
+  candidate: Record<string, unknown>,
+): RowMenuContribution {
+  const run = candidate.run as (target: { clusterId?: string; key: string; row: unknown }) => unknown;
+  return {
+    ...base,
+    slot: candidate.slot as RowMenuSlotId,
+    section: (candidate.section as RowMenuContribution['section'] | undefined) ?? 'Operate',
+    label: `${String(candidate.label)} (${bundle.name})`,
+    run: async (target: RowTarget) => {
+      try {
+        const answer = await run({
+          ...(target.clusterId ? { clusterId: target.clusterId } : {}),
+          key: target.key,
+          row: structuredClone(target.row),
+        });
+        return typeof answer === 'string' ? answer : undefined;
+      } catch (error) {
+        return `Plugin ${bundle.name} failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    },
+  };
 }
 
 /** Imports one bundle and asks it what it contributes; a failure is logged and gives nothing. */

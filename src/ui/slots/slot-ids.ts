@@ -37,8 +37,18 @@ export const ADMIN_GROUPS = ['Access', 'Installation', 'Governance', 'Support'] 
 
 export type PageSlotId = (typeof PAGE_SLOTS)[number];
 /** Row kinds with a row menu (`<kind>.actions`). */
-export type RowMenuKind =
-  'queue' | 'address' | 'connection' | 'session' | 'consumer' | 'producer' | 'message' | 'divert' | 'client';
+export const ROW_MENU_KINDS = [
+  'queue',
+  'address',
+  'connection',
+  'session',
+  'consumer',
+  'producer',
+  'message',
+  'divert',
+  'client',
+] as const;
+export type RowMenuKind = (typeof ROW_MENU_KINDS)[number];
 /** Row kinds whose name links somewhere (`<kind>.link`); built-in modules only, never plugins. */
 export type LinkKind = 'queue' | 'address' | 'connection' | 'session';
 export type RowMenuSlotId = `${RowMenuKind}.actions`;
