@@ -150,13 +150,24 @@ export async function planOperation(
   let refusal = refusalOf(input.operation, row, to ?? undefined) ?? null;
   let findings: { code: string; entry?: string; message: string }[] = [];
   let manifest: PluginManifest | undefined;
+  let migrations: string[] = [];
   if (to) {
     const bytes = await readArchiveBytes(runtime.prisma, input.id, to);
     if (!bytes) refusal ??= `There is no uploaded version ${to}.`;
     else {
       const result = validateArchive(bytes, builtInIds(runtime));
-      if (result.ok) manifest = result.manifest;
-      else {
+      if (result.ok) {
+        manifest = result.manifest;
+        // The archive's migrations this plugin's schema has not run yet, in the order they would run.
+        const applied = new Set(
+          (
+            await runtime.prisma.pluginMigration.findMany({ where: { pluginId: input.id }, select: { name: true } })
+          ).map((row) => row.name),
+        );
+        migrations = [...result.files.keys()]
+          .filter((name) => name.startsWith('migrations/') && !applied.has(name))
+          .sort();
+      } else {
         findings = [...result.findings];
         refusal ??= 'Its archive no longer passes validation.';
       }
@@ -172,7 +183,7 @@ export async function planOperation(
     activation: manifest?.activation ?? null,
     findings,
     adds: manifest ? addsOf(manifest) : {},
-    migrations: manifest ? [] : [],
+    migrations,
     steps: stepsOf(input.operation, input.id, row.version, to, manifest?.activation ?? null),
   };
 }
@@ -271,8 +282,12 @@ export async function setPluginSetting(
   input: { id: string; key: string; value?: unknown; dryRun: boolean },
 ) {
   const row = await positionOf(runtime, input.id);
-  const bytes = await readArchiveBytes(runtime.prisma, input.id, row.version);
-  const manifest = bytes ? validateStoredArchive(bytes, builtInIds(runtime)).manifest : undefined;
+  // The manifest as validated at upload: reading a setting's declaration needs no second validation of the archive.
+  const stored = await runtime.prisma.pluginArchive.findUnique({
+    where: { pluginId_version: { pluginId: input.id, version: row.version } },
+    select: { manifest: true },
+  });
+  const manifest = stored?.manifest as PluginManifest | undefined;
   const setting = manifest?.settings.find((candidate) => candidate.key === input.key);
   if (!setting)
     throw new ProblemError({
