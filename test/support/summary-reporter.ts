@@ -1,18 +1,38 @@
 // Prints one plain closing line, "tests: N passed, N failed, N skipped", after vitest's own summary, so CI can
 // read the outcome of `npm test` whatever runner output format it expects. Tests on real brokers and browsers get
 // one retry (vitest.config.ts); every test that passed only on its retry is named here, so a flake is seen and
-// fixed rather than hidden. Before it, where the time went (time-report.ts): per project and the ten slowest files.
+// fixed rather than hidden. Before it, where the time went (time-report.ts): per project, how busy the cores were, and
+// the ten slowest files.
+import { cpus } from 'node:os';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { timeReport, type FileTiming } from './time-report.ts';
+import { timeReport, type CpuSample, type FileTiming } from './time-report.ts';
+
+const CPU_SAMPLE_EVERY_MS = 2_000;
+
+function sampleCpu(): CpuSample {
+  let busyMs = 0;
+  let totalMs = 0;
+  for (const { times } of cpus()) {
+    const total = times.user + times.nice + times.sys + times.idle + times.irq;
+    totalMs += total;
+    busyMs += total - times.idle;
+  }
+  return { at: Date.now(), busyMs, totalMs };
+}
 
 export default class SummaryReporter implements Reporter {
   private runStartedAt = Date.now();
   private readonly startedAt = new Map<string, number>();
   private readonly timings: FileTiming[] = [];
+  private readonly cpu: CpuSample[] = [];
+  private sampler: NodeJS.Timeout | undefined;
 
   onTestRunStart(): void {
     this.runStartedAt = Date.now();
+    this.cpu.push(sampleCpu());
+    this.sampler = setInterval(() => this.cpu.push(sampleCpu()), CPU_SAMPLE_EVERY_MS);
+    this.sampler.unref();
   }
 
   onTestModuleStart(testModule: TestModule): void {
@@ -30,7 +50,9 @@ export default class SummaryReporter implements Reporter {
   }
 
   onTestRunEnd(testModules: readonly TestModule[]): void {
-    for (const line of timeReport(this.timings, Date.now() - this.runStartedAt)) console.log(line);
+    clearInterval(this.sampler);
+    this.cpu.push(sampleCpu());
+    for (const line of timeReport(this.timings, Date.now() - this.runStartedAt, this.cpu)) console.log(line);
     const counts = { passed: 0, failed: 0, skipped: 0 };
     const flaky: string[] = [];
     for (const testModule of testModules) {

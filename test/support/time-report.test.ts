@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeReport, type FileTiming } from './time-report.ts';
+import { cpuBusyShare, timeReport, type CpuSample, type FileTiming } from './time-report.ts';
 
 const file = (project: string, name: string, startedAt: number, endedAt: number): FileTiming => ({
   project,
@@ -37,5 +37,28 @@ describe('the time report', () => {
     const lines = timeReport(many, 14_000);
     expect(lines.filter((line) => line.endsWith('.test.ts'))).toHaveLength(10);
     expect(lines.at(-1)).toContain('f4.test.ts');
+  });
+
+  it('says how busy the cores were over the run and over each project, from the samples nearest before', () => {
+    // Two cores sampled every 10 s: idle for the first 20 s, then fully busy.
+    const cpu: CpuSample[] = [0, 10, 20, 30, 40].map((s) => ({
+      at: s * 1000,
+      busyMs: Math.max(0, s - 20) * 2000,
+      totalMs: s * 2000,
+    }));
+    const lines = timeReport(
+      [file('unit', 'u.test.ts', 0, 20_000), file('brokers', 'k.test.ts', 20_000, 40_000)],
+      40_000,
+      cpu,
+    );
+    expect(lines[0]).toBe('time: whole run 40.0 s, 2 files, cores 50 % busy');
+    expect(lines[1]).toBe('time: project unit: 20.0 s wall clock, 20.0 s in 1 files, cores 0 % busy');
+    expect(lines[2]).toBe('time: project brokers: 20.0 s wall clock, 20.0 s in 1 files, cores 100 % busy');
+  });
+
+  it('leaves the share out without two distinct samples', () => {
+    expect(cpuBusyShare([], 0, 10)).toBeUndefined();
+    expect(cpuBusyShare([{ at: 0, busyMs: 5, totalMs: 10 }], 0, 10)).toBeUndefined();
+    expect(timeReport([file('unit', 'u.test.ts', 0, 1_000)], 1_000)[0]).toBe('time: whole run 1.0 s, 1 files');
   });
 });
