@@ -189,7 +189,8 @@ const accessGate = t.middleware(async ({ meta, ctx, type, path, getRawInput, nex
   return result;
 });
 
-// Runs before anything else a refused dry run could start (the sign-in throttle, an audit row).
+// Runs after the access gate (a guard answers first: a caller without access hears only the denial) and before
+// anything else a refused dry run could start (the sign-in throttle, an audit row).
 const dryRunGate = t.middleware(async ({ meta, getRawInput, next }) => {
   if (meta?.dryRun !== 'refused') return next();
   const raw = await getRawInput();
@@ -211,6 +212,6 @@ export function moduleProcedure(moduleId: string) {
       .meta({ module: moduleId, access })
       .use(decodePathParameters)
       .use(featureGate)
-      .use(dryRunGate)
-      .use(accessGate);
+      .use(accessGate)
+      .use(dryRunGate);
 }
