@@ -106,9 +106,18 @@ describe('capture on a two-node cluster', () => {
   let subscriptionId: string;
 
   it('installs a tap on every serving node and indexes every message sent to either node once', async () => {
-    subscriptionId = await subscribe(orders);
-    const outcome = await reconcile();
-    expect(outcome).toMatchObject({ installed: 2, removed: 0, refused: 0, failed: 0 });
+    // A retry goes on with the first attempt's subscription (one per address).
+    const existing = await prisma().sqlSubscription.findFirst({
+      where: { clusterId: scenario.clusterId, address: orders },
+    });
+    subscriptionId = existing?.id ?? (await subscribe(orders));
+    // The worker's own reconcile job may install the taps before this pass does: the audit rows count the installs.
+    expect(await reconcile()).toMatchObject({ removed: 0, refused: 0, failed: 0 });
+    expect(
+      await prisma().auditEvent.count({
+        where: { action: 'sql.capture.install', clusterId: scenario.clusterId, outcome: 'SUCCEEDED' },
+      }),
+    ).toBe(2);
     const queues: string[] = [];
     for (const node of nodes) {
       const tap = await tapOn(node, orders, subscriptionId);
@@ -294,19 +303,24 @@ describe('capture on a two-node cluster', () => {
     const before = await tapOn(nodes[0], orders, subscriptionId);
     await jolokiaExec(nodes[0], brokerMbean(nodes[0].name), 'destroyDivert(java.lang.String)', [before.divert?.name]);
     expect((await tapOn(nodes[0], orders, subscriptionId)).divert).toBeUndefined();
-    expect(await reconcile()).toMatchObject({ installed: 1, removed: 0, failed: 0 });
+    // The worker's own reconcile job may get there first: what counts is the divert back, put there by a pass.
+    expect(await reconcile()).toMatchObject({ removed: 0, failed: 0 });
     expect(await tapOn(nodes[0], orders, subscriptionId)).toEqual(before);
   });
 
   it('removes the divert, the queue and the settings from every node when the subscription goes', async () => {
     const base = tapNamesOf(deploymentId, orders, subscriptionId).queue;
     // One node's tap is left half-removed (its divert gone, its queue kept): its queue is still found as the tap's.
+    // (A retry finds what the first attempt left: the divert already gone, the subscription already deleted.)
     const halfRemoved = await tapOn(nodes[1], orders, subscriptionId);
-    await jolokiaExec(nodes[1], brokerMbean(nodes[1].name), 'destroyDivert(java.lang.String)', [
-      halfRemoved.divert?.name,
-    ]);
-    await prisma().sqlSubscription.delete({ where: { id: subscriptionId } });
-    expect(await reconcile()).toMatchObject({ installed: 0, removed: 2, failed: 0 });
+    if (halfRemoved.divert)
+      await jolokiaExec(nodes[1], brokerMbean(nodes[1].name), 'destroyDivert(java.lang.String)', [
+        halfRemoved.divert.name,
+      ]);
+    await prisma().sqlSubscription.deleteMany({ where: { id: subscriptionId } });
+    // The worker's own reconcile job may remove the taps before this pass does (then this one finds nothing to
+    // remove): the nodes' state and the audit rows below say that it happened, once per node.
+    expect(await reconcile()).toMatchObject({ installed: 0, failed: 0 });
     for (const node of nodes)
       expect(await tapOn(node, orders, subscriptionId)).toEqual({ divert: undefined, queues: [] });
     expect(
