@@ -2,7 +2,8 @@
 // packed as `npm run plugin:pack` packs it), activates it through its plan and the password typed again, and shows it
 // running here; the queue page then shows the sample's panel with its verdict, loaded from the plugin's UI bundle. A
 // hostile archive is refused with every finding listed. A second plugin whose panel throws in render shows the error
-// boundary's message while the rest of the queue page works. Disabled, the sample's panel is gone after a reload;
+// boundary's message while the rest of the queue page works. The sample's screen is listed under Configuration and
+// checks a name. Disabled, the sample's panel and screen are gone after a reload;
 // uninstalled and purged (held), its row is gone. The throwing plugin's next version, chosen in the Activate dialog,
 // shows its panel; rolled back, it runs the version before.
 // The queue's rows are seeded as the scrape leaves them (the panel only needs the queue's name). Screenshots land
@@ -241,6 +242,27 @@ describe('Admin → Plugins', () => {
     expect(await panel.innerText()).toContain('Naming policy');
   });
 
+  it('lists the sample’s screen under Configuration; the screen checks a name, and a deep link waits for the bundle', async () => {
+    await page.goto(url('/'));
+    const group = page.locator('[data-nav-group="configuration"]');
+    await group.getByRole('link', { name: 'Naming policy' }).click();
+    await page.waitForURL(url('/plugin/naming-policy/checker'));
+    await page.getByRole('heading', { name: 'Naming policy', level: 1 }).waitFor();
+    const screen = page.locator('[data-plugin-screen="checker"]');
+    // The pattern set in Admin → Plugins above: lower-case letters and dots.
+    await screen.getByLabel('Queue name').fill('Orders_Archive');
+    await screen.getByRole('button', { name: 'Check' }).click();
+    await screen.getByTestId('naming-policy-verdict').getByText('Does not conform', { exact: true }).waitFor();
+    await screen.getByLabel('Queue name').fill('orders.archive');
+    await screen.getByRole('button', { name: 'Check' }).click();
+    await screen.getByTestId('naming-policy-verdict').getByText('Conforms', { exact: true }).waitFor();
+    expect(await screen.getByTestId('naming-policy-verdict').innerText()).toContain('orders.archive');
+    // Opened directly (a bookmark): the page waits for the bundles instead of saying there is no such screen.
+    await page.goto(url('/plugin/naming-policy/checker'));
+    await page.getByRole('heading', { name: 'Naming policy', level: 1 }).waitFor();
+    await saveScreenshot(page, 'plugin-screen-light');
+  });
+
   it('refuses a hostile archive and lists every finding', async () => {
     await openPlugins();
     await upload(hostileZip);
@@ -296,6 +318,12 @@ describe('Admin → Plugins', () => {
     // The bundles have loaded (the other plugin's panel is there); the sample's is not.
     await page.locator('[data-plugin="broken-panel"]').getByTestId('plugin-failed').waitFor();
     expect(await page.locator('[data-plugin="naming-policy"]').count()).toBe(0);
+    // Its screen is gone from the navbar, and a link to it says that no active plugin offers it.
+    expect(
+      await page.locator('[data-nav-group="configuration"]').getByRole('link', { name: 'Naming policy' }).count(),
+    ).toBe(0);
+    await page.goto(url('/plugin/naming-policy/checker'));
+    await page.getByRole('heading', { name: 'Plugin screen not available', level: 1 }).waitFor();
     expect(pageErrors.filter((message) => !message.includes('the panel broke on purpose'))).toEqual([]);
   });
 

@@ -194,7 +194,7 @@ describe('the naming-policy sample plugin', () => {
 });
 
 describe("the naming-policy sample plugin's UI", () => {
-  it('contributes its panel on the queue page', async () => {
+  it('contributes its panel on the queue page and its checker screen under Configuration', async () => {
     const ui = (await import(UI)) as { contribute: (sdk: unknown) => { kind: string; slot: string; id: string }[] };
     const sdk = {
       version: 1,
@@ -205,6 +205,7 @@ describe("the naming-policy sample plugin's UI", () => {
       ui: {},
     };
     expect(ui.contribute(sdk)).toMatchObject([
+      { kind: 'screen', slot: 'nav.configuration', id: 'naming-policy.checker', title: 'Naming policy' },
       { kind: 'panel', slot: 'queue.detail.panels', id: 'naming-policy.queue-panel', title: 'Naming policy' },
     ]);
   });

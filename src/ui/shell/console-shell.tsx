@@ -31,13 +31,14 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
   const [navHidden, setNavHidden] = useLocalStorage({ key: 'flotilla.navbar.hidden', defaultValue: false });
   const manifest = useManifest();
   // Active runtime plugins' UIs (src/ui/slots/plugin-ui.tsx), checked and each wrapped in an error boundary.
-  const pluginUis = usePluginUis(manifest.data !== undefined);
+  const plugins = usePluginUis(manifest.data !== undefined);
   const ui = useMemo<ConsoleUi>(
     () => ({
       manifest: manifest.data,
-      enabled: manifest.data ? [...enabledModuleUis(INSTALLED_UI, manifest.data.modules), ...pluginUis] : [],
+      enabled: manifest.data ? [...enabledModuleUis(INSTALLED_UI, manifest.data.modules), ...plugins.uis] : [],
+      pluginsLoaded: plugins.loaded,
     }),
-    [manifest.data, pluginUis],
+    [manifest.data, plugins],
   );
   const streamScope = streamScopeOf(usePathname());
   const topics = useMemo(() => (manifest.data ? enabledTopics(manifest.data.modules) : []), [manifest.data]);

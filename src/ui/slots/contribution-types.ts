@@ -149,6 +149,14 @@ export interface NavEntry {
   readonly order?: number;
 }
 
+/** A page a runtime plugin brings (built-in modules have route files of their own): at `/plugin/<plugin id>/<name>`. */
+export interface PluginScreen {
+  /** The part of the contribution's id after `<plugin id>.`, e.g. `checker`. */
+  readonly name: string;
+  readonly title: string;
+  readonly component: ComponentType;
+}
+
 export interface ModuleUi {
   /** The module id as the manifest names it. */
   readonly moduleId: string;
@@ -156,6 +164,8 @@ export interface ModuleUi {
   readonly routes?: readonly string[];
   readonly navigation?: readonly NavEntry[];
   readonly contributions?: readonly Contribution[];
+  /** Runtime plugins only: their screens, each with its navigation entry among `navigation`. */
+  readonly screens?: readonly PluginScreen[];
 }
 
 /** Identity function that makes the contribution literal type-checked where it is written. */

@@ -1,7 +1,7 @@
 // The console's side of a plugin UI bundle: what its `contribute` answers is kept only when the plugin's manifest
 // declared it, in a page slot (never a link), with a render function; the SDK it gets is frozen.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptContributions, pluginSdk } from './plugin-ui.tsx';
+import { acceptBundle, acceptContributions, pluginSdk } from './plugin-ui.tsx';
 
 const bundle = {
   id: 'naming-policy',
@@ -14,6 +14,8 @@ const bundle = {
     { kind: 'settings', slot: 'settings.sections', id: 'naming-policy.settings' },
     { kind: 'rowAction', slot: 'queue.actions', id: 'naming-policy.check' },
     { kind: 'rowAction', slot: 'queue.actions', id: 'naming-policy.breaks' },
+    { kind: 'screen', slot: 'nav.configuration', id: 'naming-policy.checker' },
+    { kind: 'screen', slot: 'queue.detail.panels', id: 'naming-policy.misplaced' },
   ],
   settings: [],
 };
@@ -128,5 +130,32 @@ describe('the plugin SDK', () => {
       '/api/v1/p/naming-policy/check?name=x',
       '/api/v1/clusters/c%201/p/naming-policy/violations',
     ]);
+  });
+
+  it('makes a declared screen a page of its own and an entry of its navbar group, apart from the slot contributions', () => {
+    const ui = acceptBundle(bundle, [
+      { kind: 'screen', slot: 'nav.configuration', id: 'naming-policy.checker', title: 'Naming policy', render },
+      { kind: 'panel', slot: 'queue.detail.panels', id: 'naming-policy.queue-panel', render },
+    ]);
+    expect(ui.moduleId).toBe('plugin:naming-policy');
+    expect(ui.screens?.map((screen) => [screen.name, screen.title])).toEqual([['checker', 'Naming policy']]);
+    expect(ui.navigation).toEqual([
+      { group: 'configuration', label: 'Naming policy', href: '/plugin/naming-policy/checker', order: 1000 },
+    ]);
+    expect(ui.contributions?.map((contribution) => contribution.slot)).toEqual(['queue.detail.panels']);
+  });
+
+  it('drops a screen outside nav.<group>, an undeclared one and one without render, and a panel in a nav group', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const ui = acceptBundle(bundle, [
+      { kind: 'screen', slot: 'queue.detail.panels', id: 'naming-policy.misplaced', render },
+      { kind: 'screen', slot: 'nav.observe', id: 'naming-policy.checker', render },
+      { kind: 'screen', slot: 'nav.configuration', id: 'naming-policy.checker' },
+      { kind: 'panel', slot: 'nav.configuration', id: 'naming-policy.checker', render },
+    ]);
+    expect(ui.screens).toEqual([]);
+    expect(ui.navigation).toEqual([]);
+    expect(ui.contributions).toEqual([]);
+    expect(warn).toHaveBeenCalledTimes(4);
   });
 });

@@ -4,12 +4,28 @@
 // h and hooks, a few Mantine components, and fetchJson bound to the plugin's gateway). What comes back is checked
 // against what the plugin's manifest declared — a page slot only (never a link), settings only under Plugins, a
 // render function — and every accepted contribution renders inside an error boundary, so a plugin that throws shows
-// "Plugin <name> failed: …" where it would have been and the page around it keeps working. A bundle that fails to
-// load is logged and left out; the others and the console go on. This file knows only the URL and the SDK's shape.
-import { Alert, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+// "Plugin <name> failed: …" where it would have been and the page around it keeps working. A screen (`kind: 'screen'`
+// in `nav.<group>`) becomes an entry of that navbar group and a page at /plugin/<id>/<name> (plugin-screen.tsx). A
+// bundle that fails to load is logged and left out; the others and the console go on. This file knows only the URL
+// and the SDK's shape.
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Component, createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { Contribution, ModuleUi, RowMenuContribution, RowTarget } from './contribution-types.ts';
-import { PAGE_SLOTS, ROW_MENU_KINDS, ROW_MENU_SECTIONS, type RowMenuSlotId } from './slot-ids.ts';
+import type {
+  Contribution,
+  ModuleUi,
+  NavEntry,
+  PluginScreen,
+  RowMenuContribution,
+  RowTarget,
+} from './contribution-types.ts';
+import {
+  NAV_GROUPS,
+  PAGE_SLOTS,
+  ROW_MENU_KINDS,
+  ROW_MENU_SECTIONS,
+  type NavGroup,
+  type RowMenuSlotId,
+} from './slot-ids.ts';
 
 const BUNDLES_URL = '/api/v1/plugin-ui';
 /** The SDK's major version; a bundle may say which it was built for (`export const sdk = 1`). */
@@ -60,7 +76,7 @@ export function pluginSdk(pluginId: string) {
     useState,
     useEffect,
     fetchJson: pluginFetcher(pluginId),
-    ui: Object.freeze({ Text, Badge, Stack, Group, Alert }),
+    ui: Object.freeze({ Text, Badge, Stack, Group, Alert, Button, TextInput }),
   });
 }
 
@@ -123,6 +139,13 @@ function mounted(bundle: PluginBundle, id: string, title: string, render: Render
 }
 
 const PAGE_SLOT_IDS: ReadonlySet<string> = new Set(PAGE_SLOTS);
+/** Where a plugin's screen is listed: `nav.<group>`, one of the navbar's five groups. */
+const SCREEN_SLOTS: ReadonlyMap<string, NavGroup> = new Map(NAV_GROUPS.map((group) => [`nav.${group}`, group]));
+
+/** The href of a plugin's screen: /plugin/<plugin id>/<name>, the name being its id after `<plugin id>.`. */
+function pluginScreenHref(pluginId: string, name: string): string {
+  return `/plugin/${encodeURIComponent(pluginId)}/${encodeURIComponent(name)}`;
+}
 const ROW_MENU_SLOT_IDS: ReadonlySet<string> = new Set(ROW_MENU_KINDS.map((kind) => `${kind}.actions`));
 // A plugin's row action may open, copy or operate; destroying stays with the built-in modules' confirmed commands.
 const PLUGIN_ROW_SECTIONS: ReadonlySet<string> = new Set(ROW_MENU_SECTIONS.filter((section) => section !== 'Destroy'));
@@ -147,12 +170,72 @@ function refusal(bundle: PluginBundle, candidate: unknown): string | undefined {
   if (slot.endsWith('.link')) return 'plugins may not contribute links';
   if (ROW_MENU_SLOT_IDS.has(slot))
     return kind === 'rowAction' ? rowActionRefusal(candidate as Record<string, unknown>) : 'only row actions go there';
+  if ((kind === 'screen') !== SCREEN_SLOTS.has(slot)) return 'a screen goes to nav.<group>, and only screens do';
+  if (kind === 'screen' && !id.startsWith(`${bundle.id}.`)) return `a screen's id starts with ${bundle.id}.`;
+  if (kind === 'screen') return typeof render === 'function' ? undefined : 'its render is not a function';
   if (!PAGE_SLOT_IDS.has(slot)) return `${slot} is not a page slot`;
   if (slot === 'admin.tabs') return 'an admin tab needs a route of its own, which plugins have not';
   if (slot === 'settings.sections' && heading !== undefined && heading !== 'Plugins')
     return 'a plugin’s settings go under Plugins only';
   if (typeof render !== 'function') return 'its render is not a function';
   return undefined;
+}
+
+/** One bundle's UI as the console mounts it: what `contribute` answered and may be shown, the rest dropped. */
+export function acceptBundle(bundle: PluginBundle, answer: unknown): ModuleUi {
+  const accepted = Array.isArray(answer) ? answer.filter((candidate) => accepts(bundle, candidate)) : [];
+  if (!Array.isArray(answer))
+    console.warn(`Plugin ${bundle.id}: contribute() did not answer a list; nothing of it is shown`);
+  const screens = accepted.filter((candidate) => (candidate as { kind?: unknown }).kind === 'screen');
+  return {
+    moduleId: `plugin:${bundle.id}`,
+    contributions: acceptContributions(
+      bundle,
+      accepted.filter((candidate) => !screens.includes(candidate)),
+    ),
+    screens: screens.map((candidate) => pluginScreen(bundle, candidate as ScreenCandidate)),
+    navigation: screens.map((candidate) => screenEntry(bundle, candidate as ScreenCandidate)),
+  };
+}
+
+interface ScreenCandidate {
+  readonly slot: string;
+  readonly id: string;
+  readonly title?: unknown;
+  readonly order?: unknown;
+  readonly render: Rendered;
+}
+
+const screenName = (bundle: PluginBundle, candidate: ScreenCandidate) => candidate.id.slice(bundle.id.length + 1);
+const screenTitle = (bundle: PluginBundle, candidate: ScreenCandidate) =>
+  typeof candidate.title === 'string' ? candidate.title : bundle.name;
+
+function pluginScreen(bundle: PluginBundle, candidate: ScreenCandidate): PluginScreen {
+  const title = screenTitle(bundle, candidate);
+  return {
+    name: screenName(bundle, candidate),
+    title,
+    component: mounted(bundle, candidate.id, title, candidate.render, false),
+  };
+}
+
+function screenEntry(bundle: PluginBundle, candidate: ScreenCandidate): NavEntry {
+  return {
+    group: SCREEN_SLOTS.get(candidate.slot) ?? 'observe',
+    label: screenTitle(bundle, candidate),
+    href: pluginScreenHref(bundle.id, screenName(bundle, candidate)),
+    order: typeof candidate.order === 'number' ? candidate.order : 1000,
+  };
+}
+
+/** Whether a candidate may be mounted; a refused one is dropped with a warning that says why. */
+function accepts(bundle: PluginBundle, candidate: unknown): boolean {
+  const why = refusal(bundle, candidate);
+  if (why) {
+    const named = (candidate as { id?: unknown } | null)?.id;
+    console.warn(`Plugin ${bundle.id}: contribution ${String(named)} dropped: ${why}`);
+  }
+  return why === undefined;
 }
 
 /** The contributions of one bundle's `contribute` answer that may be mounted; the rest are dropped with a warning. */
@@ -162,12 +245,7 @@ export function acceptContributions(bundle: PluginBundle, answer: unknown): Cont
     return [];
   }
   return answer.flatMap((candidate: unknown): Contribution[] => {
-    const why = refusal(bundle, candidate);
-    const named = (candidate as { id?: unknown } | null)?.id;
-    if (why) {
-      console.warn(`Plugin ${bundle.id}: contribution ${String(named)} dropped: ${why}`);
-      return [];
-    }
+    if (!accepts(bundle, candidate) || (candidate as { kind?: unknown }).kind === 'screen') return [];
     const { slot, id, title, render, order } = candidate as {
       slot: string;
       id: string;
@@ -236,7 +314,7 @@ async function loadBundle(bundle: PluginBundle): Promise<ModuleUi | undefined> {
       return undefined;
     }
     const answer: unknown = (loaded.contribute as (sdk: unknown) => unknown)(pluginSdk(bundle.id));
-    return { moduleId: `plugin:${bundle.id}`, contributions: acceptContributions(bundle, answer) };
+    return acceptBundle(bundle, answer);
   } catch (error) {
     console.warn(`Plugin ${bundle.id}: its UI bundle could not be loaded`, error);
     return undefined;
@@ -251,21 +329,27 @@ async function loadPluginUis(): Promise<ModuleUi[]> {
   return loaded.filter((ui): ui is ModuleUi => ui !== undefined);
 }
 
-/** The active plugins' UIs, loaded once when `ready` (the manifest has arrived); empty until then or on failure. */
-export function usePluginUis(ready: boolean): readonly ModuleUi[] {
-  const [uis, setUis] = useState<readonly ModuleUi[]>([]);
+/**
+ * The active plugins' UIs, loaded once when `ready` (the manifest has arrived); empty until then or on failure.
+ * `loaded` says the loading has ended (with bundles or none), so a plugin's screen knows when to stop waiting.
+ */
+export function usePluginUis(ready: boolean): { readonly uis: readonly ModuleUi[]; readonly loaded: boolean } {
+  const [state, setState] = useState<{ uis: readonly ModuleUi[]; loaded: boolean }>({ uis: [], loaded: false });
   useEffect(() => {
     if (!ready) return undefined;
     let current = true;
     loadPluginUis().then(
-      (loaded) => {
-        if (current) setUis(loaded);
+      (uis) => {
+        if (current) setState({ uis, loaded: true });
       },
-      (error: unknown) => console.warn('Plugin UI bundles could not be listed', error),
+      (error: unknown) => {
+        console.warn('Plugin UI bundles could not be listed', error);
+        if (current) setState({ uis: [], loaded: true });
+      },
     );
     return () => {
       current = false;
     };
   }, [ready]);
-  return uis;
+  return state;
 }

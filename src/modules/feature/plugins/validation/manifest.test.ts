@@ -30,12 +30,16 @@ describe('parseManifest', () => {
     expect(codes({ topics: [topic, topic] })).toEqual(['manifest-duplicate-id']);
   });
 
-  it('puts row actions in <kind>.actions slots only, and keeps the shell’s slots', () => {
+  it('puts row actions in <kind>.actions slots only, screens in the navbar’s groups, and keeps the shell’s slots', () => {
     const contribution = (kind: string, slot: string) => ({ uiContributions: [{ kind, slot, id: 'naming-policy.c' }] });
     expect(codes(contribution('rowAction', 'queue.actions'))).toEqual([]);
     expect(codes(contribution('rowAction', 'queue.detail.panels'))).toEqual(['manifest-slot-kind']);
     expect(codes(contribution('panel', 'queue.actions'))).toEqual(['manifest-slot-kind']);
     expect(codes(contribution('screen', 'admin.tabs'))).toEqual(['manifest-slot-kind']);
+    // A screen is listed in one of the navbar's five groups, and nothing else goes there.
+    expect(codes(contribution('screen', 'nav.observe'))).toEqual([]);
+    expect(codes(contribution('screen', 'nav.elsewhere'))).toEqual(['manifest-slot-kind']);
+    expect(codes(contribution('panel', 'nav.observe'))).toEqual(['manifest-slot-kind']);
     expect(codes(contribution('settings', 'queue.detail.panels'))).toEqual(['manifest-settings-slot']);
   });
 

@@ -184,10 +184,21 @@ function checkRules(manifest: PluginManifest, context: ManifestContext): Finding
   return findings;
 }
 
+/** The navbar's five fixed groups (src/ui/slots/slot-ids.ts), where a plugin's screen is listed: `nav.<group>`. */
+const SCREEN_SLOTS: ReadonlySet<string> = new Set(
+  ['observe', 'messaging', 'resources', 'configuration', 'activity'].map((group) => `nav.${group}`),
+);
+
 /** Links are the built-in modules' own (an entity's name goes to its page); settings sit only under Plugins. */
 function contributionProblem(kind: string, slot: string): { code: string; message: string } | undefined {
   if (slot.endsWith('.link'))
     return { code: 'manifest-link-slot', message: 'link slots cannot be contributed by plugins.' };
+  if ((kind === 'screen') !== SCREEN_SLOTS.has(slot)) {
+    return {
+      code: 'manifest-slot-kind',
+      message: `a screen is listed in one of the navbar's groups (${[...SCREEN_SLOTS].join(', ')}), and only screens are.`,
+    };
+  }
   if ((kind === 'settings') !== (slot === 'settings.sections')) {
     return {
       code: 'manifest-settings-slot',
