@@ -13,6 +13,7 @@ import { clustersModule } from '@/modules/platform/clusters/module.ts';
 import { commandsModule } from '@/modules/platform/commands/module.ts';
 import { scrapeModule } from '@/modules/platform/scrape/module.ts';
 import { mcpModule } from '@/modules/platform/mcp/module.ts';
+import { telemetryModule } from '@/modules/platform/telemetry/module.ts';
 import { settingsModule } from '@/modules/kernel/settings/module.ts';
 import { securityModule } from '@/modules/kernel/security/module.ts';
 import { streamModule } from '@/modules/kernel/stream/module.ts';
@@ -47,6 +48,7 @@ export const installedModules: readonly ModuleDescriptor[] = [
   commandsModule,
   scrapeModule,
   mcpModule,
+  telemetryModule,
   identityLocalModule,
   apiTokensModule,
   identityOidcModule,

@@ -6,3 +6,6 @@ export const containing = (text: string) => `%${escapeLike(text)}%`;
 
 /** Matches values that start with `text`. */
 export const startingWith = (text: string) => `${escapeLike(text)}%`;
+
+/** A glob (`*` any run of characters, everything else literal) as a LIKE pattern. */
+export const globToLike = (glob: string) => escapeLike(glob).replace(/\*/g, '%');

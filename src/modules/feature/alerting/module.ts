@@ -1,5 +1,6 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { streamEventSources } from '@/modules/kernel/stream/module.ts';
+import { telemetrySources } from '@/modules/platform/telemetry/module.ts';
 import { ALERTING_SETTING_KEYS, alertingSettings } from './server/alerting.settings.ts';
 import { alertConditions } from './server/condition.ts';
 
@@ -16,7 +17,7 @@ export const alertingModule = defineModule({
   layer: 'feature',
   description:
     'Alert rules evaluated after every scrape tier by the worker that owns the cluster: conditions contributed by modules (queue thresholds, consumer health, DLQ growing, node down, split-brain, capability and subscription lost), alerts pending → firing → resolved with acknowledge and silence, flapping damped, every transition audited and on the alerts topic, delivered to signed webhooks, Slack-compatible webhooks and email over SMTP with retries.',
-  requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance'],
+  requires: ['core', 'access', 'audit', 'stream', 'clusters', 'scrape', 'governance', 'telemetry'],
   uses: ['metrics'],
   permissions: [
     { id: 'alert:read', description: 'See alerts, alert rules and notification channels', includedIn: 'viewer' },
@@ -40,6 +41,10 @@ export const alertingModule = defineModule({
   ],
   extensionPoints: [alertConditions],
   contributions: [
+    contribution(telemetrySources, {
+      id: 'alerting',
+      load: async () => (await import('./server/alerting-telemetry.ts')).alertingTelemetry,
+    }),
     contribution(streamEventSources, { topic: 'alerts', load: () => import('./server/alert-stream.ts') }),
     contribution(alertConditions, {
       kind: 'queue-threshold',

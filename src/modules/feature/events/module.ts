@@ -2,6 +2,7 @@ import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { streamEventSources } from '@/modules/kernel/stream/module.ts';
 import { brokerEventConsumers } from '@/modules/platform/broker/module.ts';
 import { storedContent } from '@/modules/platform/governance/module.ts';
+import { telemetrySources } from '@/modules/platform/telemetry/module.ts';
 import { EVENTS_SETTING_KEYS, eventsSettings } from './server/events.settings.ts';
 
 export const eventsModule = defineModule({
@@ -10,7 +11,7 @@ export const eventsModule = defineModule({
   layer: 'feature',
   description:
     'Every broker notification from every serving node kept in broker_event (once fleet-wide, by the owning worker), searchable over the API, live on the stream with replay, and the change signals it implies.',
-  requires: ['core', 'access', 'stream', 'broker', 'clusters', 'governance'],
+  requires: ['core', 'access', 'stream', 'broker', 'clusters', 'governance', 'telemetry'],
   permissions: [{ id: 'event:read', description: 'See a cluster’s broker events', includedIn: 'viewer' }],
   settings: eventsSettings,
   topics: ['events', 'consumers', 'sessions', 'connections'],
@@ -26,6 +27,10 @@ export const eventsModule = defineModule({
   ],
   workerServices: [{ id: 'remask', stage: 'scrape', load: () => import('./server/remask.worker.ts') }],
   contributions: [
+    contribution(telemetrySources, {
+      id: 'events',
+      load: async () => (await import('./server/events-telemetry.ts')).eventsTelemetry,
+    }),
     contribution(storedContent, {
       id: 'broker-events',
       load: async () => (await import('./server/remask.ts')).brokerEventStore,

@@ -1,3 +1,4 @@
 // The jobs module's public entry for server code: the only file other modules and the roof may import from it
 // (besides module.ts). Whatever is not exported here is private to the module; dependency-cruiser enforces it.
 export { Scheduler } from './server/scheduler.ts';
+export { readAllJobStatuses } from './server/jobs-query.ts';

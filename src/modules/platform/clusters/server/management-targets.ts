@@ -84,7 +84,7 @@ export async function listClusterLocations(
   });
 }
 
-/** Every node's last management poll, for the scrape's sweeps view and its health indicator. */
+/** Every node's last management poll and whether it serves, for the scrape's sweeps view, health and /metrics. */
 export function listPolledNodes(prisma: PrismaClient, clusterId?: string) {
   return prisma.clusterNode.findMany({
     where: clusterId ? { clusterId } : {},
@@ -92,6 +92,8 @@ export function listPolledNodes(prisma: PrismaClient, clusterId?: string) {
       id: true,
       clusterId: true,
       managementUrl: true,
+      brokerName: true,
+      serving: true,
       lastSuccessAt: true,
       lastFailureAt: true,
       lastError: true,

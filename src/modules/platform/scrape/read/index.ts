@@ -19,3 +19,7 @@ export { queueSummariesOf, searchFleetQueues } from './fleet-queues.ts';
 export { readNodeSeries } from './node-series.ts';
 export { readQueuesOnAddresses } from './queues-on-addresses.ts';
 export type { NodeQueue } from './queues-on-addresses.ts';
+export { readSweeps } from './sweeps.ts';
+export type { SweepView } from './sweeps.ts';
+export { readExposedQueues } from './exposed-queues.ts';
+export type { ExposedQueueTotals } from './exposed-queues.ts';
