@@ -1,7 +1,6 @@
 // Every /api/v1 REST request passes here: feature gate by path prefix, the OpenAPI document, the common
 // mutation parameters, the procedures (through trpc-to-openapi) and, on any failure, RFC 9457 problem+json.
 import { CLUSTER_NOT_FOUND, type TrpcContext } from '@/modules/kernel/access/index.ts';
-import { createOpenApiFetchHandler } from 'trpc-to-openapi';
 import {
   createRequestContext,
   featureDisabledProblem,
@@ -19,6 +18,7 @@ import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
 import { openApiDocumentFor } from './openapi.ts';
+import { callProcedures } from './openapi-handler.ts';
 import { queryInput } from './query-input.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
 import { strictBooleanInputs } from './strict-booleans.ts';
@@ -77,12 +77,9 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
     if ('problem' in input) return refuse(input.problem);
     Object.defineProperty(forwarded.request, 'query', { value: input.query });
   }
-  const response = await createOpenApiFetchHandler({
-    endpoint: API_BASE,
-    router: appRouter,
-    req: forwarded.request,
-    createContext: () => Promise.resolve({ ...trpcContext, http: { ...trpcContext.http, rest: true } }),
-    onError: ({ error }) => {
+  const response = await callProcedures(forwarded.request, API_BASE, {
+    context: { ...trpcContext, http: { ...trpcContext.http, rest: true } },
+    onError: (error) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ProblemError))
         console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);
     },

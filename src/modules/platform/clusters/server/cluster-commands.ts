@@ -12,6 +12,7 @@ import type { ManagementLimits } from '@/modules/platform/broker/index.ts';
 import type { KeyRing } from '@/modules/platform/governance/index.ts';
 import { openPassword, sealPassword } from './credentials/password-cipher.ts';
 import { openTls, sealTls, tlsAuditFacts } from './credentials/cluster-tls.ts';
+import { openCredentials } from './credentials/credentials-unreadable.ts';
 import type { clusterActionInput, updateClusterInput } from './clusters.schema.ts';
 import { resolveEnvironment } from './environments.ts';
 import { probeCluster, type ProbeResult } from './registration/probe-cluster.ts';
@@ -144,8 +145,8 @@ export async function rediscoverCluster(
     where: { clusterId: cluster.id },
     orderBy: [{ lastSuccessAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'asc' }],
   });
-  const password = openPassword(keys, cluster);
-  const tls = openTls(keys, cluster);
+  const password = openCredentials(() => openPassword(keys, cluster));
+  const tls = openCredentials(() => openTls(keys, cluster));
   const result = await probeCluster(
     registry,
     limits,

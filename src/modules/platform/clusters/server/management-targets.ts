@@ -6,6 +6,7 @@ import type { ManagementEndpoint } from '@/modules/platform/broker/index.ts';
 import { processKeys } from '@/modules/platform/governance/index.ts';
 import { openPassword } from './credentials/password-cipher.ts';
 import { openTls } from './credentials/cluster-tls.ts';
+import { openCredentials } from './credentials/credentials-unreadable.ts';
 
 interface ManagementTargetNode {
   readonly nodeId: string;
@@ -26,7 +27,10 @@ export interface ManagementTargets {
   readonly nodes: readonly ManagementTargetNode[];
 }
 
-/** Undefined when the cluster no longer exists; throws VaultError when its password cannot be opened. */
+/**
+ * Undefined when the cluster no longer exists; throws a 409 `credentials-unreadable` ProblemError when its password
+ * or client certificate cannot be opened.
+ */
 export async function loadManagementTargets(
   prisma: PrismaClient,
   clusterId: string,
@@ -34,8 +38,8 @@ export async function loadManagementTargets(
   const cluster = await prisma.cluster.findUnique({ where: { id: clusterId } });
   if (!cluster) return undefined;
   const nodes = await prisma.clusterNode.findMany({ where: { clusterId }, orderBy: { createdAt: 'asc' } });
-  const password = openPassword(processKeys(), cluster);
-  const tls: ManagementEndpoint['tls'] = openTls(processKeys(), cluster);
+  const password = openCredentials(() => openPassword(processKeys(), cluster));
+  const tls: ManagementEndpoint['tls'] = openCredentials(() => openTls(processKeys(), cluster));
   return {
     clusterId,
     name: cluster.name,

@@ -13,6 +13,7 @@ import type { ManagementLimits } from '@/modules/platform/broker/index.ts';
 import type { KeyRing } from '@/modules/platform/governance/index.ts';
 import { openPassword } from '../credentials/password-cipher.ts';
 import { openTls } from '../credentials/cluster-tls.ts';
+import { openCredentials } from '../credentials/credentials-unreadable.ts';
 import { discoverNodes } from '../registration/discovery.ts';
 import { withProbeClients } from '../registration/probe-clients.ts';
 import type { RegistrationProbeNode } from '../registration/registration-check.ts';
@@ -85,8 +86,8 @@ export async function updateNode(
   const amqpUrl = input.amqpUrl !== undefined ? input.amqpUrl : input.managementUrl ? null : node.amqpUrl;
   const label = node.brokerName ?? node.managementUrl;
   const access = {
-    credentials: { username: cluster.username, password: openPassword(keys, cluster) },
-    tls: openTls(keys, cluster),
+    credentials: { username: cluster.username, password: openCredentials(() => openPassword(keys, cluster)) },
+    tls: openCredentials(() => openTls(keys, cluster)),
     ...probeLimits,
   };
   // The other stored nodes come first, so the topology is read from the cluster as registered, not from the new URL.
