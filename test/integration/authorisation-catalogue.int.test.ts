@@ -27,8 +27,19 @@ import { CLUSTER_NOT_FOUND, type ProcedureMeta, type TrpcContext } from '../../s
 import { type Problem, ProblemError } from '../../src/modules/kernel/core/index.ts';
 import { BUILT_IN_ROLES, type BuiltInRole } from '../../src/modules/kernel/plugin/descriptor.ts';
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { handlePluginGateway, serveUiBundle } from '../../src/modules/feature/plugins/index.ts';
+import { createTailHandler } from '../../src/modules/feature/sql/index.ts';
 import { handleMcpRequest } from '../../src/modules/platform/mcp/index.ts';
+import { healthResponse, liveness } from '../../src/server/http/actuator.ts';
 import { createTrpcContext } from '../../src/server/http/context.ts';
+import { guardedRoute } from '../../src/server/http/guarded-route.ts';
+import { createMcpHandler } from '../../src/server/http/mcp-route.ts';
+import { createMetricsHandler } from '../../src/server/http/metrics-route.ts';
+import { buildOpenApiDocument } from '../../src/server/http/openapi.ts';
+import { createStreamHandler } from '../../src/server/http/stream-route.ts';
+import { createTrpcHandler } from '../../src/server/http/trpc-route.ts';
 import type { WebRuntime } from '../../src/server/runtime/web-runtime.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 import { issueToken } from '@test/mcp-client.ts';
@@ -54,7 +65,9 @@ type Expected =
   | { readonly kind: 'allowed' }
   | { readonly kind: 'unauthenticated' }
   | { readonly kind: 'forbidden'; readonly permission: string }
-  | { readonly kind: 'cluster-not-found' };
+  | { readonly kind: 'cluster-not-found' }
+  /** Refused whoever the user is (401 or 403): a route that hears no user credential. */
+  | { readonly kind: 'refused' };
 
 /** What a call answered: passed the gate (a result or a non-denial problem), or a problem. */
 interface Outcome {
@@ -139,6 +152,10 @@ function mismatch(expected: Expected, outcome: Outcome): string | undefined {
       return problem?.status === 403 && problem.type === 'forbidden' && problem.permission === expected.permission
         ? undefined
         : `expected 403 forbidden naming ${expected.permission}, got ${got}`;
+    case 'refused':
+      return !outcome.ok && (problem?.status === 401 || problem?.status === 403)
+        ? undefined
+        : `expected a 401 or 403 for every user, got ${got}`;
     case 'cluster-not-found': {
       return withoutRequestId(problem) === JSON.stringify(CLUSTER_NOT_FOUND)
         ? undefined
@@ -321,17 +338,29 @@ function restRequest(route: (typeof REST_ROUTES)[number], caller: Caller, target
 }
 
 /** Everything a client can see of an answer but its request id: status, headers, body. */
-async function answerWithoutRequestId(response: Response): Promise<{ problem?: Problem; seen: string }> {
+async function answerWithoutRequestId(
+  response: Response,
+  clusterId?: string,
+): Promise<{ problem?: Problem; seen: string; echoes: boolean }> {
   const text = await response.text();
   const headers = [...response.headers.entries()].filter(([name]) => name !== 'x-request-id').sort();
   let problem: Problem | undefined;
   let body = text;
-  if (response.status >= 400) {
+  if (response.status >= 400 && response.headers.get('content-type')?.includes('json')) {
     problem = JSON.parse(text) as Problem;
     const requestId = problem.requestId;
     if (typeof requestId === 'string') body = text.replaceAll(requestId, '<request id>');
+  } else if (response.status >= 400) {
+    problem = { type: 'not-problem-json', title: text.slice(0, 200), status: response.status };
   }
-  return { problem, seen: JSON.stringify({ status: response.status, headers, body }) };
+  // Where the caller's own id comes back in a path (`instance` of a 404 that never looked at the cluster), it is the
+  // caller's input, not the cluster's existence; the cluster guard's own 404 is checked not to echo it at all.
+  const seen = JSON.stringify({ status: response.status, headers, body });
+  return {
+    problem,
+    seen: clusterId ? seen.replaceAll(clusterId, '<cluster id>') : seen,
+    echoes: clusterId !== undefined && seen.includes(clusterId),
+  };
 }
 
 // Over REST (and MCP) every route (tool) runs for the callers below, about 25 ms a call on two cores (all 13 took 34 s, so
@@ -342,6 +371,18 @@ async function answerWithoutRequestId(response: Response): Promise<{ problem?: P
 const REST_CALLERS = process.env.AUTHORISATION_MATRIX_FULL
   ? ['anonymous', ...BUILT_IN_ROLES.flatMap((role) => SCOPES.map((scope) => `${role}@${scope}`))]
   : ['anonymous', 'viewer@GLOBAL', 'viewer@CLUSTER', 'operator@ENVIRONMENT', 'admin@CLUSTER', 'installer@GLOBAL'];
+
+describe('the REST routes', () => {
+  it('are exactly the OpenAPI document’s operations, one per procedure with an OpenAPI path', () => {
+    const document = buildOpenApiDocument(runtime.registry);
+    const operations = Object.entries(document.paths ?? {}).flatMap(([template, item]) =>
+      Object.keys(item)
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${template}`),
+    );
+    expect(operations.sort()).toEqual(REST_ROUTES.map((route) => `${route.method} ${route.template}`).sort());
+  });
+});
 
 describe('authorisation matrix over REST: every route generated from a procedure × caller × target', () => {
   it('answers what the route’s procedure declares, and an unauthorised cluster exactly like none', async () => {
@@ -567,4 +608,214 @@ describe('authorisation matrix over MCP: every tool × caller × target', () => 
           .join(', ')}`,
     );
   }, 120_000);
+});
+
+// The route files outside the procedures (src/app/**/route.ts), found on the file system. Each must be classified
+// here with its rule and how to call it, so a new route file fails this test until someone says who may call it;
+// every exported method is called. `procedures` routes are the REST and tRPC edges of the matrices above.
+type RouteRule =
+  | { readonly kind: 'procedures' }
+  | { readonly kind: 'public' }
+  | { readonly kind: 'signed-in' }
+  | { readonly kind: 'api-token' }
+  /** Its own credential (a scrape token or an allowlisted address), never a user's: every user caller is refused. */
+  | { readonly kind: 'scrape-token' }
+  | { readonly kind: 'cluster'; readonly permission: string };
+
+interface RouteFile {
+  readonly rule: RouteRule;
+  /** Calls the route for a caller (its exported handler, bound to this test's runtime) on a target cluster. */
+  readonly call?: (method: string, caller: Caller, clusterId: string) => Promise<Response>;
+  /** Why it is not called here, where it is not. */
+  readonly note?: string;
+}
+
+const APP_DIR = path.resolve(import.meta.dirname, '../../src/app');
+const getRuntime = () => Promise.resolve(runtime);
+const request = (url: string, method: string, caller: Caller, headers: Record<string, string> = {}) =>
+  new Request(`http://127.0.0.1${url}`, {
+    method,
+    headers: { ...caller.headers, ...headers },
+    ...(method === 'GET' || method === 'HEAD' ? {} : { body: '{}' }),
+  });
+
+const ROUTE_FILES: Record<string, RouteFile> = {
+  'api/v1/[...path]': { rule: { kind: 'procedures' }, note: 'the REST matrix above' },
+  'api/trpc/[trpc]': {
+    rule: { kind: 'procedures' },
+    // Over HTTP, one cluster-scoped query: the matrix above runs every procedure through the same router and gate.
+    call: (method, caller, clusterId) =>
+      createTrpcHandler(getRuntime)(
+        request(
+          `/api/trpc/clusters.get?input=${encodeURIComponent(JSON.stringify({ clusterId }))}`,
+          method === 'POST' ? 'GET' : method,
+          caller,
+        ),
+      ),
+  },
+  'api/v1/stream': {
+    // Any permission on the cluster makes it visible; every built-in role holds cluster:read.
+    rule: { kind: 'cluster', permission: 'cluster:read' },
+    call: (method, caller, clusterId) =>
+      createStreamHandler(getRuntime)(request(`/api/v1/stream?clusterId=${clusterId}&topics=queues`, method, caller)),
+  },
+  'api/v1/clusters/[clusterId]/sql/tail': {
+    rule: { kind: 'cluster', permission: 'sql:query' },
+    call: (method, caller, clusterId) =>
+      createTailHandler(getRuntime, createTrpcContext)(
+        request(`/api/v1/clusters/${clusterId}/sql/tail`, method, caller),
+        { params: Promise.resolve({ clusterId }) },
+      ),
+  },
+  'api/v1/clusters/[clusterId]/p/[...path]': {
+    // No plugin is installed here, so every signed-in caller hears "no plugin route" before any cluster is looked
+    // at; the gateway's cluster guard with a running plugin: src/modules/feature/plugins/server/plugins.int.test.ts.
+    rule: { kind: 'signed-in' },
+    call: (method, caller, clusterId) =>
+      guardedRoute(
+        handlePluginGateway,
+        getRuntime,
+      )(request(`/api/v1/clusters/${clusterId}/p/matrix-plugin/x`, method, caller)),
+  },
+  'api/v1/p/[...path]': {
+    rule: { kind: 'signed-in' },
+    call: (method, caller) =>
+      guardedRoute(handlePluginGateway, getRuntime)(request('/api/v1/p/matrix-plugin/x', method, caller)),
+  },
+  'api/v1/plugin-ui/[id]/[version]/ui.js': {
+    rule: { kind: 'signed-in' },
+    call: (method, caller) =>
+      guardedRoute(serveUiBundle, getRuntime)(request('/api/v1/plugin-ui/matrix-plugin/1.0.0/ui.js', method, caller)),
+  },
+  'api/v1/auth/oidc/[...step]': {
+    rule: { kind: 'public' },
+    note: 'next-auth does not load under vitest (it imports next/server); test/browser/oidc-sign-in.browser.test.ts signs in through it on the started app',
+  },
+  'api/[...path]': {
+    rule: { kind: 'public' },
+    call: async (method, caller) => {
+      const route = (await import('../../src/app/api/[...path]/route.ts')) as Record<string, (r: Request) => Response>;
+      return (route[method] as (r: Request) => Response)(request('/api/elsewhere', method, caller));
+    },
+  },
+  mcp: {
+    rule: { kind: 'api-token' },
+    call: (method, caller) =>
+      createMcpHandler(getRuntime)(
+        new Request('http://127.0.0.1/mcp', {
+          method,
+          headers: {
+            ...(caller.token ? { authorization: `Bearer ${caller.token}` } : caller.headers),
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          ...(method === 'POST' ? { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) } : {}),
+        }),
+      ),
+  },
+  'actuator/health/flotilla': {
+    rule: { kind: 'public' },
+    call: (method, caller) => healthResponse(runtime, request('/actuator/health/flotilla', method, caller)),
+  },
+  metrics: {
+    // No scrape token is set and an in-process request has no address, so no one is admitted: users' sessions and
+    // API tokens open nothing here (src/modules/platform/telemetry has the scrape token's own tests).
+    rule: { kind: 'scrape-token' },
+    call: (method, caller) =>
+      createMetricsHandler(getRuntime)(
+        request('/metrics', method, caller, caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+      ),
+  },
+  'actuator/health/liveness': { rule: { kind: 'public' }, call: () => Promise.resolve(liveness()) },
+  'actuator/health/readiness': {
+    rule: { kind: 'public' },
+    note: 'reads the process’s own runtime (getWebRuntime), never the caller; e2e tests call it on the started app',
+  },
+};
+
+function withoutTrpcError(problem: Problem | undefined): Problem | undefined {
+  if (!problem) return undefined;
+  const copy: Problem = { ...problem };
+  delete copy.error;
+  return copy;
+}
+
+function routeFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === 'route.ts' ? [path.relative(APP_DIR, directory).split(path.sep).join('/')] : [];
+  });
+}
+
+function routeExpected(rule: RouteRule, method: string, caller: Caller, target: Target): Expected {
+  switch (rule.kind) {
+    case 'procedures':
+      return expectedFor(PROCEDURE_META.get('clusters.get')?.access, caller, target);
+    case 'public':
+      return { kind: 'allowed' };
+    case 'signed-in':
+      return expectedFor('authenticated', caller, target);
+    case 'api-token':
+      // Only a bearer token is heard (a session cookie is no credential here); the GET and DELETE are 405 to all.
+      return method !== 'POST' || caller.token ? { kind: 'allowed' } : { kind: 'unauthenticated' };
+    case 'scrape-token':
+      return { kind: 'refused' };
+    case 'cluster':
+      return expectedFor({ clusterPermission: rule.permission }, caller, target);
+  }
+}
+
+describe('authorisation matrix over the route files outside the procedures', () => {
+  it('classifies every route file and method, and each answers what its rule promises', async () => {
+    const found = routeFiles(APP_DIR).sort();
+    expect(found).toEqual(Object.keys(ROUTE_FILES).sort());
+    const failures: string[] = [];
+    let cells = 0;
+    for (const directory of found) {
+      const file = ROUTE_FILES[directory] as RouteFile;
+      // The methods the file exports (`export { handle as GET }`, `export const GET`), read from its text: importing
+      // it would load next-auth for one of them.
+      const source = readFileSync(path.join(APP_DIR, directory, 'route.ts'), 'utf8');
+      const exportLines = source.split('\n').filter((line) => line.startsWith('export'));
+      const methods = [
+        ...new Set(exportLines.flatMap((line) => line.match(/\b(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)\b/g) ?? [])),
+      ];
+      expect(methods.length, directory).toBeGreaterThan(0);
+      const call = file.call;
+      if (!call) {
+        expect(file.note, `${directory} is neither called nor explained`).toBeTruthy();
+        continue;
+      }
+      for (const method of methods) {
+        for (const caller of callers) {
+          const clusterRoute =
+            file.rule.kind === 'cluster' || directory.includes('[clusterId]') || directory.includes('trpc');
+          const seen: Partial<Record<Target, string>> = {};
+          for (const target of clusterRoute ? TARGETS : (['own'] as const)) {
+            const response = await call(method, caller, ids[target]);
+            const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
+            if (isStream) await response.body?.cancel();
+            const answer = isStream
+              ? { seen: 'stream', echoes: false }
+              : await answerWithoutRequestId(response, ids[target]);
+            cells += 1;
+            const cell = `${caller.name} ${method} ${directory} → ${target}`;
+            // The tRPC edge answers the problem with tRPC's own `error` member beside it (trpc-route.ts).
+            const problem = 'problem' in answer ? withoutTrpcError(answer.problem) : undefined;
+            const expected = routeExpected(file.rule, method, caller, target);
+            const wrong = mismatch(expected, outcomeOf(problem));
+            if (wrong) failures.push(`${cell}: ${wrong}`);
+            if (expected.kind === 'cluster-not-found') seen[target] = answer.seen;
+            if (expected.kind === 'cluster-not-found' && answer.echoes)
+              failures.push(`${cell}: the answer echoes the cluster id`);
+          }
+          if (seen.other !== undefined && seen.other !== seen.unknown)
+            failures.push(`${caller.name} ${method} ${directory}: ${seen.other} ≠ ${String(seen.unknown)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    console.info(`route files: ${found.length}, ${cells} cells`);
+  }, 60_000);
 });

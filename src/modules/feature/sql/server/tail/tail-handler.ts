@@ -2,7 +2,13 @@
 // hands it the runtime and the request-filter chain (the same principal and grants as every API), so the caller needs
 // sql:query on the cluster; an unknown and an unauthorised cluster answer the same 404. A bad query is a problem+json
 // 400 pointing at its token before any stream opens.
-import { checkAccess, guardCluster, recordDenial, type TrpcContext } from '@/modules/kernel/access/index.ts';
+import {
+  checkAccess,
+  CLUSTER_NOT_FOUND,
+  guardCluster,
+  recordDenial,
+  type TrpcContext,
+} from '@/modules/kernel/access/index.ts';
 import {
   ProblemError,
   problemResponse,
@@ -93,7 +99,11 @@ export function createTailHandler<R extends Runtime>(
       );
     } catch (error) {
       await recordDenial(context, 'sql.tail', error);
-      if (error instanceof ProblemError) return problemResponse({ ...error.problem, instance: url.pathname });
+      if (error instanceof ProblemError) {
+        // The cluster guard's 404 must not echo the cluster id, and the path would; every answer names its request.
+        const instance = error.problem.type === CLUSTER_NOT_FOUND.type ? {} : { instance: url.pathname };
+        return problemResponse({ ...error.problem, ...instance, requestId: context.request.requestId });
+      }
       throw error;
     }
   };
