@@ -4,27 +4,35 @@
 import type { KnipConfig } from 'knip';
 
 const config: KnipConfig = {
-  entry: [
-    'worker/main.ts',
-    'src/server/process/*-main.ts',
-    'scripts/*.{ts,mjs}',
-    'bench/*.ts',
-    '{src,test}/**/*.test.{ts,tsx}',
-    // The vitest projects' globalSetup (by path): knip's vitest plugin misses them when run with --include files.
-    'test/support/*-global-setup.ts',
-    // Child processes test helpers start by path (rr-clients.ts).
-    'test/support/rr-requester-*.ts',
-    // Plugin bundles (issue 33): packed into archives and run by Flotilla's plugin host, never imported.
-    'examples/plugins/*/{server,ui}.js',
-    // The plugin process's bootstrap, started by path (plugins/runtime/sandbox.ts).
-    'src/modules/feature/plugins/runtime/child/bootstrap.mjs',
-  ],
-  // src/generated is skipped as gitignored; the fixture trees hold deliberate dead code.
-  ignore: ['test/architecture/fixtures/**'],
-  // Imported only by the generated Prisma client, which knip does not read.
-  ignoreDependencies: ['@prisma/client'],
-  // Maven, run by scripts/artemis-dist.ts, comes from the machine, not from npm.
-  ignoreBinaries: ['mvn'],
+  workspaces: {
+    '.': {
+      entry: [
+        'worker/main.ts',
+        'src/server/process/*-main.ts',
+        'scripts/*.{ts,mjs}',
+        'bench/*.ts',
+        '{src,test}/**/*.test.{ts,tsx}',
+        // The vitest projects' globalSetup (by path): knip's vitest plugin misses them when run with --include files.
+        'test/support/*-global-setup.ts',
+        // Child processes test helpers start by path (rr-clients.ts).
+        'test/support/rr-requester-*.ts',
+        // Plugin bundles (issue 33): packed into archives and run by Flotilla's plugin host, never imported.
+        'examples/plugins/*/{server,ui}.js',
+        // The plugin process's bootstrap, started by path (plugins/runtime/sandbox.ts).
+        'src/modules/feature/plugins/runtime/child/bootstrap.mjs',
+      ],
+      // src/generated is skipped as gitignored; the fixture trees hold deliberate dead code.
+      ignore: ['test/architecture/fixtures/**'],
+      // Imported only by the generated Prisma client, which knip does not read.
+      ignoreDependencies: ['@prisma/client'],
+      // Maven, run by scripts/artemis-dist.ts, comes from the machine, not from npm.
+      ignoreBinaries: ['mvn'],
+    },
+    // The REST client (issue 35): its package entry (src/index.ts, found from package.json) and its example scripts.
+    'packages/client': {
+      entry: ['examples/*.ts'],
+    },
+  },
   rules: {
     files: 'error',
     exports: 'error',

@@ -61,7 +61,7 @@ function isOperation(value: unknown): value is Operation {
   return typeof value === 'object' && value !== null && 'responses' in value;
 }
 
-export function buildOpenApiDocument(registry: ModuleRegistry): OpenApiDocument {
+export function buildOpenApiDocument(registry: Pick<ModuleRegistry, 'isEnabled'>): OpenApiDocument {
   const document = generateOpenApiDocument<ProcedureMeta>(appRouter, {
     title: 'Flotilla API',
     description: 'Manage fleets of Apache ActiveMQ Artemis clusters. Errors are RFC 9457 problem+json.',
