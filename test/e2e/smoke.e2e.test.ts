@@ -236,6 +236,27 @@ describe('npm start with DATABASE_URL', () => {
     expect(headers.get('x-request-id')).toBe(body.requestId);
   });
 
+  it('serves GET /metrics to no one by default (403 problem+json), then to an allowlisted address', async () => {
+    const refused = await fetch(`${app.baseUrl}/metrics`);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await refused.json()).toMatchObject({ type: 'forbidden', status: 403, instance: '/metrics' });
+    expect((await putSetting(app, 'telemetry.allowed-addresses', '127.0.0.1, ::1')).status).toBe(200);
+    const admitted = await eventually(
+      'the allowlist in effect in the web process',
+      async () => {
+        const answer = await fetch(`${app.baseUrl}/metrics`);
+        return answer.status === 200 ? answer : undefined;
+      },
+      5_000,
+    );
+    expect(admitted.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await admitted.text();
+    expect(text).toMatch(/^flotilla_clusters 0$/m);
+    expect(text).toMatch(/^flotilla_stream_subscribers \d+$/m);
+    expect((await putSetting(app, 'telemetry.allowed-addresses', '')).status).toBe(200);
+  });
+
   it('refuses an invalid setting value with an invalid-setting problem naming the rule', async () => {
     const { status, headers, body } = await putSetting<Problem>(app, SWEEP_INTERVAL, '0s');
     expect(status).toBe(400);
