@@ -19,11 +19,17 @@
 // cluster and a nonexistent one answer byte for byte alike apart from the request id (status, headers, body).
 import { randomUUID } from 'node:crypto';
 import type { AnyProcedure } from '@trpc/server';
-import { TRPCError } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { appRouter } from '../../src/installation/app-router.ts';
-import { CLUSTER_NOT_FOUND, type ProcedureMeta, type TrpcContext } from '../../src/modules/kernel/access/index.ts';
+import {
+  CLUSTER_NOT_FOUND,
+  moduleProcedure,
+  type ProcedureMeta,
+  router,
+  type TrpcContext,
+} from '../../src/modules/kernel/access/index.ts';
 import { type Problem, ProblemError } from '../../src/modules/kernel/core/index.ts';
 import { BUILT_IN_ROLES, type BuiltInRole } from '../../src/modules/kernel/plugin/descriptor.ts';
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
@@ -32,6 +38,7 @@ import path from 'node:path';
 import { handlePluginGateway, serveUiBundle } from '../../src/modules/feature/plugins/index.ts';
 import { createTailHandler } from '../../src/modules/feature/sql/index.ts';
 import { handleMcpRequest } from '../../src/modules/platform/mcp/index.ts';
+import { TOOLS } from '../../src/modules/platform/mcp/server/catalogue.ts';
 import { healthResponse, liveness } from '../../src/server/http/actuator.ts';
 import { createTrpcContext } from '../../src/server/http/context.ts';
 import { guardedRoute } from '../../src/server/http/guarded-route.ts';
@@ -254,10 +261,26 @@ function inputFor(type: string, target: Target): Record<string, unknown> {
   return { clusterId: ids[target], ...(type === 'mutation' ? { dryRun: true } : {}) };
 }
 
+/** The procedures of a router that declare no access rule or no module: the matrix could not derive their answer. */
+function undeclaredProcedures(anyRouter: { _def: unknown }): string[] {
+  return Object.entries((anyRouter._def as { procedures: Record<string, AnyProcedure> }).procedures)
+    .filter(([, procedure]) => {
+      const meta = (procedure._def as { meta?: ProcedureMeta }).meta;
+      return meta?.access === undefined || meta.module === undefined;
+    })
+    .map(([procedurePath]) => procedurePath);
+}
+
 describe('the catalogue itself', () => {
+  it('finds a procedure without an access rule (the check below can fail)', () => {
+    const bare = initTRPC.meta<ProcedureMeta>().create();
+    const declared = moduleProcedure('clusters')('authenticated').query(() => 'declared');
+    const probe = router({ declared, undeclared: bare.procedure.query(() => 'undeclared') });
+    expect(undeclaredProcedures(probe)).toEqual(['undeclared']);
+  });
+
   it('declares an access rule and a module on every procedure, with permissions the catalogue knows', () => {
-    const undeclared = PROCEDURES.filter(({ meta }) => meta?.access === undefined || meta.module === undefined);
-    expect(undeclared.map((procedure) => procedure.path)).toEqual([]);
+    expect(undeclaredProcedures(appRouter)).toEqual([]);
     const unknown = PROCEDURES.flatMap(({ path: procedurePath, meta }) => {
       const access = meta?.access;
       if (typeof access !== 'object') return [];
@@ -550,6 +573,11 @@ async function argumentVariants(caller: Caller, tool: ListedTool): Promise<Recor
   return done;
 }
 
+/** Tools that call no procedure, with why that is right. */
+const TOOLS_REACHING_NO_PROCEDURE: Record<string, string> = {
+  flotilla_help: 'a fixed guide to the tools and gates: it reads nothing of the installation',
+};
+
 describe('authorisation matrix over MCP: every tool × caller × target', () => {
   it('answers each tool call with its procedures’ declared rules, an unseen cluster alike for another and none', async () => {
     const installer = callers.find((caller) => caller.name === 'installer@GLOBAL') as Caller;
@@ -600,6 +628,12 @@ describe('authorisation matrix over MCP: every tool × caller × target', () => 
       },
     );
     expect(failures).toEqual([]);
+    // Every tool of the catalogue is listed (every module is on here), and each one reaches a procedure, but those
+    // that read nothing of anyone's.
+    expect(tools.tools.map((tool) => tool.name).sort()).toEqual(TOOLS.map((tool) => tool.name).sort());
+    expect(tools.tools.map((tool) => tool.name).filter((name) => !reached.has(name))).toEqual(
+      Object.keys(TOOLS_REACHING_NO_PROCEDURE),
+    );
     console.info(
       `MCP matrix: ${tools.tools.length} tools, ${[...variants.values()].flat().length} argument sets, ${cells} cells; ` +
         `no procedure reached: ${tools.tools
@@ -817,5 +851,59 @@ describe('authorisation matrix over the route files outside the procedures', () 
     }
     expect(failures).toEqual([]);
     console.info(`route files: ${found.length}, ${cells} cells`);
+  }, 60_000);
+});
+
+describe('authorisation matrix over MCP resources: every resource and cluster template × caller × target', () => {
+  it('reads each through procedures answering their declared rules, an unseen cluster alike for another and none', async () => {
+    const installer = callers.find((caller) => caller.name === 'installer@GLOBAL') as Caller;
+    const fixed = ((await mcp(installer, 'resources/list')).result as unknown as { resources: { uri: string }[] })
+      .resources;
+    const templates = (
+      (await mcp(installer, 'resources/templates/list')).result as unknown as {
+        resourceTemplates: { uriTemplate: string }[];
+      }
+    ).resourceTemplates;
+    expect(templates.length).toBeGreaterThan(0);
+    const failures: string[] = [];
+    let cells = 0;
+    const uris = [
+      ...fixed.map((resource) => ({ uri: () => resource.uri, clusterScoped: false })),
+      ...templates.map((template) => ({
+        uri: (clusterId: string) => template.uriTemplate.replace('{id}', clusterId),
+        clusterScoped: true,
+      })),
+    ];
+    await inBatches(
+      callers.filter((caller) => caller.token),
+      3,
+      async (caller) => {
+        for (const resource of uris) {
+          const seen: Partial<Record<Target, string>> = {};
+          for (const target of resource.clusterScoped ? TARGETS : (['own'] as const)) {
+            const answer = await mcp(caller, 'resources/read', { uri: resource.uri(ids[target]) });
+            cells += 1;
+            const cell = `${caller.name} ${resource.uri('{id}')} → ${target}`;
+            if (answer.calls.length === 0) failures.push(`${cell}: reached no procedure: ${answer.text}`);
+            let denial: Expected | undefined;
+            for (const call of answer.calls) {
+              const expected = expectedFor(PROCEDURE_META.get(call.path)?.access, caller, target);
+              const wrong = mismatch(expected, outcomeOf(call.problem));
+              if (wrong) failures.push(`${cell}: ${call.path}: ${wrong}`);
+              if (expected.kind !== 'allowed') denial ??= expected;
+            }
+            if (denial?.kind === 'cluster-not-found') {
+              seen[target] = answer.text;
+              if (answer.text.includes(ids[target]) || /permission/i.test(answer.text))
+                failures.push(`${cell}: the refusal names the id or a permission: ${answer.text}`);
+            }
+          }
+          if (seen.other !== undefined && seen.other !== seen.unknown)
+            failures.push(`${caller.name} ${resource.uri('{id}')}: ${seen.other} ≠ ${String(seen.unknown)}`);
+        }
+      },
+    );
+    expect(failures).toEqual([]);
+    console.info(`MCP resources: ${fixed.length} resources, ${templates.length} templates, ${cells} cells`);
   }, 60_000);
 });
