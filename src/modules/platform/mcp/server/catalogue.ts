@@ -89,7 +89,9 @@ export async function callTool(
   }
   if (!tool) {
     const names = enabledTools(context).map((candidate) => candidate.name);
-    throw invalidParams(`There is no tool ${JSON.stringify(name)} here. Tools: ${names.join(', ')}.`);
+    // The name as the caller gave it passes the content policy too: a refusal is an answer.
+    const shown = JSON.stringify(await governedOutput(context, name));
+    throw invalidParams(`There is no tool ${shown} here. Tools: ${names.join(', ')}.`);
   }
   const parsed = z.strictObject(tool.arguments).safeParse(args ?? {});
   if (!parsed.success) {

@@ -12,6 +12,7 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { mcpRuntimeTools } from '../module.ts';
 import { callTool, toolListing } from './catalogue.ts';
 import { runtimeToolListing } from './runtime-tools.ts';
@@ -22,6 +23,13 @@ import type { McpContext } from './tool-kit.ts';
 const INSTRUCTIONS =
   'Flotilla: fleets of Apache ActiveMQ Artemis clusters. Call flotilla_help first. Writes preview by default ' +
   '(dryRun=true); a real destructive run needs confirm equal to the subject’s name.';
+
+// The SDK's protocol layer parses a request with the schema it was registered with before its server's own check of a
+// tools/call can answer -32602, so a call whose `arguments` were no object (a string, an array, null) answered -32603
+// with zod's issue list (found by the MCP fuzzing, issue 34). Registered loosely, the server's check answers -32602.
+const LOOSE_CALL_TOOL_REQUEST = CallToolRequestSchema.extend({
+  params: z.looseObject({ name: z.unknown(), arguments: z.unknown() }),
+});
 
 // The SDK's McpServer turns every error a tool throws into an isError result; the spec wants malformed calls and a
 // wrong confirm as JSON-RPC -32602. So the requests are handled on its protocol-level server, by our handlers.
@@ -35,8 +43,9 @@ function serverFor(context: McpContext): McpServer {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [...toolListing(context), ...(await runtimeToolListing(context, runtimeTools))],
   }));
-  server.setRequestHandler(CallToolRequestSchema, (request) =>
-    callTool(request.params.name, request.params.arguments, context, runtimeTools),
+  // The server's own check (CallToolRequestSchema) has passed when this runs: the name is a string.
+  server.setRequestHandler(LOOSE_CALL_TOOL_REQUEST, (request) =>
+    callTool(request.params.name as string, request.params.arguments, context, runtimeTools),
   );
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: RESOURCES }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
