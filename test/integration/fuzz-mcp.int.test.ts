@@ -96,7 +96,7 @@ async function check(principal: 'admin' | 'viewer', name: string, args: unknown)
   cases++;
   const client = clients[principal];
   if (!client) throw new Error(`no ${principal} client`);
-  const sent = `${name} ${JSON.stringify(args) ?? ''}`;
+  const sent = `${name} ${JSON.stringify(args)}`;
   const where = `${name} as ${principal} ${sent.slice(0, 400)}`;
   const problems: string[] = [];
   try {
@@ -117,7 +117,7 @@ async function check(principal: 'admin' | 'viewer', name: string, args: unknown)
       problems.push(`not a JSON-RPC error or a result: ${String(error).slice(0, 300)}`);
     } else {
       tally(`McpError ${error.code}`);
-      if (error.code !== Number(ErrorCode.InvalidParams)) problems.push(`JSON-RPC ${error.code}: ${error.message}`);
+      if (error.code !== (ErrorCode.InvalidParams as number)) problems.push(`JSON-RPC ${error.code}: ${error.message}`);
       const internals = internalsIn(error.message);
       if (internals.length > 0) problems.push(`refusal carries ${internals.join(', ')}: ${error.message}`);
       const carried = new Set(piiIn(sent));
