@@ -3,6 +3,7 @@
 import { ANONYMOUS, createRequestContext, isSecure, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { loadEffectiveGrants, resolvePrincipal } from '@/modules/kernel/security/index.ts';
 import { type EffectiveGrant, globalPermissions, type TrpcContext } from '@/modules/kernel/access/index.ts';
+import { addLogContext } from '@/base/log/log.ts';
 import type { WebRuntime } from '../runtime/web-runtime.ts';
 
 export async function createTrpcContext(
@@ -14,6 +15,7 @@ export async function createTrpcContext(
     { prisma: runtime.prisma, registry: runtime.registry, settings: runtime.settings, request: base },
     request.headers,
   );
+  if (principal) addLogContext({ principal: principal.actor.name });
   let grants: Promise<readonly EffectiveGrant[]> | undefined;
   let permissions: Promise<ReadonlySet<string>> | undefined;
   const loadGrants = () => {

@@ -9,21 +9,28 @@ import {
   type Problem,
   ProblemError,
   problemResponse,
+  type RequestContext,
   serviceUnavailableProblem,
 } from '@/modules/kernel/core/index.ts';
+import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { createTrpcContext } from './context.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
 
 export type GuardedHandler = (request: Request, context: TrpcContext) => Promise<Response>;
+const log = logger('api');
 
 /** `getRuntime` is the web process's own unless a test serves the route from a runtime it opened. */
 export function guardedRoute(
   handler: GuardedHandler,
   getRuntime: () => Promise<WebRuntime> = getWebRuntime,
 ): (request: Request) => Promise<Response> {
-  return async (request) => {
+  return (request) => {
     const context = createRequestContext(request.headers);
+    return withLogContext({ requestId: context.requestId }, () => answer(request, context));
+  };
+
+  async function answer(request: Request, context: RequestContext): Promise<Response> {
     const url = new URL(request.url);
     const refuse = (problem: Problem) =>
       // The cluster guard's 404 must not echo the cluster id, and the path would.
@@ -45,12 +52,12 @@ export function guardedRoute(
       return await handler(guarded.request, trpcContext);
     } catch (error) {
       if (error instanceof ProblemError) return refuse(error.problem);
-      console.error(`[api] ${context.requestId} ${request.method} ${url.pathname}:`, error);
+      log.error({ err: error, method: request.method, path: url.pathname }, 'request failed');
       return problemResponse(
         error instanceof Error && error.message.includes('runtime')
           ? serviceUnavailableProblem(context.requestId)
           : internalErrorProblem(context.requestId),
       );
     }
-  };
+  }
 }

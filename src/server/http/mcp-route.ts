@@ -7,10 +7,12 @@ import {
   createRequestContext,
   featureDisabledProblem,
   problemResponse,
+  type RequestContext,
   serviceUnavailableProblem,
 } from '@/modules/kernel/core/index.ts';
 import { handleMcpRequest, type ProcedureCall } from '@/modules/platform/mcp/index.ts';
 import { appRouter } from '@/installation/app-router.ts';
+import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { createTrpcContext } from './context.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
@@ -30,15 +32,24 @@ export function createMcpHandler(getRuntime: () => Promise<WebRuntime>): (reques
 }
 
 export const handleMcpRoute = createMcpHandler(getWebRuntime);
+const log = logger('mcp');
 
-async function handleMcp(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
+function handleMcp(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
   const base = createRequestContext(request.headers);
+  return withLogContext({ requestId: base.requestId }, () => answerMcp(request, getRuntime, base));
+}
+
+async function answerMcp(
+  request: Request,
+  getRuntime: () => Promise<WebRuntime>,
+  base: RequestContext,
+): Promise<Response> {
   const instance = '/mcp';
   let runtime: WebRuntime;
   try {
     runtime = await getRuntime();
   } catch (error) {
-    console.error(`[mcp] ${base.requestId} runtime unavailable:`, error);
+    log.error({ err: error }, 'runtime unavailable');
     return problemResponse(serviceUnavailableProblem(base.requestId));
   }
   const mcp = runtime.registry.get('mcp');

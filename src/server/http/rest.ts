@@ -11,9 +11,11 @@ import {
   type Problem,
   ProblemError,
   problemResponse,
+  type RequestContext,
   serviceUnavailableProblem,
   validationProblem,
 } from '@/modules/kernel/core/index.ts';
+import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
@@ -30,6 +32,7 @@ type Flag = (typeof COMMON_FLAGS)[number];
 type Refusal = { problem: Problem };
 
 strictBooleanInputs(appRouter);
+const log = logger('rest');
 
 /** Next.js calls route handlers with a second argument, so the runtime source is bound here, not passed. */
 export function createRestHandler(getRuntime: () => Promise<WebRuntime>): (request: Request) => Promise<Response> {
@@ -38,14 +41,22 @@ export function createRestHandler(getRuntime: () => Promise<WebRuntime>): (reque
 
 export const handleRest = createRestHandler(getWebRuntime);
 
-async function handleRestRequest(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
+function handleRestRequest(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
   const context = createRequestContext(request.headers);
+  return withLogContext({ requestId: context.requestId }, () => answerRest(request, getRuntime, context));
+}
+
+async function answerRest(
+  request: Request,
+  getRuntime: () => Promise<WebRuntime>,
+  context: RequestContext,
+): Promise<Response> {
   const url = new URL(request.url);
   let runtime: WebRuntime;
   try {
     runtime = await getRuntime();
   } catch (error) {
-    console.error(`[rest] ${context.requestId} runtime unavailable:`, error);
+    log.error({ err: error }, 'runtime unavailable');
     return problemResponse(serviceUnavailableProblem(context.requestId));
   }
   const owner = runtime.registry.ownerOfPath(url.pathname);
@@ -64,7 +75,7 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
   try {
     trpcContext = await createTrpcContext(runtime, request, context);
   } catch (error) {
-    console.error(`[rest] ${context.requestId} cannot resolve the caller:`, error);
+    log.error({ err: error }, 'cannot resolve the caller');
     return problemResponse(serviceUnavailableProblem(context.requestId));
   }
   const guarded = await guardBody(request, bodyLimit(runtime, trpcContext, request));
@@ -81,7 +92,7 @@ async function handleRestRequest(request: Request, getRuntime: () => Promise<Web
     context: { ...trpcContext, http: { ...trpcContext.http, rest: true } },
     onError: (error) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ProblemError))
-        console.error(`[rest] ${context.requestId} ${request.method} ${url.pathname}:`, error.cause ?? error);
+        log.error({ err: error.cause ?? error, method: request.method, path: url.pathname }, 'request failed');
     },
   });
   return finalise(response, trpcContext, url);

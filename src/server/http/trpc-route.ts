@@ -9,8 +9,10 @@ import {
   type Problem,
   ProblemError,
   problemResponse,
+  type RequestContext,
   serviceUnavailableProblem,
 } from '@/modules/kernel/core/index.ts';
+import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
@@ -18,6 +20,7 @@ import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
 import { strictBooleanInputs } from './strict-booleans.ts';
 
 strictBooleanInputs(appRouter);
+const log = logger('trpc');
 
 const BATCH_REFUSED: Problem = {
   type: 'batch-refused',
@@ -75,13 +78,21 @@ export function createTrpcHandler(getRuntime: () => Promise<WebRuntime>): (reque
 
 export const handleTrpcRequest = createTrpcHandler(getWebRuntime);
 
-async function handleTrpc(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
+function handleTrpc(request: Request, getRuntime: () => Promise<WebRuntime>): Promise<Response> {
   const base = createRequestContext(request.headers);
+  return withLogContext({ requestId: base.requestId }, () => answerTrpc(request, getRuntime, base));
+}
+
+async function answerTrpc(
+  request: Request,
+  getRuntime: () => Promise<WebRuntime>,
+  base: RequestContext,
+): Promise<Response> {
   const url = new URL(request.url);
   const refuse = (problem: Problem) => trpcProblemResponse({ ...problem, requestId: base.requestId });
   if (batchedCalls(url) > 1) return refuse(BATCH_REFUSED);
   const runtime = await getRuntime().catch((error: unknown) => {
-    console.error(`[trpc] ${base.requestId} runtime unavailable:`, error);
+    log.error({ err: error }, 'runtime unavailable');
     return undefined;
   });
   if (!runtime) return refuse(serviceUnavailableProblem(base.requestId));
@@ -97,7 +108,7 @@ async function handleTrpc(request: Request, getRuntime: () => Promise<WebRuntime
     createContext: () => context,
     onError: ({ error, path }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof ProblemError))
-        console.error(`[trpc] ${base.requestId} ${path ?? ''}:`, error.cause ?? error);
+        log.error({ err: error.cause ?? error, procedure: path }, 'call failed');
     },
     responseMeta: () => {
       const headers = new Headers({ 'X-Request-Id': base.requestId, 'Cache-Control': 'no-store' });

@@ -7,6 +7,7 @@ import type { ClusterLocator, LocatedCluster } from './cluster-locator.ts';
 import { clusterLocatorPoint } from './module.ts';
 import { refusedOnCluster } from './denial-log.ts';
 import type { PrismaClient } from '@/base/db/database.ts';
+import { addLogContext } from '@/base/log/log.ts';
 import { clusterPermissions, type EffectiveGrant } from './grants.ts';
 
 export const CLUSTER_NOT_FOUND: Problem = {
@@ -52,6 +53,7 @@ export async function guardCluster(
   const locator = await locatorOf(input.registry);
   const cluster = await locator?.locate(input.prisma, clusterId.toLowerCase());
   if (!cluster) throw new ProblemError(CLUSTER_NOT_FOUND);
+  addLogContext({ clusterId: cluster.clusterId });
   const permissions = clusterPermissions(await input.grants(), cluster);
   // The caller sees the same 404 as for no cluster at all; the denial audit may know which cluster it was.
   if (permissions.size === 0) throw refusedOnCluster(new ProblemError(CLUSTER_NOT_FOUND), cluster);
