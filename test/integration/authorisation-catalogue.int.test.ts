@@ -74,7 +74,9 @@ type Expected =
   | { readonly kind: 'forbidden'; readonly permission: string }
   | { readonly kind: 'cluster-not-found' }
   /** Refused whoever the user is (401 or 403): a route that hears no user credential. */
-  | { readonly kind: 'refused' };
+  | { readonly kind: 'refused' }
+  /** A 403 of the filter chain before any permission: `password-change-required`, `csrf-token-missing`. */
+  | { readonly kind: 'chain'; readonly type: string };
 
 /** What a call answered: passed the gate (a result or a non-denial problem), or a problem. */
 interface Outcome {
@@ -159,6 +161,10 @@ function mismatch(expected: Expected, outcome: Outcome): string | undefined {
       return problem?.status === 403 && problem.type === 'forbidden' && problem.permission === expected.permission
         ? undefined
         : `expected 403 forbidden naming ${expected.permission}, got ${got}`;
+    case 'chain':
+      return problem?.status === 403 && problem.type === expected.type
+        ? undefined
+        : `expected 403 ${expected.type}, got ${got}`;
     case 'refused':
       return !outcome.ok && (problem?.status === 401 || problem?.status === 403)
         ? undefined
@@ -394,6 +400,55 @@ async function answerWithoutRequestId(
 const REST_CALLERS = process.env.AUTHORISATION_MATRIX_FULL
   ? ['anonymous', ...BUILT_IN_ROLES.flatMap((role) => SCOPES.map((scope) => `${role}@${scope}`))]
   : ['anonymous', 'viewer@GLOBAL', 'viewer@CLUSTER', 'operator@ENVIRONMENT', 'admin@CLUSTER', 'installer@GLOBAL'];
+
+describe('authorisation matrix over tRPC: the filter chain before the permissions', () => {
+  it('holds a user who must change their password to what the catalogue allows first, and a cookie change to its CSRF token', async () => {
+    const admin = callers.find((caller) => caller.name === 'admin@GLOBAL') as Caller;
+    const userId = randomUUID();
+    await runtime.prisma.user.create({
+      data: { id: userId, username: 'must-change', providerId: 'local', passwordHash, mustChangePassword: true },
+    });
+    const adminRole = await runtime.prisma.role.findUniqueOrThrow({ where: { name: 'admin' } });
+    await runtime.prisma.grant.create({
+      data: { id: randomUUID(), roleId: adminRole.id, principal: 'USER', userId, scopeKind: 'GLOBAL' },
+    });
+    const pending = await signIn(rest, 'http://127.0.0.1', { username: 'must-change', password: PASSWORD });
+    const noCsrf = { cookie: admin.headers.cookie ?? '' };
+    const failures: string[] = [];
+    for (const [name, headers] of [
+      ['must-change-password', pending],
+      ['no-csrf-token', noCsrf],
+    ] as const) {
+      const context = await createTrpcContext(runtime, new Request('http://127.0.0.1/api/trpc/matrix', { headers }));
+      const call = appRouter.createCaller(context) as unknown as Record<string, unknown>;
+      for (const procedure of PROCEDURES) {
+        let fn: unknown = call;
+        for (const part of procedure.path.split('.')) fn = (fn as Record<string, unknown>)[part];
+        let problem: Problem | undefined;
+        try {
+          await (fn as (input: unknown) => Promise<unknown>)(inputFor(procedure.type, 'own'));
+        } catch (error) {
+          problem = problemOfError(error);
+        }
+        const access = procedure.meta?.access;
+        const asAdmin = expectedFor(access, admin, 'own');
+        const expected: Expected =
+          access === 'public'
+            ? { kind: 'allowed' }
+            : name === 'no-csrf-token'
+              ? procedure.type === 'mutation'
+                ? { kind: 'chain', type: 'csrf-token-missing' }
+                : asAdmin
+              : procedure.meta?.allowedBeforePasswordChange
+                ? asAdmin
+                : { kind: 'chain', type: 'password-change-required' };
+        const wrong = mismatch(expected, outcomeOf(problem));
+        if (wrong) failures.push(`${name} ${procedure.path}: ${wrong}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
 
 describe('the REST routes', () => {
   it('are exactly the OpenAPI document’s operations, one per procedure with an OpenAPI path', () => {
