@@ -22,9 +22,11 @@ let clusterId: string;
 
 /** The example script as a user runs it; its exit code, standard output and standard error. */
 async function runExample(args: readonly string[], env: Record<string, string>) {
+  // Only what a user's shell would pass: no test runner's variables.
+  const childEnv: Record<string, string> = { PATH: process.env.PATH ?? '', ...env };
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', EXAMPLE, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: childEnv as NodeJS.ProcessEnv,
       timeout: 60_000,
     });
     return { code: 0, stdout, stderr };
