@@ -5,7 +5,11 @@ import { Scheduler } from '@/modules/kernel/jobs/index.ts';
 import { onShutdown, tellSupervisor } from '@/server/process/child-lifecycle.ts';
 import { openRuntime } from '@/server/runtime/runtime.ts';
 import { startWorkerServices } from './services.ts';
+import { logger, setLogProcess } from '@/base/log/log.ts';
 
+const log = logger('worker');
+
+setLogProcess('worker');
 const runtime = await openRuntime('worker');
 const scheduler = new Scheduler({
   db: runtime.db,
@@ -23,5 +27,8 @@ onShutdown('worker', async () => {
 });
 
 await services;
-console.log(`[worker] ${runtime.instanceId}: scheduling ${runtime.registry.enabledJobs().length} job(s)`);
+log.info(
+  { instanceId: runtime.instanceId, jobs: runtime.registry.enabledJobs().length },
+  `scheduling ${runtime.registry.enabledJobs().length} job(s)`,
+);
 tellSupervisor({ type: 'ready' });

@@ -4,6 +4,9 @@
 import type { RunningWorkerService, WorkerServiceDeclaration } from '@/modules/kernel/plugin/index.ts';
 import { publishSignal } from '@/modules/kernel/stream/index.ts';
 import type { Runtime } from '@/server/runtime/runtime.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('worker');
 
 const STOP_ORDER: readonly WorkerServiceDeclaration['stage'][] = ['scrape', 'subscriptions', 'pools'];
 
@@ -29,9 +32,9 @@ export async function startWorkerServices(runtime: Runtime): Promise<{ stop(): P
         publishSignal: (topic, clusterId) => publishSignal(runtime.bus, topic, clusterId),
       });
       started.push({ id: declaration.id, stage: declaration.stage, service });
-      console.log(`[worker] started ${declaration.moduleId}/${declaration.id}`);
+      log.info({ service: `${declaration.moduleId}/${declaration.id}` }, 'service started');
     } catch (error) {
-      console.error(`[worker] ${declaration.moduleId}/${declaration.id} did not start:`, error);
+      log.error({ err: error, service: `${declaration.moduleId}/${declaration.id}` }, 'service did not start');
     }
   }
   return {
@@ -41,7 +44,11 @@ export async function startWorkerServices(runtime: Runtime): Promise<{ stop(): P
           started
             .filter((entry) => entry.stage === stage)
             .map((entry) =>
-              entry.service.stop().catch((error: unknown) => console.error(`[worker] stopping ${entry.id}:`, error)),
+              entry.service
+                .stop()
+                .catch((error: unknown) =>
+                  log.error({ err: error, service: entry.id }, 'service did not stop cleanly'),
+                ),
             ),
         );
       }

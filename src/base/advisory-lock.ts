@@ -4,6 +4,9 @@
 // hashtextextended('<namespace>:<name>', 0). Session locks that must outlive a request are held by SessionLocks, on a
 // connection of their own: when it breaks, every lock it held is gone at once, and its owner is told.
 import pg from 'pg';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('locks');
 
 /** Every namespace of the installation. Add one here; never reuse a name for another purpose. */
 export type LockNamespace =
@@ -126,7 +129,7 @@ export class SessionLocks {
     });
     client.on('error', (error) => {
       if (this.client !== client) return;
-      console.error(`[locks] the ${this.namespace} lock connection failed; every lock is given up:`, error.message);
+      log.error({ err: error, namespace: this.namespace }, 'the lock connection failed; every lock is given up');
       const lost = [...this.held];
       this.client = undefined;
       this.held.clear();

@@ -2,6 +2,9 @@
 // A lost connection is re-established with capped backoff; `onReconnect` lets listeners re-read state they may
 // have missed while it was down (NOTIFY is not queued for absent listeners).
 import pg from 'pg';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('bus');
 
 type BusHandler = (payload: string) => void;
 
@@ -40,7 +43,7 @@ export function createDatabaseBus(
       .then(() => target.query(sql))
       .then(
         () => undefined,
-        (error: unknown) => console.error(`[bus] ${sql} failed`, error),
+        (error: unknown) => log.error({ err: error, sql }, 'a bus statement failed'),
       );
   };
   const readyPromise = new Promise<void>((resolve) => (markReady = resolve));
@@ -54,7 +57,7 @@ export function createDatabaseBus(
         try {
           handler(message.payload ?? '');
         } catch (error) {
-          console.error(`[bus] handler for ${message.channel} failed:`, error);
+          log.error({ err: error, channel: message.channel }, 'a bus handler failed');
         }
       }
     });
@@ -62,7 +65,7 @@ export function createDatabaseBus(
       await candidate.connect();
       for (const channel of handlers.keys()) await candidate.query(`LISTEN ${channel}`);
     } catch (error) {
-      console.error(`[bus] cannot listen: ${(error as Error).message}`);
+      log.warn({ err: error }, 'cannot listen; reconnecting');
       scheduleReconnect(candidate);
       return;
     }

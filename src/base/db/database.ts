@@ -2,6 +2,9 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaClient } from '@/generated/prisma/client.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('db');
 
 export type { PrismaClient };
 export type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -24,7 +27,7 @@ export function openDatabase(
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.error(`[db] idle connection error: ${error.message}`));
+  pool.on('error', (error) => log.warn({ err: error }, 'an idle connection failed; the pool replaces it'));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     pool,

@@ -5,6 +5,9 @@
 // every table, sequence, view, type, function and schema the superuser made in it pass to the app role.
 import pg from 'pg';
 import { pluginRoleFunctionSql } from './plugin-role-function.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('database');
 
 export interface RoleCredentials {
   readonly user: string;
@@ -54,7 +57,7 @@ export async function ensureAppRole(superuserBase: string, app: RoleCredentials,
 
 async function handOver(superuserBase: string, appUser: string, databaseName: string, owner: string | undefined) {
   const role = pg.escapeIdentifier(appUser);
-  console.log(`[database] handing the ${databaseName} database from ${owner ?? '?'} to the ${appUser} role`);
+  log.info({ database: databaseName, from: owner, role: appUser }, 'handing the database over to the application role');
   await withClient(`${superuserBase}/${databaseName}`, async (client) => {
     await client.query('BEGIN');
     await client.query(`ALTER DATABASE ${pg.escapeIdentifier(databaseName)} OWNER TO ${role}`);

@@ -7,6 +7,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { APP_ROLE, ensureAppRole, type RoleCredentials } from './embedded-app-role.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('database');
 
 export interface EmbeddedDatabase {
   /** Flotilla's connection: the app role, no superuser. */
@@ -60,7 +63,7 @@ async function stopOrphanedPostmaster(databaseDir: string): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 0) return;
   const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!command.includes('postgres')) return;
-  console.log(`[database] stopping a PostgreSQL left running by an earlier start (pid ${pid})`);
+  log.info({ pid }, 'stopping a PostgreSQL left running by an earlier start');
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000; waited += 200) {
     if (!existsSync(`/proc/${pid}`)) return;
@@ -100,8 +103,8 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
   await mkdir(dataDir, { recursive: true });
   const databaseDir = clusterFolderFor(dataDir);
   if (databaseDir !== path.resolve(dataDir, 'postgres')) {
-    console.log(
-      `[database] ${path.resolve(dataDir)} is not reachable by the postgres user (a folder above it is private), so the embedded PostgreSQL keeps its data in ${databaseDir}`,
+    log.info(
+      `${path.resolve(dataDir)} is not reachable by the postgres user (a folder above it is private), so the embedded PostgreSQL keeps its data in ${databaseDir}`,
     );
     await mkdir(path.dirname(databaseDir), { recursive: true, mode: 0o755 });
   }
@@ -129,7 +132,7 @@ export async function startEmbeddedPostgres(dataDir: string, port?: number): Pro
   });
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-      console.log(`[database] creating the embedded PostgreSQL in ${databaseDir}`);
+      log.info({ folder: databaseDir }, 'creating the embedded PostgreSQL');
       await server.initialise();
     }
     await server.start();

@@ -6,6 +6,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { lockSession, unlockSession } from '../advisory-lock.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('migrate');
 
 export interface MigrationResult {
   readonly applied: string[];
@@ -60,7 +63,10 @@ export async function migrate(
   connectionString: string,
   options: { directory?: string; log?: (line: string) => void } = {},
 ): Promise<MigrationResult> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const note = (level: 'info' | 'warn', message: string, migration: string) => {
+    if (options.log) options.log(`[migrate] ${message}`);
+    else log[level]({ migration }, message);
+  };
   const migrations = await readMigrations(options.directory);
   const client = new pg.Client({ connectionString, application_name: 'flotilla-migrate' });
   await client.connect();
@@ -87,12 +93,12 @@ export async function migrate(
       const previous = done.get(migration.name);
       if (previous) {
         if (previous.checksum !== migration.checksum)
-          log(`[migrate] warning: ${migration.name} changed after it was applied`);
+          note('warn', `${migration.name} changed after it was applied`, migration.name);
         continue;
       }
       await applyOne(client, migration);
       applied.push(migration.name);
-      log(`[migrate] applied ${migration.name}`);
+      note('info', `applied ${migration.name}`, migration.name);
     }
     return { applied, alreadyApplied: [...done.keys()] };
   } finally {

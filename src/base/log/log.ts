@@ -5,7 +5,7 @@
 // error is written as its type, message, code, stack and cause only — never the request or body a library hung on it.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import { prettyFactory } from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -144,24 +144,29 @@ function levelFrom(environment: NodeJS.ProcessEnv): string {
 export interface LoggerOptions {
   readonly format: LogFormat;
   readonly level: string;
-  /** Where lines go; standard output (synchronously, so nothing is lost at exit) unless a test captures them. */
+  /** Where lines go; standard output unless a test captures them. */
   readonly destination?: DestinationStream;
+}
+
+// Through process.stdout (synchronous on Linux for files, pipes and terminals, so nothing is lost at exit), looked
+// up at each write: whatever captures the process's output (a test, a supervisor's pipe) sees every line.
+// A closed standard output (a log collector gone) must not crash the process; console ignores it the same way.
+function standardOutput(format: LogFormat): DestinationStream {
+  process.stdout.on('error', () => undefined);
+  if (format === 'json') return { write: (line) => void process.stdout.write(line) };
+  const prettify = prettyFactory({
+    colorize: process.stdout.isTTY,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,process,module',
+    messageFormat: '{if process}{process} {end}[{module}] {msg}',
+  });
+  return { write: (line) => void process.stdout.write(prettify(line)) };
 }
 
 /** A root logger; `logger()` uses the one made from the environment, tests make their own. */
 export function createLogger(options: LoggerOptions): Logger {
   const json = options.format === 'json';
-  const destination =
-    options.destination ??
-    (json
-      ? pino.destination({ fd: 1, sync: true })
-      : pretty({
-          sync: true,
-          colorize: process.stdout.isTTY,
-          translateTime: 'SYS:HH:MM:ss.l',
-          ignore: 'pid,hostname,process,module',
-          messageFormat: '{if process}{process} {end}[{module}] {msg}',
-        }));
+  const destination = options.destination ?? standardOutput(options.format);
   return pino(
     {
       level: options.level,

@@ -2,6 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('supervisor');
 
 const WATCHED = ['src', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
@@ -27,7 +30,9 @@ export function isBuildCurrent(root: string): boolean {
 
 export function buildIfNeeded(root: string): void {
   if (isBuildCurrent(root)) return;
-  console.log('[flotilla] building the web app (first start or sources changed)…');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  log.info('building the web app (first start or sources changed)…');
+  // Next.js's own build output is for a person, not a log line: it goes to standard error, so standard output
+  // stays one JSON object per line.
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 2, 2] });
   if (result.status !== 0) throw new Error('the build failed; see the output above');
 }

@@ -1,18 +1,21 @@
 // How every child of the supervisor ends: on SIGTERM/SIGINT, or when the supervisor's IPC channel closes (the
 // supervisor died), it runs its shutdown once and exits. This is what leaves no process behind.
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('lifecycle');
 export function onShutdown(name: string, shutdown: () => Promise<void>): void {
   let started = false;
   const run = (reason: string) => {
     if (started) return;
     started = true;
-    console.log(`[${name}] shutting down (${reason})`);
+    log.info({ reason }, `${name} shutting down (${reason})`);
     const forceExit = setTimeout(() => {
-      console.error(`[${name}] shutdown took too long; exiting`);
+      log.error(`${name} shutdown took too long; exiting`);
       process.exit(1);
     }, 20_000);
     forceExit.unref();
     shutdown()
-      .catch((error: unknown) => console.error(`[${name}] shutdown failed:`, error))
+      .catch((error: unknown) => log.error({ err: error }, `${name} shutdown failed`))
       .finally(() => process.exit(0));
   };
   process.on('SIGTERM', () => run('SIGTERM'));

@@ -2,7 +2,11 @@
 // terminal reaches only the supervisor, which then stops web, worker and database in the spec's order.
 import { startEmbeddedPostgres } from '@/base/db/embedded-postgres.ts';
 import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
+import { logger, setLogProcess } from '@/base/log/log.ts';
 
+const log = logger('database');
+
+setLogProcess('database');
 const dataDir = process.env.FLOTILLA_DATA_DIR ?? '.data';
 const port = process.env.FLOTILLA_EMBEDDED_DB_PORT ? Number(process.env.FLOTILLA_EMBEDDED_DB_PORT) : undefined;
 
@@ -11,6 +15,6 @@ try {
   onShutdown('database', () => database.stop());
   tellSupervisor({ type: 'ready', url: database.url, folder: database.folder });
 } catch (error) {
-  console.error('[database] cannot start the embedded PostgreSQL:', error);
+  log.error({ err: error }, 'cannot start the embedded PostgreSQL');
   process.exit(1);
 }

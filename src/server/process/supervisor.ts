@@ -8,6 +8,9 @@ import { defaultInstanceId } from '@/base/env.ts';
 import { migrate } from '@/base/db/migrate.ts';
 import { buildIfNeeded } from './build.ts';
 import { prepareInstallation } from './prepare-installation.ts';
+import { logger, setLogProcess } from '@/base/log/log.ts';
+
+const log = logger('supervisor');
 
 const MAX_RESTART_DELAY_MS = 30_000;
 const STABLE_AFTER_MS = 60_000;
@@ -80,8 +83,9 @@ function supervise(supervised: Supervised, entry: string, env: NodeJS.ProcessEnv
       if (supervised.stopping) return;
       if (Date.now() - startedAt > STABLE_AFTER_MS) supervised.restarts = 0;
       const delay = Math.min(MAX_RESTART_DELAY_MS, 1_000 * 2 ** supervised.restarts++);
-      console.error(
-        `[flotilla] ${supervised.name} exited (${signal ?? `code ${String(code)}`}); restarting in ${delay} ms`,
+      log.warn(
+        { child: supervised.name, code, signal, delayMs: delay },
+        `${supervised.name} exited (${signal ?? `code ${String(code)}`}); restarting in ${delay} ms`,
       );
       setTimeout(() => {
         if (!supervised.stopping) void launch().catch(() => undefined);
@@ -93,6 +97,7 @@ function supervise(supervised: Supervised, entry: string, env: NodeJS.ProcessEnv
 }
 
 export async function runSupervisor(): Promise<void> {
+  setLogProcess('supervisor');
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = path.resolve(process.env.FLOTILLA_DATA_DIR ?? '.data');
   const database: Supervised = { name: 'database', restarts: 0, stopping: false };
@@ -103,12 +108,12 @@ export async function runSupervisor(): Promise<void> {
   const shutdown = async (reason: string, exitCode: number) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    console.log(`[flotilla] stopping (${reason}): web, then worker, then database`);
+    log.info({ reason }, `stopping (${reason}): web, then worker, then database`);
     for (const supervised of [web, worker, database]) {
       supervised.stopping = true;
       await stopChild(supervised.child);
     }
-    console.log('[flotilla] stopped');
+    log.info('stopped');
     process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT', 0));
@@ -124,7 +129,7 @@ export async function runSupervisor(): Promise<void> {
       });
       const ready = await waitForMessage<{ url: string; folder: string }>(database.child, 'ready');
       databaseUrl = ready.url;
-      console.log(`[flotilla] embedded PostgreSQL running, data in ${ready.folder}`);
+      log.info({ folder: ready.folder }, `embedded PostgreSQL running, data in ${ready.folder}`);
     }
     await migrate(databaseUrl);
     await prepareInstallation(databaseUrl);
@@ -143,11 +148,15 @@ export async function runSupervisor(): Promise<void> {
     ]);
     const host =
       process.env.FLOTILLA_HOST && process.env.FLOTILLA_HOST !== '0.0.0.0' ? process.env.FLOTILLA_HOST : 'localhost';
-    console.log(`[flotilla] ready: http://${host}:${port}/ (instance ${String(env.FLOTILLA_INSTANCE_ID)})`);
-  } catch (error) {
-    console.error(
-      error instanceof StartupError ? error.message : `[flotilla] cannot start: ${(error as Error).message}`,
+    const url = `http://${host}:${port}/`;
+    log.info(
+      { url, instanceId: env.FLOTILLA_INSTANCE_ID },
+      `ready: ${url} (instance ${String(env.FLOTILLA_INSTANCE_ID)})`,
     );
+  } catch (error) {
+    // A start-up error's message is the whole story for the operator; anything else gets its stack too.
+    if (error instanceof StartupError) log.error(error.message);
+    else log.error({ err: error }, `cannot start: ${(error as Error).message}`);
     await shutdown('start-up failed', 1);
   }
 }

@@ -6,7 +6,11 @@ import { CLIENT_ADDRESS_HEADER, clientAddress, isTrustedPeer, parseTrustedProxie
 import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
+import { logger, setLogProcess } from '@/base/log/log.ts';
 
+const log = logger('web');
+
+setLogProcess('web');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.FLOTILLA_HOST ?? '0.0.0.0';
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -39,13 +43,13 @@ onShutdown('web', async () => {
 });
 
 server.listen(port, hostname, () => {
-  console.log(`[web] listening on ${hostname}:${port}`);
+  log.info({ hostname, port }, `listening on ${hostname}:${port}`);
   tellSupervisor({ type: 'ready' });
   // The runtime opens on its first request: ask for readiness once, so the modules' start hooks run now (plugins
   // start after the application is ready, safe mode counts this boot) rather than when the first visitor comes.
   const local = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname;
   const origin = `http://${local.includes(':') ? `[${local}]` : local}:${String(port)}`;
   fetch(`${origin}/actuator/health/readiness`).catch((error: unknown) =>
-    console.warn(`[web] warming the runtime: ${(error as Error).message}`),
+    log.warn({ err: error }, 'cannot warm the runtime'),
   );
 });

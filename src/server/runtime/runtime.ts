@@ -13,6 +13,9 @@ import { readEnvironment, type Environment } from '@/base/env.ts';
 import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
 import { openDatabase, type Database, type PrismaClient } from '@/base/db/database.ts';
 import { installedModules } from '@/installation/modules.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('runtime');
 
 export interface Runtime {
   readonly kind: 'web' | 'worker';
@@ -56,7 +59,7 @@ export async function openRuntime(
   });
   try {
     const registry = resolveModules(modules, { environment: source, stored: await readStartupProperties(db) });
-    for (const warning of registry.warnings) console.warn(`[modules] ${warning}`);
+    for (const warning of registry.warnings) log.warn(warning);
     const bus = createDatabaseBus(environment.databaseUrl, db.pool, `flotilla-${kind}`);
     const settings = createSettingsStore(registry, source);
     await loadAndFollowSettings(settings, db, bus);
@@ -80,7 +83,7 @@ export async function openRuntime(
       notifications: notificationsOf(bus),
       async close() {
         for (const hook of closeHooks.splice(0))
-          await hook().catch((error: unknown) => console.error('[runtime] a module failed to close:', error));
+          await hook().catch((error: unknown) => log.error({ err: error }, 'a module failed to close'));
         await bus.close();
         await db.close();
       },

@@ -6,6 +6,9 @@ import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import type { DeniedCluster, DenialLog } from './denial-log-contract.ts';
 import { denialLogPoint } from './module.ts';
 import type { ProcedureRuntime } from './procedure-context.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('access');
 
 const logs = new WeakMap<ModuleRegistry, Promise<DenialLog | undefined>>();
 
@@ -65,7 +68,7 @@ export async function recordDenial(
       cluster: hiddenClusters.get(error) ?? cluster,
     });
   } catch (failure) {
-    console.error(`[access] cannot audit the denial of ${route}:`, failure);
+    log.error({ err: failure, route }, 'cannot audit the denial');
   }
 }
 

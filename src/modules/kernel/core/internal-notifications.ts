@@ -4,6 +4,9 @@
 // processes of every instance deliver it to theirs (a cluster registered in the web process reaches the worker).
 import { randomUUID } from 'node:crypto';
 import type { DatabaseBus } from '@/base/db/bus.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('notifications');
 
 /**
  * Notification name → payload. Empty here: each publisher declares its own notifications by merging into this
@@ -69,7 +72,7 @@ export class InternalNotifications {
         await (consumer as Consumer<N>)(payload);
       } catch (error) {
         // One failing consumer must not starve the others (or the publisher) of the notification.
-        console.error(`[notifications] a ${name} consumer failed:`, error);
+        log.error({ err: error, notification: name }, 'a consumer failed');
       }
     }
   }

@@ -10,6 +10,9 @@ import { deliverDue } from './deliverer.ts';
 import { onAnnouncedTransitions } from './alert-stream.ts';
 import { evaluateCluster, installBuiltInRules } from './evaluator.ts';
 import { OpenAlertMemory } from './open-alert-memory.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('alerting');
 
 const DELIVERY_POLL_MS = 1_000;
 
@@ -46,7 +49,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       try {
         while ((await deliverDue(deps)) > 0 && !isStopped());
       } catch (error) {
-        console.error('[alerting] delivering:', error);
+        log.error({ err: error }, 'delivering failed');
       } finally {
         delivering = undefined;
       }
@@ -63,14 +66,14 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       }
       if (summary.queuedDeliveries > 0) deliver();
     } catch (error) {
-      console.error(`[alerting] evaluating ${clusterId}:`, error);
+      log.error({ err: error, clusterId }, 'evaluating failed');
     }
   });
   const unsubscribeRegistered = context.notifications.subscribe('ClusterRegistered', async ({ clusterId, name }) => {
     try {
       await installBuiltInRules(db, clusterId, name);
     } catch (error) {
-      console.error(`[alerting] installing the built-in rules of ${clusterId}:`, error);
+      log.error({ err: error, clusterId }, 'cannot install the built-in rules');
     }
   });
   const timer = setInterval(deliver, DELIVERY_POLL_MS);

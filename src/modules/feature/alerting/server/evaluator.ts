@@ -12,6 +12,9 @@ import { alertConditions, type AlertCondition, type ConditionResult } from './co
 import { ALERTING_SETTINGS, alertLinkOf } from './alerting.settings.ts';
 import type { OpenAlertMemory } from './open-alert-memory.ts';
 import { TransitionBatch, type SteppedAlert } from './transitions.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('alerting');
 
 export interface EvaluationDeps {
   readonly db: Database;
@@ -173,7 +176,7 @@ export async function evaluateCluster(
     try {
       results = await observe(deps, rule, clusterId, now, once);
     } catch (error) {
-      console.error(`[alerting] rule ${rule.name} (${rule.conditionKind}) on ${clusterId}:`, error);
+      log.error({ err: error, rule: rule.name, kind: rule.conditionKind, clusterId }, 'cannot evaluate the rule');
       continue;
     }
     if (!results) continue;

@@ -15,6 +15,9 @@ import type { BrokerEvent } from '@/modules/platform/broker/index.ts';
 import { EVENTS_CHANNEL, type EventsAppended } from './events-channel.ts';
 import { SignalCoalescer, topicsOfKind } from './event-signals.ts';
 import { plainValues, typedFromGoverned } from './stored-properties.ts';
+import { logger } from '@/base/log/log.ts';
+
+const eventsLog = logger('events');
 
 /** Rows per INSERT: large enough to amortise the round trip, small enough to keep one statement short. */
 const BATCH = 1_000;
@@ -103,7 +106,8 @@ export class EventWriter {
   }
 
   private log(message: string): void {
-    (this.dependencies.log ?? console.error)(`[events] ${message}`);
+    if (this.dependencies.log) this.dependencies.log(`[events] ${message}`);
+    else eventsLog.error(message);
   }
 
   private async drain(): Promise<void> {

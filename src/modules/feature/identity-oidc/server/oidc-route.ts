@@ -30,6 +30,9 @@ import { oidcCookieSecret } from './oidc-secret.ts';
 import { provisionExternalUser } from './provisioning.ts';
 import { safeNextPath } from '@/base/next-path.ts';
 import { asAddressed } from './request-origin.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('identity-oidc');
 
 const STEP = new RegExp(`^${OIDC_BASE_PATH}/(signin|callback)/([^/]+)$`);
 
@@ -76,8 +79,8 @@ async function nextAuthFor(
     },
     // Names and messages only: next-auth's metadata may carry tokens.
     logger: {
-      error: (error) => console.warn(`[oidc] ${provider.id}: ${error.name}: ${error.message}`),
-      warn: (code) => console.warn(`[oidc] ${provider.id}: ${code}`),
+      error: (error) => log.warn({ provider: provider.id }, `${error.name}: ${error.message}`),
+      warn: (code) => log.warn({ provider: provider.id }, code),
       debug: () => undefined,
     },
   };
@@ -182,7 +185,7 @@ export function createOidcHandler(getRuntime: () => Promise<SignInDependencies>)
         : await callback(runtime, request, context, provider);
     } catch (error) {
       if (error instanceof ProblemError) return backToSignIn(request, error.problem.type, next);
-      console.error(`[oidc] ${context.requestId} ${action} ${providerId}:`, error);
+      log.error({ err: error, requestId: context.requestId, action, provider: providerId }, 'OIDC request failed');
       return backToSignIn(request, 'internal-error', next);
     }
   };

@@ -8,6 +8,9 @@ import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import { consumerHealthOf } from './consumer-health-read.ts';
 import { storeVerdicts } from './verdict-store.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('metrics');
 
 /** Tier B sweeps come every 15 s by default; judging a cluster more often than this adds load and no news. */
 const MIN_INTERVAL_MS = 60_000;
@@ -32,7 +35,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       await context.publishSignal('consumer-health', clusterId);
       await context.publishSignal('consumer-health', INSTALLATION_SCOPE_ID);
     } catch (error) {
-      console.error(`[metrics] judging the consumer health of ${clusterId}:`, error);
+      log.error({ err: error, clusterId }, 'cannot judge the consumer health');
     }
   }
 

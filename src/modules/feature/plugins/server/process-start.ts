@@ -7,6 +7,9 @@ import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { ProcessStartContext } from '@/modules/kernel/plugin/index.ts';
 import { readBoot, recordBoot, recordCleanStop, type BootRecord } from './lifecycle/safe-mode.ts';
 import { PluginManager, PLUGINS_CHANNEL } from './host/plugin-manager.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('plugins');
 
 export interface PluginsHere {
   readonly manager: PluginManager;
@@ -48,11 +51,11 @@ export async function start({ kind, db, bus, registry, environment, onClose }: P
         if (plugins.boot.safeMode) plugins.boot = await readBoot(db.prisma, environment.instanceId);
         if (!plugins.boot.safeMode) await manager.reconcile();
       })
-      .catch((error: unknown) => console.error('[plugins] reconcile:', (error as Error).message));
+      .catch((error: unknown) => log.error({ err: error }, 'reconcile failed'));
   };
   bus.listen(PLUGINS_CHANNEL, () => reconcile());
   bus.onReconnect(() => reconcile());
-  if (boot.safeMode) console.warn(`[plugins] safe mode: ${String(boot.reason)}`);
+  if (boot.safeMode) log.warn({ reason: boot.reason }, 'safe mode: no plugin starts');
   else setImmediate(reconcile);
 }
 

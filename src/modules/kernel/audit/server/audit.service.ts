@@ -3,6 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient, Transaction } from '@/base/db/database.ts';
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('audit');
 
 type AuditOutcome = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'PARTIAL' | 'REFUSED';
 
@@ -160,7 +163,7 @@ export async function audited<Result>(
         },
       })
       .catch((auditError: unknown) =>
-        console.error(`[audit] cannot record the failure of ${entry.action}:`, auditError),
+        log.error({ err: auditError, action: entry.action }, 'cannot record the failure'),
       );
     throw error;
   }

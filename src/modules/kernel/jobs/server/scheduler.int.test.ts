@@ -21,6 +21,7 @@ import {
 } from '@/modules/kernel/settings/index.ts';
 import { INSTALLATION_SCOPE_ID, parseSignal, STREAM_CHANNEL } from '@/modules/kernel/stream/index.ts';
 import { Scheduler, type ScheduledJob } from './scheduler.ts';
+import { captureLogLines } from '@test/log-lines.ts';
 
 // A fixture feature declaring the interval settings the fixture jobs run on; one key per test, so a change made
 // by one test cannot re-time another's job.
@@ -268,7 +269,7 @@ describe('Scheduler', () => {
   it('records a failing job as FAILED with its error and counts consecutive failures until it succeeds', async () => {
     const failures = [new Error('broker unreachable'), new Error('x'.repeat(3_000))];
     // The scheduler logs each failure; kept out of the test output, and checked.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogLines();
     const scheduler = schedule(worker, 'instance-e', [
       job('housekeeping.failing', 'housekeeping.failing', () => {
         const failure = failures.shift();
@@ -295,8 +296,18 @@ describe('Scheduler', () => {
       expect(row.lastOutcome).toBe('SUCCEEDED'),
     );
     await scheduler.stop();
-    expect(logged).toHaveBeenCalledWith('[jobs] housekeeping.failing failed: broker unreachable');
-    logged.mockRestore();
+    logs.restore();
+    // The failure's line names the job (the run's log context) and carries the error itself.
+    expect(logs.lines()).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        module: 'jobs',
+        job: 'housekeeping.failing',
+        principal: 'system',
+        msg: 'job failed',
+        err: expect.objectContaining({ message: 'broker unreachable' }) as unknown,
+      }),
+    );
 
     expect(recovered).toMatchObject({ consecutiveFailures: 0, lastError: null, lastSummary: 'recovered' });
     expect(recovered.lastCompletedAt).toEqual(recovered.lastFinishedAt);

@@ -2,6 +2,7 @@
 // re-timed when it changes (cron cannot say "every 90s"); cron jobs are timed by node-cron. After every run the
 // job's status row is written and a `health` signal is published, so every instance's console sees it.
 import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
+import { logger, withLogContext } from '@/base/log/log.ts';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Database } from '@/base/db/database.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
@@ -9,6 +10,8 @@ import type { JobContext, JobDeclaration } from '@/modules/kernel/plugin/index.t
 import type { SettingsStore } from '@/modules/kernel/settings/index.ts';
 import { INSTALLATION_SCOPE_ID, publishSignal } from '@/modules/kernel/stream/index.ts';
 import { describeSchedule } from './job-status.ts';
+
+const log = logger('jobs');
 
 export type ScheduledJob = JobDeclaration & { readonly moduleId: string };
 
@@ -109,7 +112,7 @@ export class Scheduler {
     state.intervalMs = this.intervalOf(state.job);
     await this.dependencies.db.prisma.jobStatus
       .update({ where: this.key(state), data: { intervalMs: state.intervalMs, updatedAt: new Date() } })
-      .catch((error: unknown) => console.error(`[jobs] cannot record interval of ${state.job.id}:`, error));
+      .catch((error: unknown) => log.error({ err: error, job: state.job.id }, 'cannot record the interval'));
     if (state.running) return; // re-armed with the new interval when the run ends
     const dueAt = (state.lastStartedAt?.getTime() ?? Date.now()) + state.intervalMs;
     this.arm(state, Math.max(0, dueAt - Date.now()));
@@ -122,13 +125,14 @@ export class Scheduler {
   private async recordNextRun(state: JobState, nextRunAt: Date | null): Promise<void> {
     await this.dependencies.db.prisma.jobStatus
       .update({ where: this.key(state), data: { nextRunAt, updatedAt: new Date() } })
-      .catch((error: unknown) => console.error(`[jobs] cannot record next run of ${state.job.id}:`, error));
+      .catch((error: unknown) => log.error({ err: error, job: state.job.id }, 'cannot record the next run'));
   }
 
   private runOnce(state: JobState): Promise<void> {
     if (this.stopped || state.running) return state.running ?? Promise.resolve();
-    state.running = this.execute(state)
-      .catch((error: unknown) => console.error(`[jobs] cannot record the run of ${state.job.id}:`, error))
+    // Every line the job logs (through its context or its modules' loggers) names the job and the system actor.
+    state.running = withLogContext({ job: state.job.id, principal: 'system' }, () => this.execute(state))
+      .catch((error: unknown) => log.error({ err: error, job: state.job.id }, 'cannot record the run'))
       .finally(() => (state.running = undefined));
     return state.running;
   }
@@ -160,7 +164,7 @@ export class Scheduler {
             execute: async (sql, params = []) => ({ rowCount: (await db.pool.query(sql, [...params])).rowCount ?? 0 }),
           },
           publishSignal: (topic, clusterId) => publishSignal(bus, topic, clusterId),
-          log: (message) => console.log(`[job ${state.job.id}] ${message}`),
+          log: (message) => log.info(message),
         };
         const { run } = await state.job.load();
         summary = (await run(context)).summary ?? null;
@@ -168,7 +172,7 @@ export class Scheduler {
     } catch (caught) {
       outcome = 'FAILED';
       error = (caught instanceof Error ? caught.message : String(caught)).slice(0, MAX_ERROR_LENGTH);
-      console.error(`[jobs] ${state.job.id} failed: ${error}`);
+      log.error({ err: caught }, 'job failed');
     } finally {
       if (lockClient) {
         await unlockSession(lockClient, 'jobs', state.job.id).catch(() => undefined);
@@ -190,6 +194,7 @@ export class Scheduler {
         updatedAt: finishedAt,
       },
     });
+    log.debug({ outcome, durationMs: finishedAt.getTime() - startedAt.getTime() }, 'job finished');
     await publishSignal(bus, 'health', INSTALLATION_SCOPE_ID);
   }
 

@@ -8,6 +8,9 @@ import {
   type SettingsReader,
   type SettingValue,
 } from '@/modules/kernel/plugin/index.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('settings');
 
 export const SETTINGS_CHANNEL = 'flotilla_settings';
 
@@ -92,7 +95,7 @@ export class SettingsStore implements SettingsReader {
       try {
         listener(key);
       } catch (error) {
-        console.error(`[settings] listener for ${key} failed:`, error);
+        log.error({ err: error, key }, 'a settings listener failed');
       }
     }
   }

@@ -3,6 +3,9 @@ import type { Database } from '@/base/db/database.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { SETTINGS_CHANNEL, SettingsStore, type DeclaredSetting, type StoredSetting } from './settings-store.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('settings');
 
 async function readStoredSettings(db: Database, key?: string): Promise<StoredSetting[]> {
   const rows = await db.prisma.flotillaSetting.findMany({ where: key ? { key } : {} });
@@ -39,12 +42,12 @@ export async function loadAndFollowSettings(store: SettingsStore, db: Database, 
   bus.listen(SETTINGS_CHANNEL, (key) => {
     readStoredSettings(db, key)
       .then((rows) => store.replaceOne(key, rows[0]))
-      .catch((error: unknown) => console.error(`[settings] cannot re-read ${key}:`, error));
+      .catch((error: unknown) => log.error({ err: error, key }, 'cannot re-read the setting'));
   });
   bus.onReconnect(() => {
     readStoredSettings(db)
       .then((rows) => store.replaceAll(rows))
-      .catch((error: unknown) => console.error('[settings] cannot reload settings:', error));
+      .catch((error: unknown) => log.error({ err: error }, 'cannot reload the settings'));
   });
   store.replaceAll(await readStoredSettings(db));
 }

@@ -5,6 +5,9 @@ import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.t
 import { audited } from '@/modules/kernel/audit/index.ts';
 import type { SettingValue } from '@/modules/kernel/plugin/index.ts';
 import { SETTINGS_CHANNEL, type SettingsStore, type SettingView } from './settings-store.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('settings');
 
 export interface SettingsDependencies {
   readonly prisma: PrismaClient;
@@ -87,7 +90,7 @@ export async function updateSetting(
     // The value is stored; a process that misses this notice re-reads every setting when its bus reconnects.
     await bus
       .notify(SETTINGS_CHANNEL, input.key)
-      .catch((error: unknown) => console.error(`[settings] cannot announce ${input.key}:`, error));
+      .catch((error: unknown) => log.error({ err: error, key: input.key }, 'cannot announce the change'));
   }
   return {
     key: input.key,
@@ -131,7 +134,7 @@ export async function resetSetting(
     settings.replaceOne(input.key, undefined);
     await bus
       .notify(SETTINGS_CHANNEL, input.key)
-      .catch((error: unknown) => console.error(`[settings] cannot announce ${input.key}:`, error));
+      .catch((error: unknown) => log.error({ err: error, key: input.key }, 'cannot announce the change'));
   }
   return {
     key: input.key,

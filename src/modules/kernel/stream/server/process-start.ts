@@ -8,6 +8,9 @@ import { streamEventSources } from './event-source.ts';
 import { StreamHub } from './hub.ts';
 import { ReplayRegistry } from './replay.ts';
 import { parseSignal, STREAM_CHANNEL } from './signal.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('stream');
 
 /** A web process's stream: the hub its clients hold streams of, and the replays of the topics with events. */
 export interface WebStream {
@@ -31,7 +34,7 @@ export async function start({ kind, db, bus, registry }: ProcessStartContext): P
       source
         .read(payload, (clusterId) => hub.wants(value.topic, clusterId))
         .then((events) => events.forEach((event) => hub.deliverEvent(event)))
-        .catch((error: unknown) => console.error(`[stream] reading ${value.topic} events:`, error));
+        .catch((error: unknown) => log.error({ err: error, topic: value.topic }, 'cannot read the events'));
     });
     replay.register(value.topic, (clusterId, lastEventId, limit) => source.replay(clusterId, lastEventId, limit));
   }

@@ -6,6 +6,9 @@ import { type Problem, problemResponse, type RequestContext } from '@/modules/ke
 import type { StreamHub, StreamSink, StreamSubscriber } from './hub.ts';
 import type { ReplayRegistry } from './replay.ts';
 import { parseStreamQuery, type StreamQuery } from './stream-query.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('stream');
 
 export interface StreamEndpointDependencies {
   readonly hub: StreamHub;
@@ -101,7 +104,7 @@ export function openStream(
                   data: { replayed: events.length },
                 });
             })
-            .catch((error: unknown) => console.error('[stream] replay failed:', error));
+            .catch((error: unknown) => log.error({ err: error }, 'replay failed'));
         }
       },
       pull() {

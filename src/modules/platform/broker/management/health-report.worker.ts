@@ -5,6 +5,9 @@ import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kerne
 import { openNativeConnectionCounts } from '../native/native-pool.ts';
 import { reportIntervalSetting } from './health-report.settings.ts';
 import { listNodeStates } from './node-state-registry.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('broker');
 
 /** Reports of instances that stopped for good are kept this long, then dropped. */
 const FORGET_AFTER = '1 day';
@@ -60,7 +63,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
   const loop = () => {
     if (stopped) return;
     report()
-      .catch((error: unknown) => console.error('[broker] cannot write the worker report:', error))
+      .catch((error: unknown) => log.error({ err: error }, 'cannot write the worker report'))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, context.settings.duration(reportIntervalSetting));
       });

@@ -1,5 +1,5 @@
 // One failing consumer of broker events does not keep the others from an event, nor from finishing at shutdown.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   contribution,
   defineModule,
@@ -9,6 +9,7 @@ import {
 import { brokerEventConsumers, brokerModule } from '../module.ts';
 import type { BrokerEvent } from './broker-event.ts';
 import { loadBrokerEventDispatcher } from './broker-event-consumers.ts';
+import { captureLogLines } from '@test/log-lines.ts';
 
 const event: BrokerEvent = {
   kind: 'CONSUMER_CREATED',
@@ -50,7 +51,7 @@ describe('the broker event dispatcher', () => {
       ],
       { environment: {}, stored: new Map() },
     );
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogLines();
     try {
       const dispatcher = await loadBrokerEventDispatcher(registry, {} as WorkerServiceContext);
       dispatcher.handle(event);
@@ -58,13 +59,14 @@ describe('the broker event dispatcher', () => {
       expect(received).toEqual(['CONSUMER_CREATED', 'CONSUMER_CREATED']);
       await dispatcher.stop();
       expect(stopped).toBe(true);
-      expect(log.mock.calls.map((call) => String(call[0]))).toEqual([
-        expect.stringContaining('broker event consumer broken/c failed on CONSUMER_CREATED'),
-        expect.stringContaining('broker event consumer broken/c failed on CONSUMER_CREATED'),
-        expect.stringContaining('broker event consumer broken/c stop'),
+      const failed = { level: 'error', module: 'broker', consumer: 'broken/c' };
+      expect(logs.lines()).toEqual([
+        expect.objectContaining({ ...failed, kind: 'CONSUMER_CREATED', msg: 'a broker event consumer failed' }),
+        expect.objectContaining({ ...failed, kind: 'CONSUMER_CREATED', msg: 'a broker event consumer failed' }),
+        expect.objectContaining({ ...failed, msg: 'a broker event consumer did not stop' }),
       ]);
     } finally {
-      log.mockRestore();
+      logs.restore();
     }
   });
 });

@@ -4,18 +4,23 @@
 import type { ModuleRegistry, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { brokerEventConsumers } from '../module.ts';
 import type { BrokerEventConsumer, BrokerEventHandler } from './broker-event-consumer.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('broker');
 
 /** Hands each event to every consumer in turn; one that throws is logged and the rest still get the event. */
 function dispatchTo(
   consumers: readonly { readonly id: string; readonly consumer: BrokerEventConsumer }[],
-  log: (message: string) => void = console.error,
 ): BrokerEventHandler {
   return (event) => {
     for (const { id, consumer } of consumers) {
       try {
         consumer.consume(event);
       } catch (error) {
-        log(`broker event consumer ${id} failed on ${event.kind} from ${event.nodeKey}: ${String(error)}`);
+        log.error(
+          { err: error, consumer: id, kind: event.kind, node: event.nodeKey },
+          'a broker event consumer failed',
+        );
       }
     }
   };
@@ -45,7 +50,7 @@ export async function loadBrokerEventDispatcher(
           try {
             await consumer.stop?.();
           } catch (error) {
-            console.error(`broker event consumer ${id} stop:`, error);
+            log.error({ err: error, consumer: id }, 'a broker event consumer did not stop');
           }
         }),
       );

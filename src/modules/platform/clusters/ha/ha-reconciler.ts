@@ -26,6 +26,9 @@ import {
   storedSubscriptionOf,
   type StoredSubscription,
 } from './subscription-verdict.ts';
+import { logger } from '@/base/log/log.ts';
+
+const haLog = logger('clusters');
 
 export interface HaReconcilerOptions {
   readonly instanceId: string;
@@ -59,7 +62,7 @@ export class HaReconciler {
   private isStopped = false;
 
   constructor(private readonly options: HaReconcilerOptions) {
-    this.log = options.log ?? ((message) => console.error(`[ha] ${message}`));
+    this.log = options.log ?? ((message) => haLog.warn(message));
     this.stopFollowing = [
       options.ownership.onLost((lost) => {
         this.log(`lost the ownership lock connection; letting go of ${lost.length} cluster(s)`);

@@ -15,6 +15,9 @@ import {
   pooledNativeEndpoints,
   releaseManagementNode,
 } from '@/modules/platform/broker/index.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('clusters');
 
 interface StoredNode {
   readonly clusterId: string;
@@ -38,7 +41,7 @@ export class HeldResources {
   refresh(): Promise<void> {
     this.work = this.work
       .then(() => this.reconcile())
-      .catch((error: unknown) => console.error('[clusters] releasing what removed nodes held:', error));
+      .catch((error: unknown) => log.error({ err: error }, 'cannot release what removed nodes held'));
     return this.work;
   }
 

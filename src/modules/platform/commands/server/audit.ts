@@ -5,6 +5,9 @@ import { openAudit } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { CommandTargets } from '@/modules/platform/clusters/index.ts';
 import type { BrokerCommand, CommandAudit, CommandRuntime, NodeResult } from './command-types.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('commands');
 
 export async function openCommandAudit(
   runtime: Pick<CommandRuntime, 'prisma'>,
@@ -19,7 +22,7 @@ export async function openCommandAudit(
     dryRun: command.dryRun,
     cluster: { id: found.clusterId, name: found.clusterName },
   }).catch((error: unknown) => {
-    console.error(`[commands] cannot write the audit row of ${command.action}; nothing was sent:`, error);
+    log.error({ err: error, action: command.action }, 'cannot write the audit row; nothing was sent');
     throw new ProblemError({
       type: 'audit-unavailable',
       title: 'Not done: the audit row could not be written',

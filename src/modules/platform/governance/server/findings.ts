@@ -3,6 +3,9 @@
 // message. Admin → Governance lists them with "make a rule from this".
 import type { Database } from '@/base/db/database.ts';
 import type { Finding } from './policy/enforce.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('governance');
 
 const FLUSH_AFTER_MS = 5_000;
 const FLUSH_AT_KEYS = 500;
@@ -75,7 +78,7 @@ class FindingsCollector {
           tallies.map((tally) => tally.last),
         ],
       )
-      .catch((error: unknown) => console.error('[governance] findings not written:', (error as Error).message));
+      .catch((error: unknown) => log.error({ err: error }, 'findings not written'));
   }
 }
 

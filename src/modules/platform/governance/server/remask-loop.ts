@@ -2,6 +2,9 @@
 // rewrites pending rows in batches (the store's own `remaskBatch`) until none is left or the tick's budget is spent,
 // so a policy change reaches every stored row without one long transaction; several instances share the rows when
 // the store locks them with SKIP LOCKED.
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('governance');
 const BATCH = 500;
 const BATCHES_PER_TICK = 40;
 
@@ -28,7 +31,7 @@ export function startRemaskLoop(options: {
   const loop = () => {
     if (stopped) return;
     running = tick()
-      .catch((error: unknown) => console.error(`[${options.label}] remask failed:`, error))
+      .catch((error: unknown) => log.error({ err: error, loop: options.label }, 'remask failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(loop, options.intervalMs());
       });

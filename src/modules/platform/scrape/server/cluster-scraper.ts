@@ -44,6 +44,9 @@ import { TIERS, type Tier } from '../read/tiers.ts';
 import { SCRAPE_SETTINGS, TIER_INTERVAL_SETTINGS } from './scrape.settings.ts';
 import { recordSweep, type SweepOutcome } from './sweep-persist.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('scrape');
 
 export interface ScraperDependencies {
   readonly pool: Pool;
@@ -182,7 +185,7 @@ export class ClusterScraper {
     const read = tick
       .then((outcomes) => this.readDeadLetterSettings(nodes.filter((_, index) => outcomes[index]?.ok === true)))
       .catch((error: unknown) => {
-        console.error(`[scrape] dead-letter settings of ${this.target.name}:`, error);
+        log.error({ err: error, cluster: this.target.name }, 'cannot read the dead-letter settings');
       })
       .finally(() => {
         this.deadLetterRead = undefined;
@@ -244,7 +247,7 @@ export class ClusterScraper {
     if (this.cut) return; // a tick cut short by stop did not complete
     const { notifications, publishSignal } = this.dependencies;
     const capabilityChanged = await this.recordCapabilityEvidence(nodes, outcomes).catch((error: unknown) => {
-      console.error(`[scrape] capability evidence of ${this.target.name}:`, error);
+      log.error({ err: error, cluster: this.target.name }, 'cannot record the capability evidence');
       return false;
     });
     const signals = [
@@ -265,7 +268,7 @@ export class ClusterScraper {
         nodesFailed: outcomes.filter((outcome) => !outcome.ok).length,
       });
     } catch (error) {
-      console.error(`[scrape] announcing tier ${tier} of ${this.target.name}:`, error);
+      log.error({ err: error, cluster: this.target.name, tier }, 'cannot announce the tier');
     }
   }
 
@@ -340,7 +343,7 @@ export class ClusterScraper {
         return { ok: true, queuesChanged: written.changed + removed > 0, healthChanged: false, topologyChanged: false };
       });
     } catch (error) {
-      console.error(`[scrape] persisting tier ${tier} of ${node.client.nodeKey}:`, error);
+      log.error({ err: error, node: node.client.nodeKey, tier }, 'cannot persist the tier');
       return FAILED;
     }
   }

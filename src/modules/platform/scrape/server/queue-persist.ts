@@ -4,6 +4,9 @@
 // then). Tier C, when its listing was complete, then removes the node's rows its listing no longer had.
 import type { PoolClient } from 'pg';
 import type { QueueRow } from './queue-rows.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('scrape');
 
 const UPSERT_ROWS = `
 WITH incoming AS (
@@ -162,9 +165,9 @@ export async function upsertQueueRows(
   } catch (error) {
     if ((error as { code?: string }).code !== NO_PARTITION) throw error;
     await client.query('ROLLBACK TO SAVEPOINT queue_samples');
-    console.warn(
-      `[scrape] samples of node ${target.nodeId} at ${target.listedAt.toISOString()} refused: no metric partition ` +
-        `holds that day (older than the oldest kept day); the queue rows are kept`,
+    log.warn(
+      { nodeId: target.nodeId, listedAt: target.listedAt.toISOString() },
+      'samples refused: no metric partition holds that day (older than the oldest kept day); the queue rows are kept',
     );
     result = await client.query<Counts>(UPSERT_WITHOUT_SAMPLES, parameters);
   }

@@ -5,7 +5,7 @@
 // addresses the brokers' settings name (not by their names); the grid filters and sorts on all of it. The minutes
 // the persist step rolls up keep each counter's rise (a reset counts from zero) exactly as a rebuild from the samples.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
@@ -18,6 +18,7 @@ import type { QueueRow } from './queue-rows.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { recordDeadLetterRead } from './dead-letter-settings.ts';
 import { makeDayPartitions, rollUpSamples } from './metric-rollup.ts';
+import { captureLogLines } from '@test/log-lines.ts';
 
 let database: TestDatabase;
 let db: Database;
@@ -287,12 +288,11 @@ describe('the per-minute rollup kept by the persist step', () => {
 describe('a listing dated before every metric partition', () => {
   it('keeps its queue rows and refuses only its samples, with one log line, without failing the persist step', async () => {
     const longAgo = new Date(Date.UTC(2001, 0, 1, 12));
-    const warnings: string[] = [];
-    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void warnings.push(line));
+    const logs = captureLogLines();
     try {
       await persist(nodes.second, longAgo, [row('late.listing', { messageCount: 3 })]);
     } finally {
-      warn.mockRestore();
+      logs.restore();
     }
     expect(await rowOf('late.listing')).toMatchObject({ messageCount: 3 });
     const [samples] = await db.query<{ n: number }>(
@@ -300,6 +300,13 @@ describe('a listing dated before every metric partition', () => {
         WHERE s.queue_name = 'late.listing'`,
     );
     expect(samples?.n).toBe(0);
-    expect(warnings).toEqual([expect.stringContaining('at 2001-01-01T12:00:00.000Z refused: no metric partition')]);
+    expect(logs.lines()).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        module: 'scrape',
+        listedAt: '2001-01-01T12:00:00.000Z',
+        msg: expect.stringContaining('samples refused: no metric partition') as unknown,
+      }),
+    ]);
   });
 });

@@ -10,6 +10,9 @@ import { refreshQueueTotals } from './queue-totals.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import { TIERS } from '../read/tiers.ts';
 import { SCRAPE_SETTINGS, TIER_INTERVAL_SETTINGS } from './scrape.settings.ts';
+import { logger, withLogContext } from '@/base/log/log.ts';
+
+const log = logger('scrape');
 
 export class ScrapeService implements RunningWorkerService {
   private readonly scrapers = new Map<string, ClusterScraper>();
@@ -64,7 +67,7 @@ export class ScrapeService implements RunningWorkerService {
       await inTransaction(this.context.pool, (client) => refreshQueueTotals(client, clusterId));
       await this.context.publishSignal('queues', clusterId);
     } catch (error) {
-      console.error(`[scrape] recounting the queue totals of ${clusterId}:`, error);
+      log.error({ err: error, clusterId }, 'cannot recount the queue totals');
     }
   }
 
@@ -87,7 +90,7 @@ export class ScrapeService implements RunningWorkerService {
   private schedulePass(): Promise<void> {
     this.pass = this.pass
       .then(() => (this.stopped ? undefined : this.ownershipPass()))
-      .catch((error: unknown) => console.error('[scrape] ownership pass failed:', error));
+      .catch((error: unknown) => log.error({ err: error }, 'ownership pass failed'));
     return this.pass;
   }
 
@@ -112,13 +115,17 @@ export class ScrapeService implements RunningWorkerService {
       const scraper = new ClusterScraper(this.context, target, await this.knownTotals(clusterId));
       this.scrapers.set(clusterId, scraper);
       this.reported.delete(clusterId);
-      scraper.start();
-      console.log(`[scrape] ${this.context.instanceId} scrapes cluster ${target.name} (${target.nodes.length} nodes)`);
+      // Every line of this cluster's scrape (its timers inherit the context) names the cluster.
+      withLogContext({ clusterId }, () => scraper.start());
+      log.info(
+        { clusterId, cluster: target.name, nodes: target.nodes.length },
+        `scraping cluster ${target.name} (${target.nodes.length} nodes)`,
+      );
     } catch (error) {
       // Unreadable credentials, say: give the lock back and try again next pass, reporting each reason once.
       await this.shared.ownership.release(clusterId);
       const reason = error instanceof Error ? error.message : String(error);
-      if (this.reported.get(clusterId) !== reason) console.error(`[scrape] cannot scrape ${clusterId}: ${reason}`);
+      if (this.reported.get(clusterId) !== reason) log.error({ clusterId, reason }, 'cannot scrape the cluster');
       this.reported.set(clusterId, reason);
     }
   }
@@ -154,7 +161,7 @@ export class ScrapeService implements RunningWorkerService {
         this.scrapers.delete(clusterId);
         await this.begin(clusterId);
       })
-      .catch((error: unknown) => console.error(`[scrape] re-reading cluster ${clusterId}:`, error));
+      .catch((error: unknown) => log.error({ err: error, clusterId }, 'cannot re-read the cluster'));
     return this.pass;
   }
 }

@@ -4,6 +4,9 @@ import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kerne
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { BROKERCONFIG_SETTINGS } from '../brokerconfig.settings.ts';
 import { evaluateDrift } from './evaluate-drift.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('brokerconfig');
 
 export function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
   const shared = clusterOwnershipOf(context.pool);
@@ -26,9 +29,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
         if (lastCounts.get(clusterId) !== summary.drifted) await context.publishSignal('config', clusterId);
         lastCounts.set(clusterId, summary.drifted);
       } catch (error) {
-        console.warn(
-          `[brokerconfig] drift of cluster ${clusterId}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        log.warn({ err: error, clusterId }, 'cannot compute the drift');
       }
     }
   }

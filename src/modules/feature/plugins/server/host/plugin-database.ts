@@ -9,6 +9,9 @@ import type { PrismaClient } from '@/base/db/database.ts';
 import { openSecret, processKeys, sealSecret, type Sealed } from '@/modules/platform/governance/index.ts';
 import { PLUGIN_ROLE_FUNCTION } from '@/base/db/plugin-role-function.ts';
 import { sha256Of } from '../store/plugin-store.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('plugins');
 
 const POOL_SIZE = 2;
 const STATEMENT_TIMEOUT = '5s';
@@ -99,7 +102,9 @@ export async function openPluginDatabase(
 ): Promise<PluginDatabase> {
   const password = await ensureRoleAndSchema(prisma, pluginId);
   const pool = new pg.Pool(connectionFor(databaseUrl, pluginId, password));
-  pool.on('error', (error) => console.error(`[plugins] ${pluginId}'s database pool:`, error.message));
+  pool.on('error', (error) =>
+    log.warn({ err: error, plugin: pluginId }, 'an idle connection of the plugin database pool failed'),
+  );
   try {
     const applied = new Set(
       (await prisma.pluginMigration.findMany({ where: { pluginId }, select: { name: true } })).map((row) => row.name),

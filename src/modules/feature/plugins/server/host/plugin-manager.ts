@@ -14,6 +14,9 @@ import { validateStoredArchive } from '../validate-stored.ts';
 import { answerHostCall } from './host-api.ts';
 import { openPluginDatabase, type PluginDatabase } from './plugin-database.ts';
 import { readArchiveBytes, listPlugins, movePlugin, readPlugin } from '../store/plugin-store.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('plugins');
 
 export const PLUGINS_CHANNEL = 'flotilla_plugins';
 
@@ -147,7 +150,7 @@ export class PluginManager {
         await database?.close().catch(() => undefined);
         if (exit.reason === 'stopped') return;
         const why = `Its process ended (${exit.reason}): ${exit.detail}`;
-        console.error(`[plugins] ${id} ${version}: ${why}`);
+        log.error({ plugin: id, version }, why);
         await this.markFailed(id, version, why);
       });
     } catch (error) {
@@ -215,7 +218,7 @@ export class PluginManager {
         await unlockSession(client, 'plugins.jobs', name);
       }
     } catch (error) {
-      console.error(`[plugins] job ${name}: ${(error as Error).message}`);
+      log.error({ err: error, job: name }, 'plugin job failed');
       return undefined;
     } finally {
       client.release();

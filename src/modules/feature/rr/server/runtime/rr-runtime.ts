@@ -10,6 +10,9 @@ import { observedFromCaptured, type CapturedShape } from '../feeds/observed.ts';
 import { RR_SETTINGS } from '../rr.settings.ts';
 import type { RrWriter } from '../store/rr-writer.ts';
 import { ClusterTracer } from './cluster-tracer.ts';
+import { logger } from '@/base/log/log.ts';
+
+const rrLog = logger('rr');
 
 const PASS_MS = 200;
 const REFRESH_MS = 2_000;
@@ -211,6 +214,6 @@ export class RrRuntime {
     if (last !== undefined && now - last < LOG_REPEAT_MS) return;
     this.logged.set(message, now);
     if (this.logged.size > 1_000) this.logged.clear();
-    (this.dependencies.log ?? ((line: string) => console.error(`[rr] ${line}`)))(message);
+    (this.dependencies.log ?? ((line: string) => rrLog.error(line)))(message);
   }
 }

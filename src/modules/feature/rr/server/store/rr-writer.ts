@@ -6,6 +6,9 @@ import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database } from '@/base/db/database.ts';
 import type { Correlation } from '../correlator/rr-types.ts';
 import { correlationRows, type CorrelationRow } from './correlation-rows.ts';
+import { logger } from '@/base/log/log.ts';
+
+const rrLog = logger('rr');
 
 const COLUMNS: ReadonlyArray<[keyof CorrelationRow, string]> = [
   ['cluster_id', 'uuid'],
@@ -91,7 +94,7 @@ export class RrWriter {
         this.dependencies.onStored?.(clusterId, correlations, Date.now());
         await this.dependencies.publishSignal('rr', clusterId);
       } catch (error) {
-        (this.dependencies.log ?? console.error)(
+        (this.dependencies.log ?? ((line: string) => rrLog.error(line)))(
           `[rr] storing ${correlations.length} correlations of cluster ${clusterId} failed (kept for the next flush): ${error instanceof Error ? error.message : String(error)}`,
         );
         // Nothing lost: back in the queue, unless a newer state of the same correlation came meanwhile.

@@ -5,6 +5,9 @@
 import { createExtensionPoint, type ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import type { CapturedMessage } from '../index/stored-message.ts';
 import type { CaptureSink } from './capture-consumers.ts';
+import { logger } from '@/base/log/log.ts';
+
+const captureLog = logger('sql');
 
 /** A module's listener to captured messages, after they are in the index. */
 export type CapturedMessageListener = (messages: readonly CapturedMessage[]) => void | Promise<void>;
@@ -27,7 +30,7 @@ export class CaptureBus implements CaptureSink {
   constructor(
     private readonly writer: CaptureSink,
     private readonly declared: () => readonly CapturedMessageListenerDeclaration[],
-    private readonly log: (message: string) => void = (message) => console.error(`[capture] ${message}`),
+    private readonly log: (message: string) => void = (message) => captureLog.error(message),
   ) {}
 
   async accept(messages: readonly CapturedMessage[]): Promise<void> {

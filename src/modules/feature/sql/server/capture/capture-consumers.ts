@@ -6,6 +6,9 @@ import { openAckConsumer, type AckConsumer, type NativeMessage } from '@/modules
 import type { CapturedMessage } from '../index/stored-message.ts';
 import type { LiveTap } from './capture-reconciler.ts';
 import { capturedMessageOf } from './captured-message.ts';
+import { logger } from '@/base/log/log.ts';
+
+const captureLog = logger('sql');
 
 /** Messages in flight per consumer: enough to fill the writer's batches, bounded so a stuck write stops the flow. */
 const CREDIT = 500;
@@ -31,7 +34,7 @@ export class CaptureConsumers {
   constructor(
     private readonly sink: CaptureSink,
     private readonly onTapLost: () => void = () => undefined,
-    private readonly log: (message: string) => void = (message) => console.error(`[capture] ${message}`),
+    private readonly log: (message: string) => void = (message) => captureLog.error(message),
   ) {}
 
   /** Keys of the consumers open now (`<nodeId>|<queue>`). */

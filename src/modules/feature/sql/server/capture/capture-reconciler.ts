@@ -33,6 +33,9 @@ import {
   ownTapPrefix,
   tapNamesOf,
 } from './tap-names.ts';
+import { logger } from '@/base/log/log.ts';
+
+const captureLog = logger('sql');
 
 export interface CaptureReconcilerDependencies {
   readonly prisma: PrismaClient;
@@ -93,7 +96,7 @@ export class CaptureReconciler {
   private readonly log: (message: string) => void;
 
   constructor(private readonly dependencies: CaptureReconcilerDependencies) {
-    this.log = dependencies.log ?? ((message) => console.error(`[capture] ${message}`));
+    this.log = dependencies.log ?? ((message) => captureLog.error(message));
   }
 
   async pass(clusterId: string): Promise<CapturePassOutcome> {

@@ -13,6 +13,9 @@ import { CaptureConsumers } from './capture-consumers.ts';
 import { CaptureReconciler, type CapturePassOutcome } from './capture-reconciler.ts';
 import { registerCaptureRuntime } from './capture-runtime.ts';
 import { loadDeploymentId } from './deployment-id.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('sql');
 
 const PASS_SOON_MS = 1_000;
 // Waits of 1, 2, 4, 8 and 16 s: by the last the job's default interval (15 s) has passed.
@@ -45,9 +48,7 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
               requestPass(why, attempt + 1);
           },
           (error: unknown) => {
-            console.error(
-              `[capture] pass after ${why} failed: ${error instanceof Error ? error.message : String(error)}`,
-            );
+            log.error({ err: error, after: why }, 'capture pass failed');
             if (attempt < PASS_SOON_RETRIES) requestPass(why, attempt + 1);
           },
         );

@@ -11,6 +11,9 @@ import type { Database } from '@/base/db/database.ts';
 import { SQL_INDEX_CHANNEL, type IndexAppended } from './index-channel.ts';
 import { makeIndexPartitions } from './partition-maintenance.ts';
 import { storeMessages, type CapturedMessage, type StoredMessage } from './stored-message.ts';
+import { logger } from '@/base/log/log.ts';
+
+const indexLog = logger('sql');
 
 /** Rows per INSERT: large enough to amortise the round trip, small enough to keep one statement short. */
 const BATCH = 1_000;
@@ -101,7 +104,8 @@ export class IndexWriter {
   }
 
   private log(message: string): void {
-    (this.dependencies.log ?? console.error)(`[sql] ${message}`);
+    if (this.dependencies.log) this.dependencies.log(`[sql] ${message}`);
+    else indexLog.error(message);
   }
 
   private wakeWaiters(): void {

@@ -6,6 +6,9 @@ import { borrowedDatabase } from '@/base/db/database.ts';
 import { indexWriterOf } from '../index/index-writer-of.ts';
 import { SQL_SETTINGS } from '../sql.settings.ts';
 import { Sampler } from './sampler.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('sql');
 
 export function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
   const shared = clusterOwnershipOf(context.pool);
@@ -22,9 +25,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
         try {
           await sampler.pass(clusterId);
         } catch (error) {
-          console.error(
-            `[sql] sampling cluster ${clusterId} failed: ${error instanceof Error ? error.message : String(error)}`,
-          );
+          log.error({ err: error, clusterId }, 'sampling the cluster failed');
         }
       }
     })();
