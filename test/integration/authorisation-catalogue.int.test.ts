@@ -400,6 +400,32 @@ async function answerWithoutRequestId(
   };
 }
 
+describe('REST envelope checks before the guard', () => {
+  it('answer the same to anyone on any cluster: they look at the request alone', async () => {
+    // The edge refuses a malformed envelope (the common flags' syntax, a body that is not JSON) before it knows who
+    // may do what; that is only safe while the answer depends on nothing else. Every mutating route, bad flag.
+    const viewer = callers.find((caller) => caller.name === 'viewer@CLUSTER') as Caller;
+    const anonymous = callers.find((caller) => caller.name === 'anonymous') as Caller;
+    const failures: string[] = [];
+    for (const route of REST_ROUTES.filter((candidate) => candidate.method !== 'GET')) {
+      const answers = new Set<string>();
+      for (const caller of [anonymous, viewer]) {
+        for (const target of TARGETS) {
+          const built = restRequest(route, caller, target);
+          const url = new URL(built.url);
+          url.searchParams.set('dryRun', 'maybe');
+          const answer = await answerWithoutRequestId(await rest(new Request(url, built)), ids[target]);
+          answers.add(answer.seen);
+          if (answer.problem?.type !== 'validation-failed')
+            failures.push(`${caller.name} ${route.method} ${route.template} → ${target}: ${answer.seen}`);
+        }
+      }
+      if (answers.size !== 1) failures.push(`${route.method} ${route.template}: ${[...answers].join(' ≠ ')}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
+
 // Over REST and MCP every route and tool runs for six callers (all 13 double the file's time: about 40 s more on a
 // busy two-core machine; AUTHORISATION_MATRIX_FULL=1 runs them all). The role × scope decision is the one access gate
 // the tRPC matrix above runs for all 13; these six give every route every expected kind — anonymous (401), a global
@@ -861,6 +887,9 @@ function routeExpected(rule: RouteRule, method: string, caller: Caller, target: 
 
 describe('authorisation matrix over the route files outside the procedures', () => {
   it('classifies every route file and method, and each answers what its rule promises', async () => {
+    // And a signed-in session without its API token: /mcp hears tokens only.
+    const admin = callers.find((caller) => caller.name === 'admin@GLOBAL') as Caller;
+    const routeCallers = [...callers, { ...admin, name: 'admin@GLOBAL (cookie, no token)', token: undefined }];
     const found = routeFiles(APP_DIR).sort();
     expect(found).toEqual(Object.keys(ROUTE_FILES).sort());
     const failures: string[] = [];
@@ -881,7 +910,7 @@ describe('authorisation matrix over the route files outside the procedures', () 
         continue;
       }
       for (const method of methods) {
-        for (const caller of callers) {
+        for (const caller of routeCallers) {
           const clusterRoute =
             file.rule.kind === 'cluster' || directory.includes('[clusterId]') || directory.includes('trpc');
           const seen: Partial<Record<Target, string>> = {};
