@@ -44,6 +44,18 @@ export const auditRouter = router({
             : {},
         ),
       );
-      return { ...page, items: page.items.map((item, index) => ({ ...item, parameters: governed[index] ?? {} })) };
+      // Targets too: one may be what a caller typed (rows stored before targets were masked, or by another store).
+      const targets = await view.govern(
+        ctx.runtime,
+        page.items.map((item) => ({ target: item.target })),
+      );
+      return {
+        ...page,
+        items: page.items.map((item, index) => ({
+          ...item,
+          target: typeof targets[index]?.target === 'string' ? targets[index].target : item.target,
+          parameters: governed[index] ?? {},
+        })),
+      };
     }),
 });

@@ -38,8 +38,12 @@ export function storeParametersThrough(prisma: PrismaClient, masker: ParameterMa
 
 async function withStoredParameters(prisma: PrismaClient, entry: AuditEntry): Promise<AuditEntry> {
   const masker = maskers.get(prisma);
-  if (!masker || !entry.parameters || Object.keys(entry.parameters).length === 0) return entry;
-  return { ...entry, parameters: await masker({ ...entry.parameters }) };
+  if (!masker) return entry;
+  // The target too: it may be what a caller typed (the username of a failed sign-in, found by the fuzzing, issue 34).
+  const target = typeof entry.target === 'string' ? (await masker({ target: entry.target })).target : entry.target;
+  const masked = { ...entry, target: typeof target === 'string' ? target : entry.target };
+  if (!entry.parameters || Object.keys(entry.parameters).length === 0) return masked;
+  return { ...masked, parameters: await masker({ ...entry.parameters }) };
 }
 
 function rowFor(id: string, request: RequestContext, entry: AuditEntry, startedAt: Date) {
