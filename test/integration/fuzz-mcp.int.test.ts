@@ -18,8 +18,8 @@ import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } f
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { signIn } from '@test/sign-in.ts';
 
-/** Cases per tool in CI (about 1,300 in all with the unknown names); FUZZ_RUNS multiplies them. */
-const CASES_PER_TOOL = runs(80);
+/** Cases per tool in CI (about 1,050 in all with the unknown names); FUZZ_RUNS multiplies them. */
+const CASES_PER_TOOL = runs(64);
 
 let app: SecuredRuntime | undefined;
 let listener: Listener | undefined;
@@ -142,6 +142,19 @@ function argumentsArbitrary(tool: Tool): fc.Arbitrary<unknown> {
 describe('MCP fuzzing from the tool schemas', () => {
   it('lists the tools it fuzzes', () => {
     expect(tools.length).toBeGreaterThan(10);
+  });
+
+  it('refuses arguments that are no object with -32602, as any malformed call', async () => {
+    for (const args of ['x', [], null, 7]) {
+      const refusal = await clients.admin
+        ?.callTool({ name: 'cluster_health', arguments: args as unknown as Record<string, unknown> })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refusal).toBeInstanceOf(McpError);
+      expect((refusal as McpError).code).toBe(ErrorCode.InvalidParams);
+    }
   });
 
   it('answers every generated call with a result or -32602, without an internal failure or a leak', async () => {
