@@ -501,8 +501,14 @@ describe('authorisation matrix over REST: every route generated from a procedure
     const failures: string[] = [];
     const visited = new Set<string>();
     let cells = 0;
-    const restCallers = callers.filter((caller) => REST_CALLERS.includes(caller.name));
-    expect(restCallers).toHaveLength(REST_CALLERS.length);
+    const chosen = callers.filter((caller) => REST_CALLERS.includes(caller.name));
+    expect(chosen).toHaveLength(REST_CALLERS.length);
+    // And one caller by API token instead of the session cookie: a bearer principal meets the same rules.
+    const byToken = callers.find((caller) => caller.name === 'admin@CLUSTER') as Caller;
+    const restCallers = [
+      ...chosen,
+      { ...byToken, name: 'admin@CLUSTER (API token)', headers: { authorization: `Bearer ${byToken.token ?? ''}` } },
+    ];
     await inBatches(restCallers, 3, async (caller) => {
       for (const route of REST_ROUTES) {
         const seen: Partial<Record<Target, string>> = {};
