@@ -18,6 +18,8 @@
 // visible cluster → 403 naming it; a cluster the caller cannot see → the cluster guard's one 404, and an unauthorised
 // cluster and a nonexistent one answer byte for byte alike apart from the request id (status, headers, body).
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { AnyProcedure } from '@trpc/server';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,8 +35,6 @@ import {
 import { type Problem, ProblemError } from '../../src/modules/kernel/core/index.ts';
 import { BUILT_IN_ROLES, type BuiltInRole } from '../../src/modules/kernel/plugin/descriptor.ts';
 import { hashPassword } from '../../src/modules/kernel/security/server/passwords.ts';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { handlePluginGateway, serveUiBundle } from '../../src/modules/feature/plugins/index.ts';
 import { createTailHandler } from '../../src/modules/feature/sql/index.ts';
 import { handleMcpRequest } from '../../src/modules/platform/mcp/index.ts';
