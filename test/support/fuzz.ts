@@ -42,7 +42,7 @@ export function runs(base: number): number {
  * digits (upper and lower case) and a JWT. `canonical` is how each is searched for in an answer: digits and letters
  * only, upper case, so a spaced, dashed or lower-case copy is found too.
  */
-export const PII_SEEDS: readonly { readonly value: string; readonly kind: string }[] = [
+const PII_SEEDS: readonly { readonly value: string; readonly kind: string }[] = [
   { value: '4111111111111111', kind: 'card' },
   { value: '5555 5555 5555 4444', kind: 'card' },
   { value: '378282246310005', kind: 'card' },
