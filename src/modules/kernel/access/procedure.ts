@@ -3,12 +3,14 @@
 // signed-in user, or a permission), enforced here and checked present on every procedure by a test. The context is
 // typed by `ProcedureRuntime` (procedure-context.ts), not by the web process's runtime, so the kit depends on no
 // module above it.
+import { isDatabaseBusy } from '@/base/db/database-busy.ts';
 import { decodeSegment } from '@/base/path-segment.ts';
 import type { TRPCError } from '@trpc/server';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import {
+  databaseBusyProblem,
   featureDisabledProblem,
   internalErrorProblem,
   malformedRequestProblem,
@@ -73,13 +75,15 @@ const STATUS_BY_CODE: Partial<Record<TRPCError['code'], number>> = {
 };
 
 /** Turns whatever a procedure threw into the problem the client sees; unexpected errors reveal nothing. */
-function problemFromError(error: TRPCError, requestId: string): Problem {
+export function problemFromError(error: TRPCError, requestId: string): Problem {
   const cause = error.cause;
   if (cause instanceof ProblemError) return { ...cause.problem, requestId };
   if (cause instanceof ZodError) {
     const errors = cause.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
     return { ...validationProblem(errors), requestId };
   }
+  // A full pool or a database restart is the moment's, not the request's or the code's: 503, try again.
+  if (isDatabaseBusy(cause)) return databaseBusyProblem(requestId);
   if (error.code === 'NOT_FOUND') return { ...notFoundProblem(NO_ROUTE), requestId };
   if (error.code === 'PARSE_ERROR') return { ...malformedRequestProblem(), requestId };
   const status = STATUS_BY_CODE[error.code];

@@ -8,6 +8,7 @@ export {
   NO_ROUTE,
   PROBLEM_CONTENT_TYPE,
   ProblemError,
+  databaseBusyProblem,
   internalErrorProblem,
   malformedRequestProblem,
   notFoundProblem,

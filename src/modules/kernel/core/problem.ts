@@ -75,6 +75,17 @@ export function internalErrorProblem(requestId: string): Problem {
   };
 }
 
+/** The database did not answer in time (a full pool under load, a restart): nothing was done, try again. */
+export function databaseBusyProblem(requestId: string): Problem {
+  return {
+    type: 'service-unavailable',
+    title: 'Service unavailable',
+    status: 503,
+    detail: 'Flotilla’s database did not answer in time (busy or restarting); nothing was done. Try again shortly.',
+    requestId,
+  };
+}
+
 export function serviceUnavailableProblem(requestId: string): Problem {
   return {
     type: 'service-unavailable',
