@@ -68,6 +68,8 @@ const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true
 addFormats(ajv);
 const validators = new Map<Target, ValidateFunction | null>();
 const documented = documentedProblemTypes();
+/** The document's Problem schema, every error answer checked against it. */
+let problemSchema: ValidateFunction | undefined;
 const findings: string[] = [];
 const echoes: string[] = [];
 let cases = 0;
@@ -142,7 +144,9 @@ beforeAll(async () => {
   });
   const document = (await (await secured.rest(new Request(`${BASE}/openapi.json`))).json()) as {
     paths: Record<string, Record<string, Operation>>;
+    components: { schemas: { Problem: JsonSchema } };
   };
+  problemSchema = ajv.compile(document.components.schemas.Problem);
   for (const [template, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) targets.push({ method, path: template, operation });
   }
@@ -296,7 +300,9 @@ async function check(target: Target, request: FuzzRequest): Promise<void> {
     const statuses = documented.get(problem.type ?? '');
     if (!statuses) problems.push(`undocumented problem type ${problem.type}`);
     else if (!statuses.includes(response.status)) problems.push(`${problem.type} with undocumented status`);
-    if (problem.status !== response.status || typeof problem.title !== 'string') problems.push('malformed problem');
+    if (problem.status !== response.status) problems.push(`problem status ${problem.status}`);
+    if (problemSchema && !problemSchema(problem))
+      problems.push(`problem invalid against its schema: ${ajv.errorsText(problemSchema.errors)}`);
     if (response.status >= 500 && !DOCUMENTED_5XX_ALLOWED(problem.type ?? 'internal-error'))
       problems.push(`server error ${problem.type}`);
   } else if (response.status === 200) {
