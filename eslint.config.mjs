@@ -36,6 +36,21 @@ export default tseslint.config(
     },
   },
   {
+    // Server code logs through src/base/log (one JSON line per event, secrets redacted, the request's context; ADR 33),
+    // never the console. Left out: the browser's code (src/ui, every module's ui/ folder), tests, and the two CLIs
+    // whose output is for a person at a terminal.
+    files: ['src/**/*.{ts,tsx}', 'worker/**/*.ts'],
+    ignores: [
+      'src/ui/**',
+      'src/**/ui/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      'src/modules/platform/broker/management/probe-cli.ts',
+      'src/modules/platform/clusters/server/credentials/reseal-cli.ts',
+    ],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

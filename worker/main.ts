@@ -5,11 +5,12 @@ import { Scheduler } from '@/modules/kernel/jobs/index.ts';
 import { onShutdown, tellSupervisor } from '@/server/process/child-lifecycle.ts';
 import { openRuntime } from '@/server/runtime/runtime.ts';
 import { startWorkerServices } from './services.ts';
-import { logger, setLogProcess } from '@/base/log/log.ts';
+import { logger, routeConsoleToLog, setLogProcess } from '@/base/log/log.ts';
 
 const log = logger('worker');
 
 setLogProcess('worker');
+routeConsoleToLog('console');
 const runtime = await openRuntime('worker');
 const scheduler = new Scheduler({
   db: runtime.db,

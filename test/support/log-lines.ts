@@ -3,7 +3,7 @@
 // says otherwise; a line that is not JSON fails the read rather than being missed silently.
 import { vi } from 'vitest';
 
-export interface LogLine {
+interface LogLine {
   readonly level: string;
   readonly module?: string;
   readonly msg?: string;

@@ -4,6 +4,7 @@
 // Secrets are removed here, once, by key (redact) and by shape (API tokens, bearer headers, URL passwords), and an
 // error is written as its type, message, code, stack and cause only — never the request or body a library hung on it.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { format } from 'node:util';
 import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type Logger } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 
@@ -19,7 +20,7 @@ export interface LogContext {
   job?: string;
 }
 
-export type LogFormat = 'json' | 'pretty';
+type LogFormat = 'json' | 'pretty';
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 // Keys whose values never reach a line, at the top and two levels down (pino's redact paths name exact depths).
@@ -46,7 +47,7 @@ const SECRET_KEYS = [
   'set-cookie',
   'credentials',
 ];
-export const REDACTED_PATHS: readonly string[] = SECRET_KEYS.flatMap((key) => {
+const REDACTED_PATHS: readonly string[] = SECRET_KEYS.flatMap((key) => {
   const step = /^\w+$/.test(key) ? `.${key}` : `["${key}"]`;
   return [step.startsWith('.') ? key : step, `*${step}`, `*.*${step}`];
 });
@@ -60,7 +61,7 @@ const SECRET_SHAPES: readonly [RegExp, string][] = [
 ];
 
 /** The text with API tokens, Authorization values and passwords in URLs replaced by [Redacted]. */
-export function scrubSecrets(text: string): string {
+function scrubSecrets(text: string): string {
   return SECRET_SHAPES.reduce((scrubbed, [shape, replacement]) => scrubbed.replace(shape, replacement), text);
 }
 
@@ -82,7 +83,7 @@ interface SerializedError {
 }
 
 /** An error as type, message, code, stack and cause: a library's request, response or body on it stays out. */
-export function serializeError(value: unknown, depth = 0): SerializedError | string {
+function serializeError(value: unknown, depth = 0): SerializedError | string {
   if (!(value instanceof Error)) return scrubSecrets(typeof value === 'string' ? value : String(value));
   const plain = stdSerializers.err(value);
   const code = (value as { code?: unknown }).code;
@@ -124,10 +125,6 @@ export function withLogContext<T>(fields: LogContext, work: () => T): T {
 export function addLogContext(fields: LogContext): void {
   const store = state().context.getStore();
   if (store) Object.assign(store, fields);
-}
-
-export function currentLogContext(): Readonly<LogContext> | undefined {
-  return state().context.getStore();
 }
 
 function formatFrom(environment: NodeJS.ProcessEnv): LogFormat {
@@ -209,4 +206,25 @@ function root(): Logger {
 /** The logger of one module (or part of the roof): every line carries `module`. */
 export function logger(module: string): Logger {
   return root().child({ module });
+}
+
+/**
+ * What a library prints with the console (Next.js's start-up lines, a driver's warning) becomes a log line of
+ * `module` too, so a process's standard output stays one JSON object per line. Each process entry calls it once.
+ */
+export function routeConsoleToLog(module: string): void {
+  const log = logger(module);
+  const route =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...args: unknown[]): void => {
+      log[level](format(...args));
+    };
+  Object.assign(console, {
+    log: route('info'),
+    info: route('info'),
+    warn: route('warn'),
+    error: route('error'),
+    debug: route('debug'),
+    trace: route('debug'),
+  });
 }

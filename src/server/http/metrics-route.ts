@@ -10,6 +10,9 @@ import {
 import { METRICS_CONTENT_TYPE, renderMetrics, scrapeRefusal } from '@/modules/platform/telemetry/index.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { checkUrl } from './request-guard.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('telemetry');
 
 /** `getRuntime` is the web process's own unless a test serves the route from a runtime it opened. */
 export function createMetricsHandler(getRuntime: () => Promise<WebRuntime>): (request: Request) => Promise<Response> {
@@ -30,7 +33,7 @@ export function createMetricsHandler(getRuntime: () => Promise<WebRuntime>): (re
         headers: { 'Content-Type': METRICS_CONTENT_TYPE, 'Cache-Control': 'no-store' },
       });
     } catch (error) {
-      console.error(`[metrics] ${context.requestId}:`, error);
+      log.error({ err: error, requestId: context.requestId }, 'cannot render the metrics');
       return problemResponse(internalErrorProblem(context.requestId));
     }
   };

@@ -2,11 +2,12 @@
 // terminal reaches only the supervisor, which then stops web, worker and database in the spec's order.
 import { startEmbeddedPostgres } from '@/base/db/embedded-postgres.ts';
 import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
-import { logger, setLogProcess } from '@/base/log/log.ts';
+import { logger, routeConsoleToLog, setLogProcess } from '@/base/log/log.ts';
 
 const log = logger('database');
 
 setLogProcess('database');
+routeConsoleToLog('console');
 const dataDir = process.env.FLOTILLA_DATA_DIR ?? '.data';
 const port = process.env.FLOTILLA_EMBEDDED_DB_PORT ? Number(process.env.FLOTILLA_EMBEDDED_DB_PORT) : undefined;
 

@@ -8,7 +8,7 @@ import { defaultInstanceId } from '@/base/env.ts';
 import { migrate } from '@/base/db/migrate.ts';
 import { buildIfNeeded } from './build.ts';
 import { prepareInstallation } from './prepare-installation.ts';
-import { logger, setLogProcess } from '@/base/log/log.ts';
+import { logger, routeConsoleToLog, setLogProcess } from '@/base/log/log.ts';
 
 const log = logger('supervisor');
 
@@ -98,6 +98,7 @@ function supervise(supervised: Supervised, entry: string, env: NodeJS.ProcessEnv
 
 export async function runSupervisor(): Promise<void> {
   setLogProcess('supervisor');
+  routeConsoleToLog('console');
   const port = Number(process.env.PORT ?? 3000);
   const dataDir = path.resolve(process.env.FLOTILLA_DATA_DIR ?? '.data');
   const database: Supervised = { name: 'database', restarts: 0, stopping: false };

@@ -6,11 +6,12 @@ import { CLIENT_ADDRESS_HEADER, clientAddress, isTrustedPeer, parseTrustedProxie
 import { SECURITY_HEADERS } from '../http/security-headers.ts';
 import { onShutdown, tellSupervisor } from './child-lifecycle.ts';
 import { runShutdownHooks } from './shutdown-hooks.ts';
-import { logger, setLogProcess } from '@/base/log/log.ts';
+import { logger, routeConsoleToLog, setLogProcess } from '@/base/log/log.ts';
 
 const log = logger('web');
 
 setLogProcess('web');
+routeConsoleToLog('next');
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.FLOTILLA_HOST ?? '0.0.0.0';
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';

@@ -16,6 +16,9 @@ import { traceRequestReplyTool } from './request-reply-tool.ts';
 import { routeMessageTool } from './route-message-tool.ts';
 import { callRuntimeTool, type RuntimeToolSourceDeclaration } from './runtime-tools.ts';
 import { invalidParams, type McpContext, textResult, ToolFailure, type ToolDefinition } from './tool-kit.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('mcp');
 
 export const TOOLS: readonly ToolDefinition[] = [
   clusterHealthTool,
@@ -105,7 +108,7 @@ export async function callTool(
       return { ...textResult(await governedOutput(context, error.message)), isError: true };
     if (error instanceof McpError) throw error;
     // Anything else says nothing of its cause to the agent; the log has it under the request id.
-    console.error(`[mcp] ${context.request.requestId} ${name}:`, error);
+    log.error({ err: error, tool: name }, 'tool failed');
     return {
       ...textResult(
         `Flotilla failed to run ${name} (request ${context.request.requestId}). Try again; if it persists, report that request id.`,

@@ -21,6 +21,9 @@ import {
 import { parseQueueGlobs } from './queue-globs.ts';
 import { type JobRow, jobFamilies, sweepFamilies } from './self-collector.ts';
 import { TELEMETRY_SETTINGS } from './telemetry.settings.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('telemetry');
 
 export interface TelemetryRuntime {
   readonly db: Database;
@@ -156,7 +159,7 @@ export async function fleetFamilies(
       families.push(...(await (await source.load()).collect(context)));
       sourceUp.push({ labels: { source: source.id }, value: 1 });
     } catch (error) {
-      console.error(`[telemetry] source ${source.id}:`, error);
+      log.error({ err: error, source: source.id }, 'a metric source failed');
       sourceUp.push({ labels: { source: source.id }, value: 0 });
     }
   }
@@ -177,7 +180,7 @@ export function registryOf(families: readonly MetricFamily[]): Registry {
   const seen = new Set<string>();
   for (const family of families) {
     if (seen.has(family.name)) {
-      console.error(`[telemetry] ${family.name} is exposed twice; the second is left out`);
+      log.error({ family: family.name }, 'a metric family is exposed twice; the second is left out');
       continue;
     }
     seen.add(family.name);

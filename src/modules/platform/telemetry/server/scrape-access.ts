@@ -6,6 +6,9 @@ import { isListed, parseAddressList } from '@/base/address-list.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import type { Problem } from '@/modules/kernel/core/index.ts';
 import { TELEMETRY_SETTINGS } from './telemetry.settings.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('telemetry');
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -20,7 +23,7 @@ function isAllowedAddress(settings: SettingsReader, sourceIp: string | null): bo
   try {
     return isListed(parseAddressList(text, TELEMETRY_SETTINGS.allowedAddresses.key), sourceIp);
   } catch (error) {
-    console.error('[telemetry]', error instanceof Error ? error.message : error);
+    log.error({ err: error }, 'the scrape allowlist cannot be read; no one is admitted');
     return false;
   }
 }

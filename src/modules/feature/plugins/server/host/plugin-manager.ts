@@ -135,11 +135,9 @@ export class PluginManager {
             params,
           ),
         settings: (key) => this.settingOf(id, key),
+        // The plugin's own fields stay under `fields`, so they cannot pass for the host's (level, module, ids).
         log: (level, message, fields) =>
-          console[level === 'info' ? 'log' : level](
-            `[plugin ${id}] ${message}`,
-            Object.keys(fields).length > 0 ? fields : '',
-          ),
+          log[level]({ plugin: id, ...(Object.keys(fields).length > 0 ? { fields } : {}) }, message),
       });
       const plugin: RunningPlugin = { id, version, manifest, process, database, startedAt: new Date() };
       this.running.set(id, plugin);
