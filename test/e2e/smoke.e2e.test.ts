@@ -171,8 +171,33 @@ describe('npm start with DATABASE_URL', () => {
       'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name',
     );
     expect(history.map((row) => row.migration_name)).toEqual(migrations.map((migration) => migration.name));
-    expect(app.output()).toContain(`[migrate] applied ${migrations[0]?.name ?? ''}`);
-    expect(app.output()).toContain(`[flotilla] ready: http://127.0.0.1:${app.port}/ (instance ${instanceId})`);
+    const first = migrations[0]?.name ?? '';
+    expect(app.findLog({ process: 'supervisor', module: 'migrate', migration: first })).toMatchObject({
+      level: 'info',
+      msg: `applied ${first}`,
+    });
+    expect(app.findLog({ process: 'supervisor', msg: /^ready: / })).toMatchObject({
+      msg: `ready: http://127.0.0.1:${app.port}/ (instance ${instanceId})`,
+      url: `http://127.0.0.1:${app.port}/`,
+      instanceId,
+    });
+  });
+
+  it('writes one JSON log line per event on standard output, each with level, time, process and module', () => {
+    // The supervisor passes its children's output through untouched: no line is cut, merged or prefixed.
+    const lines = app.stdoutLines();
+    expect(lines.length).toBeGreaterThan(5);
+    expect(lines.filter((line) => !line.startsWith('{'))).toEqual([]);
+    for (const line of app.logLines()) {
+      expect(line).toMatchObject({
+        level: expect.stringMatching(/^(trace|debug|info|warn|error|fatal)$/) as unknown,
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+        process: expect.stringMatching(/^(supervisor|web|worker|database)$/) as unknown,
+        module: expect.any(String) as unknown,
+      });
+    }
+    const processes = new Set(app.logLines().map((line) => line.process));
+    expect([...processes].sort()).toEqual(['supervisor', 'web', 'worker']);
   });
 
   it('lists the kernel modules, enabled, with their enabling property and the permission catalogue', async () => {
@@ -455,7 +480,7 @@ describe('npm start with DATABASE_URL', () => {
     const killedAt = Date.now();
     process.kill(worker.pid, 'SIGKILL');
 
-    await app.waitForOutput('[flotilla] worker exited (SIGKILL); restarting', 10_000);
+    await app.waitForLog({ process: 'supervisor', child: 'worker', signal: 'SIGKILL', msg: /restarting in/ }, 10_000);
     const replacement = await eventually(
       'a new worker child',
       () => {
@@ -491,14 +516,13 @@ describe('npm start with DATABASE_URL', () => {
 
     const exit = await app.stop(30_000);
     expect(exit).toEqual({ code: 0, signal: null });
-    const output = app.output();
-    const stopping = output.lastIndexOf('[flotilla] stopping (SIGTERM)');
+    const stopping = app.indexOfLog({ process: 'supervisor', reason: 'SIGTERM', msg: /^stopping/ });
     expect(stopping).toBeGreaterThan(-1);
-    const webDown = output.indexOf('[web] shutting down', stopping);
-    const workerDown = output.indexOf('[worker] shutting down', stopping);
+    const webDown = app.indexOfLog({ process: 'web', msg: /shutting down/ }, stopping);
+    const workerDown = app.indexOfLog({ process: 'worker', msg: /shutting down/ }, stopping);
     expect(webDown).toBeGreaterThan(stopping);
     expect(workerDown).toBeGreaterThan(webDown);
-    expect(output.indexOf('[flotilla] stopped', workerDown)).toBeGreaterThan(workerDown);
+    expect(app.indexOfLog({ process: 'supervisor', msg: 'stopped' }, workerDown)).toBeGreaterThan(workerDown);
     expect(describeTree(await survivors(everySeen))).toEqual([]);
   });
 });
@@ -531,10 +555,10 @@ describe('npm start with the embedded database', () => {
     const first = await pool.startReady({
       env: { FLOTILLA_DATA_DIR: dataDir, FLOTILLA_EMBEDDED_DB_PORT: String(databasePort) },
     });
-    expect(first.output()).toContain(
-      `[flotilla] embedded PostgreSQL running, data in ${path.join(dataDir, 'postgres')}`,
-    );
-    expect(first.output()).toContain('[database] creating the embedded PostgreSQL');
+    expect(first.findLog({ process: 'supervisor', msg: /^embedded PostgreSQL running/ })).toMatchObject({
+      folder: path.join(dataDir, 'postgres'),
+    });
+    expect(first.findLog({ process: 'database', msg: 'creating the embedded PostgreSQL' })).toBeDefined();
     // The bootstrap password is used once, by the supervisor: no child (web, worker, database, PostgreSQL) has it.
     const children = descendantsOf(first.pid);
     expect(children.length).toBeGreaterThanOrEqual(4);
@@ -560,7 +584,7 @@ describe('npm start with the embedded database', () => {
     await stopCleanly(first);
 
     const second = await pool.startReady({ env: { FLOTILLA_DATA_DIR: dataDir } });
-    expect(second.output()).not.toContain('[database] creating the embedded PostgreSQL');
+    expect(second.findLog({ process: 'database', msg: 'creating the embedded PostgreSQL' })).toBeUndefined();
     expect(await readSetting(second, 'audit.retention')).toMatchObject({ value: '123d', source: 'database' });
     await stopCleanly(second);
   });
@@ -574,8 +598,8 @@ describe('npm start with the embedded database', () => {
       const privateData = path.join(privateParent, '.data');
       try {
         const app = await pool.startReady({ env: { FLOTILLA_DATA_DIR: privateData } });
-        const said = /\[database\] .* is not reachable by the postgres user .*keeps its data in (\S+)/.exec(
-          app.output(),
+        const said = /is not reachable by the postgres user .*keeps its data in (\S+)$/.exec(
+          app.findLog({ process: 'database', msg: /is not reachable by the postgres user/ })?.msg ?? '',
         );
         expect(said?.[1]).toMatch(/^\/var\/lib\/flotilla\/[0-9a-f]{12}\/postgres$/);
         expect((await call<Health>(app, '/actuator/health/flotilla')).status).toBe(200);
@@ -607,8 +631,8 @@ describe('npm start refusing a bad module toggle', () => {
     expect(exit.code).not.toBe(0);
     expect(exit.code).not.toBeNull();
     expect(app.output()).toContain('flotilla.features.audit.enabled');
-    expect(app.output()).not.toContain('[flotilla] ready:');
-    expect(app.output()).not.toContain('[web] listening');
+    expect(app.findLog({ process: 'supervisor', msg: /^ready: / })).toBeUndefined();
+    expect(app.findLog({ process: 'web', msg: /^listening/ })).toBeUndefined();
     expect(describeTree(await survivors(app.seenDescendants()))).toEqual([]);
   });
 });

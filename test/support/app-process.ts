@@ -9,7 +9,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
-const READY_LINE = '[flotilla] ready:';
+/** The supervisor's last start-up line (src/server/process/supervisor.ts). */
+const READY: LogMatch = { process: 'supervisor', msg: /^ready: / };
 const TRACK_EVERY_MS = 250;
 
 /** A process as /proc shows it. `startTime` (clock ticks since boot) tells a reused pid from the original. */
@@ -102,6 +103,26 @@ async function whenBuilt(timeoutMs = 300_000): Promise<void> {
 /** Reuses the embedded database's free-port finder (listen on port 0, then release). */
 export const freePort = findFreePort;
 
+/** One log line as the app prints it (src/base/log): a JSON object per line of standard output. */
+export interface LogLine {
+  readonly level: string;
+  readonly process?: string;
+  readonly module?: string;
+  readonly msg?: string;
+  readonly [field: string]: unknown;
+}
+
+/** Fields a log line must have: equal, or for a RegExp, matching the field as text. */
+export type LogMatch = Readonly<Record<string, string | number | RegExp>>;
+
+function matchesLine(line: LogLine, match: LogMatch): boolean {
+  return Object.entries(match).every(([field, expected]) => {
+    const value = line[field];
+    if (!(expected instanceof RegExp)) return value === expected;
+    return expected.test(typeof value === 'string' ? value : JSON.stringify(value ?? ''));
+  });
+}
+
 export interface Exit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -119,6 +140,7 @@ const SCRUBBED = /^(NODE_ENV|VITEST.*|TEST|DATABASE_URL|PORT|FLOTILLA_.*)$/;
 
 export class AppProcess {
   private readonly chunks: string[] = [];
+  private readonly stdoutChunks: string[] = [];
   private readonly seen = new Map<number, ProcessInfo>();
   private readonly tracker: NodeJS.Timeout;
   readonly exited: Promise<Exit>;
@@ -128,7 +150,10 @@ export class AppProcess {
     readonly child: ChildProcess,
     readonly port: number,
   ) {
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => this.chunks.push(chunk));
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      this.chunks.push(chunk);
+      this.stdoutChunks.push(chunk);
+    });
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.chunks.push(chunk));
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
@@ -178,6 +203,38 @@ export class AppProcess {
     return this.chunks.join('');
   }
 
+  /** Standard output's complete lines so far (the supervisor's and its children's, passed through). */
+  stdoutLines(): string[] {
+    return this.stdoutChunks.join('').split('\n').slice(0, -1);
+  }
+
+  /** The log lines so far; a line of standard output that is not a JSON object is not one (see stdoutLines). */
+  logLines(): LogLine[] {
+    return this.stdoutLines().flatMap((line) => {
+      if (!line.startsWith('{')) return [];
+      try {
+        return [JSON.parse(line) as LogLine];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  /** Index in logLines() of the first line at or after `from` with these fields, or -1. */
+  indexOfLog(match: LogMatch, from = 0): number {
+    const lines = this.logLines();
+    for (let index = Math.max(0, from); index < lines.length; index++) {
+      const line = lines[index];
+      if (line && matchesLine(line, match)) return index;
+    }
+    return -1;
+  }
+
+  /** The first log line with these fields, if any. */
+  findLog(match: LogMatch): LogLine | undefined {
+    return this.logLines().find((line) => matchesLine(line, match));
+  }
+
   private tail(): string {
     return this.output().split('\n').slice(-40).join('\n');
   }
@@ -203,12 +260,11 @@ export class AppProcess {
     return this.track().find((info) => info.ppid === this.pid && info.args.includes(entry) && info.state !== 'Z');
   }
 
-  async waitForOutput(pattern: string | RegExp, timeoutMs: number): Promise<void> {
-    const matches = () => (typeof pattern === 'string' ? this.output().includes(pattern) : pattern.test(this.output()));
+  async waitForLog(match: LogMatch, timeoutMs: number): Promise<void> {
     await eventually(
-      `output ${String(pattern)}`,
+      `a log line ${JSON.stringify(match, (_, value: unknown) => (value instanceof RegExp ? String(value) : value))}`,
       () => {
-        if (matches()) return true;
+        if (this.indexOfLog(match) >= 0) return true;
         if (!this.running) throw new Error(`the supervisor exited (${JSON.stringify(this.exit)})`);
         return undefined;
       },
@@ -218,9 +274,9 @@ export class AppProcess {
     });
   }
 
-  /** Waits for `[flotilla] ready:` (a build may run first when sources changed, hence the generous default). */
+  /** Waits for the supervisor's `ready:` line (a build may run first when sources changed, hence the generous default). */
   async waitUntilReady(timeoutMs = 150_000): Promise<void> {
-    await this.waitForOutput(READY_LINE, timeoutMs);
+    await this.waitForLog(READY, timeoutMs);
     this.track();
   }
 

@@ -64,7 +64,7 @@ export async function migrate(
   options: { directory?: string; log?: (line: string) => void } = {},
 ): Promise<MigrationResult> {
   const note = (level: 'info' | 'warn', message: string, migration: string) => {
-    if (options.log) options.log(`[migrate] ${message}`);
+    if (options.log) options.log(`[migrate] ${level === 'warn' ? 'warning: ' : ''}${message}`);
     else log[level]({ migration }, message);
   };
   const migrations = await readMigrations(options.directory);

@@ -27,8 +27,8 @@ export async function prepareInstallation(databaseUrl: string): Promise<void> {
       // it must be changed at the first sign-in. In the message, not a field, so redaction by key leaves it.
       log.warn(
         { username: admin.username },
-        `created the first admin "${admin.username}" with the password ${admin.generatedPassword}; ` +
-          'it is shown only this once and must be changed at the first sign-in',
+        `created the first admin "${admin.username}" with the password ${admin.generatedPassword} ` +
+          '(shown only this once; it must be changed at the first sign-in)',
       );
     } else if (admin) {
       log.info(

@@ -113,7 +113,7 @@ describe('plugins under the supervisor', () => {
     expect(listed.json.safeMode.safeMode).toBe(true);
     expect(listed.json.safeMode.reason).toMatch(/last 3 starts/);
     expect(await call('GET', '/p/restarter/hello')).toMatchObject({ status: 404 });
-    expect(app.output()).toMatch(/\[plugins\] safe mode/);
+    expect(app.findLog({ module: 'plugins', msg: /^safe mode/ })).toMatchObject({ level: 'warn' });
     expect(await call('POST', '/plugins/safe-mode/leave', { password })).toMatchObject({ status: 200 });
     await eventually(
       'the plugin running again',
