@@ -4,6 +4,7 @@
 import { startSingleNode } from '@test/artemis/index.ts';
 import { createQueues, listAll } from '../src/modules/platform/broker/management/broker-operations.ts';
 import { ManagementClient, type JolokiaRequest } from '../src/modules/platform/broker/management/management-client.ts';
+import { reportFigure } from './report.ts';
 
 const QUEUE_COUNT = 10_000;
 const READS = 200;
@@ -55,6 +56,12 @@ try {
     `batched:    ${READS} reads in one POST, ${batched.ms.toFixed(0)} ms = ${batchedReadsPerSecond.toFixed(0)} reads/s`,
   );
   console.log(`ratio batched/one-by-one: ${(batchedReadsPerSecond / roundTripsPerSecond).toFixed(1)}x`);
+  reportFigure({
+    id: 'broker.batched-reads',
+    figure: `${String(READS)} management reads of a broker holding ${QUEUE_COUNT.toLocaleString('en')} queues: one by one vs one batched POST`,
+    target: '—',
+    seen: `${oneByOne.ms.toFixed(0)} ms vs ${batched.ms.toFixed(0)} ms (${(batchedReadsPerSecond / roundTripsPerSecond).toFixed(1)}×)`,
+  });
 
   for (const pageSize of [500, 2_000]) {
     const listing = await timed(() => listAll(client, 'queues', { pageSize }, 5));

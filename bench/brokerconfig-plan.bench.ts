@@ -14,6 +14,7 @@ import { ManagementClient, type JolokiaRequest } from '../src/modules/platform/b
 import { configDocument, type ConfigDocumentInput } from '../src/modules/feature/brokerconfig/server/model/document.ts';
 import { readNode, type LiveNode } from '../src/modules/feature/brokerconfig/server/live/live-nodes.ts';
 import { planHash, planNode, type NodePlan } from '../src/modules/feature/brokerconfig/server/plan/index.ts';
+import { reportFigure } from './report.ts';
 
 const QUEUES = 500;
 const DIVERTS = 50;
@@ -189,7 +190,6 @@ try {
   }));
   const serviceUser = brokers[0].user;
 
-  let met = true;
   for (const [label, differing] of [
     ['document equal to live', false],
     ['document differing (10 address settings, 5 queues, 5 diverts)', true],
@@ -226,14 +226,27 @@ try {
     );
     if (differing) {
       const postsMet = runs.every((run) => run.postsPerNode.every((count) => count === TARGET_POSTS));
-      met = max < TARGET_MS && postsMet;
       console.log(
         `  target (< ${String(TARGET_MS)} ms, exactly ${String(TARGET_POSTS)} POSTs per node): ` +
           `${max < TARGET_MS ? 'time met' : 'time MISSED'} (max), ${postsMet ? 'POSTs met' : 'POSTs MISSED'}`,
       );
+      const plan = `A brokerconfig plan on 2 real nodes (${String(QUEUES)} queues, ${String(DIVERTS)} diverts, ${String(ADDRESS_SETTINGS)} address-setting matches each; the document differs in 10 settings, 5 queues, 5 diverts), both nodes read in parallel, planned and hashed, ${String(RUNS)} runs`;
+      reportFigure({
+        id: 'brokerconfig.plan-time',
+        figure: plan,
+        target: `< ${String(TARGET_MS / 1_000)} s (the max)`,
+        seen: `median ${median.toFixed(0)} ms, max ${max.toFixed(0)} ms`,
+        holds: max < TARGET_MS,
+      });
+      reportFigure({
+        id: 'brokerconfig.plan-posts',
+        figure: `${plan}: management POSTs per node per plan`,
+        target: `exactly ${String(TARGET_POSTS)} management POSTs per node`,
+        seen: `${posts.join(' | ')} POSTs per node`,
+        holds: postsMet,
+      });
     }
   }
-  if (!met) process.exitCode = 1;
 } finally {
   for (const entry of counted) entry.client.close();
   await cluster.stop();

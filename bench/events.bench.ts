@@ -17,6 +17,7 @@ import { handleStreamRequest, publishSignal } from '../src/modules/kernel/stream
 import { EventWriter } from '../src/modules/feature/events/server/event-writer.ts';
 import { createEventSource } from '../src/modules/feature/events/server/event-source.ts';
 import { openWebRuntime, type WebRuntime } from '../src/server/runtime/web-runtime.ts';
+import { reportFigure } from './report.ts';
 
 process.env.FLOTILLA_SECRET_KEY ??= Buffer.alloc(32, 9).toString('base64');
 
@@ -121,6 +122,13 @@ async function main(): Promise<void> {
           ? ' (it fell behind and was told to reconnect: a client then replays with Last-Event-ID)'
           : ''),
     );
+    reportFigure({
+      id: 'events.ingest-rate',
+      figure: `Broker events ingested into broker_event through the event writer, stream on, each masked by the policy and its original sealed (${INGEST_EVENTS.toLocaleString('en')} events)`,
+      target: '≥ 5,000/s',
+      seen: `${Math.round(stored / seconds).toLocaleString('en')} events/s (${stored.toLocaleString('en')} in ${seconds.toFixed(2)} s)`,
+      holds: stored === INGEST_EVENTS && stored / seconds >= 5_000,
+    });
     await writer.stop();
 
     // 3. Replay of 500 after a Last-Event-ID.
@@ -137,6 +145,13 @@ async function main(): Promise<void> {
     console.log(
       `replay of 500 events: median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (target < 100 ms)`,
     );
+    reportFigure({
+      id: 'events.replay-500',
+      figure: 'Replay of 500 events after a Last-Event-ID, 20 runs',
+      target: '< 100 ms',
+      seen: `median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+      holds: percentile(times, 95) < 100,
+    });
 
     // 2. 1,000 subscribers of one cluster's change signals. RSS before and after, with the ingest's garbage
     // collected first (node --expose-gc), so the subscribers' own cost shows.
@@ -172,6 +187,21 @@ async function main(): Promise<void> {
         ` RSS ${rssMb.toFixed(0)} MB with them connected, ${baselineMb.toFixed(0)} MB before (target < 300 MB; this one` +
         ` process also holds the bench's worker side and the 1,000 clients)`,
     );
+    const subscribers = `${SUBSCRIBERS.toLocaleString('en')} SSE subscribers of one web runtime`;
+    reportFigure({
+      id: 'events.sse-signal-p95',
+      figure: `${subscribers}: change-signal latency, publish (through NOTIFY) → each subscriber's read, ${String(SIGNALS)} signals`,
+      target: 'p95 < 250 ms',
+      seen: `p50 ${String(percentile(latencies, 50))} ms, p95 ${String(percentile(latencies, 95))} ms (${latencies.length.toLocaleString('en')} of ${(SUBSCRIBERS * SIGNALS).toLocaleString('en')} signals read)`,
+      holds: latencies.length === SUBSCRIBERS * SIGNALS && percentile(latencies, 95) < 250,
+    });
+    reportFigure({
+      id: 'events.sse-rss',
+      figure: `${subscribers}: process RSS with them connected (the one bench process, worker side and clients included, after a GC)`,
+      target: '< 300 MB',
+      seen: `${rssMb.toFixed(0)} MB (${baselineMb.toFixed(0)} MB before)`,
+      holds: rssMb < 300,
+    });
     await publisherBus.close();
     await publisher.close();
   } finally {

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../src/base/db/database.ts';
 import { timesMs, withBenchDatabase } from './bench-support.ts';
+import { reportFigure } from './report.ts';
 import { inTransaction } from '../src/base/db/transaction.ts';
 import { readQueueGrid, type QueueGridQuery } from '../src/modules/platform/scrape/read/queue-grid.ts';
 import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-totals.ts';
@@ -65,6 +66,7 @@ async function seedCluster(db: Database, queues: number): Promise<{ clusterId: s
 async function main(): Promise<void> {
   await withBenchDatabase('bench-queue-grid', async (db) => {
     let worstAtLargest = 0;
+    let worstView = '';
     for (const size of SIZES) {
       const { clusterId, refreshMs } = await seedCluster(db, size);
       console.log(
@@ -73,7 +75,10 @@ async function main(): Promise<void> {
       );
       for (const [view, query] of Object.entries(VIEWS)) {
         const { p50, p95 } = await timesMs(() => readQueueGrid(db, { clusterId, ...query }), RUNS);
-        if (size === SIZES.at(-1) && view !== 'by name, page 100') worstAtLargest = Math.max(worstAtLargest, p95);
+        if (size === SIZES.at(-1) && view !== 'by name, page 100' && p95 >= worstAtLargest) {
+          worstAtLargest = p95;
+          worstView = view;
+        }
         console.log(
           `  ${view.padEnd(26)} p95 ${p95.toFixed(1).padStart(7)} ms   median ${p50.toFixed(1).padStart(7)} ms`,
         );
@@ -83,6 +88,13 @@ async function main(): Promise<void> {
     console.log(
       `\nWorst first-page p95 at ${SIZES.at(-1)?.toLocaleString('en')} queues: ${worstAtLargest.toFixed(1)} ms — ${verdict} the ${TARGET_MS} ms target`,
     );
+    reportFigure({
+      id: 'queue-grid.first-page-p95',
+      figure: `Queue grid, first page of 50 with filter and sort (the worst of five views), ${(SIZES.at(-1) ?? 0).toLocaleString('en')} queues × 2 nodes, ${RUNS} reads`,
+      target: `p95 < ${TARGET_MS} ms`,
+      seen: `worst first page (${worstView}) p95 ${worstAtLargest.toFixed(1)} ms`,
+      holds: worstAtLargest < TARGET_MS,
+    });
   });
 }
 

@@ -13,6 +13,7 @@ import { createDatabaseBus } from '../src/base/db/bus.ts';
 import { redriveDeadLetters } from '../src/modules/feature/queues/server/dead-letters.ts';
 import { sealPassword } from '../src/modules/platform/clusters/server/credentials/password-cipher.ts';
 import { processKeys } from '../src/modules/platform/governance/index.ts';
+import { reportFigure } from './report.ts';
 
 const DEAD_LETTER_QUEUES = 50;
 const TARGET_POSTS_PER_NODE = 1;
@@ -88,6 +89,13 @@ try {
           `${perNode.join(', ')} (target ${String(TARGET_POSTS_PER_NODE)}): ` +
           (perNode.every((posts) => posts === TARGET_POSTS_PER_NODE) ? 'met' : 'MISSED'),
       );
+      reportFigure({
+        id: 'redrive.dry-run-posts',
+        figure: `Dry run of a redrive over ${String(DEAD_LETTER_QUEUES)} dead-letter queues on ${String(nodes.length)} real nodes (half by original address)`,
+        target: `${String(TARGET_POSTS_PER_NODE)} management POST per node`,
+        seen: `${perNode.join(' and ')} POSTs per node, ${elapsed.toFixed(0)} ms`,
+        holds: perNode.every((posts) => posts === TARGET_POSTS_PER_NODE),
+      });
     } finally {
       await bus.close();
     }

@@ -24,6 +24,7 @@ import { refreshQueueTotals } from '../src/modules/platform/scrape/server/queue-
 import { recordSweep } from '../src/modules/platform/scrape/server/sweep-persist.ts';
 import { inTransaction } from '../src/base/db/transaction.ts';
 import { saveCluster, startWorker, storeSettings } from '@test/worker-kit.ts';
+import { reportFigure } from './report.ts';
 
 const QUEUE_COUNT = 10_000;
 const PAGE_SIZE = 2_000;
@@ -115,6 +116,7 @@ try {
   const { clusterId, nodes } = await saveCluster(databaseUrl, 'bench', topology.nodes);
   const nodeId = nodes[0]?.id as string;
   let knownTotal = 0;
+  const ticks: Array<{ wall: number; database: number }> = [];
   for (let tick = 1; tick <= TICKS; tick++) {
     const startedAt = new Date();
     const fetched = await timed(() => fetchEveryPage(client, PAGE_SIZE, knownTotal, 'activemq.notifications'));
@@ -142,6 +144,7 @@ try {
       }),
     );
     const wall = fetched.ms + persisted.ms;
+    ticks.push({ wall, database: persisted.ms });
     const rows = persisted.value.upserted + persisted.value.sampled;
     console.log(
       `tier C tick ${tick}: ${fetched.value.rows.length} queues (complete: ${fetched.value.complete}); wall ${wall.toFixed(0)} ms = ` +
@@ -151,6 +154,13 @@ try {
     );
   }
   client.close();
+  const range = (values: number[]) => `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)} ms`;
+  reportFigure({
+    id: 'scrape.tier-c-tick',
+    figure: `Tier-C scrape tick, ${QUEUE_COUNT.toLocaleString('en')} queues on one node, none changed, with the rollup, queue totals and node sample (${String(TICKS)} ticks)`,
+    target: '—',
+    seen: `${range(ticks.map((tick) => tick.wall))} wall, ${range(ticks.map((tick) => tick.database))} database`,
+  });
 
   // 2. The worker service for a minute per cadence: management POSTs versus ticks scheduled.
   const proxy = await countingProxy(new URL(node.managementUrl));
@@ -185,6 +195,12 @@ try {
         `(${((calls / elapsed) * 60_000).toFixed(1)} POSTs per minute); last sweeps took ` +
         sweeps.rows.map((row) => `${row.tier} ${row.last_duration_ms} ms`).join(', '),
     );
+    reportFigure({
+      id: `scrape.posts-per-tick-${String(intervals.A)}-${String(intervals.B)}-${String(intervals.C)}`,
+      figure: `The worker scraping that node for a minute, tiers A/B/C every ${String(intervals.A)}/${String(intervals.B)}/${String(intervals.C)} ms: management POSTs per tick scheduled`,
+      target: '—',
+      seen: `${(calls / scheduled).toFixed(2)} (${String(calls)} POSTs, ${String(scheduled)} ticks scheduled)`,
+    });
   }
   proxy.close();
 } finally {

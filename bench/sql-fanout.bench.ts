@@ -15,6 +15,7 @@ import { createDatabaseBus } from '../src/base/db/bus.ts';
 import type { SettingDeclaration } from '../src/modules/kernel/plugin/index.ts';
 import { runQuery } from '../src/modules/feature/sql/server/run-query.ts';
 import { SQL_SETTING_KEYS } from '../src/modules/feature/sql/server/sql.settings.ts';
+import { reportFigure } from './report.ts';
 
 const ADDRESSES = 10;
 const MESSAGES_PER_QUEUE = 500;
@@ -179,6 +180,20 @@ try {
           `  whole query, ${String(RUNS)} runs: p50 ${p50.toFixed(0)} ms  p95 ${p95.toFixed(0)} ms`,
         ].join('\n'),
       );
+      const fanOut = `Live SQL fan-out over ${String(ADDRESSES)} addresses on 2 real nodes (${String(MESSAGES_PER_QUEUE)} messages a queue, half region = 'eu'), the property pushed down as a selector (clear view): ${expectedRows.toLocaleString('en')} rows, ${String(expectedPages)} pages a node`;
+      reportFigure({
+        id: 'sql-fanout.posts-per-page',
+        figure: `${fanOut}: management POSTs per node per page, ${String(queries)} queries`,
+        target: '1 management POST per node per page',
+        seen: `${fixed(perPage)} (${fixed(postsPerNode)} POSTs a node per query)`,
+        holds: met,
+      });
+      reportFigure({
+        id: 'sql-fanout.query-p95',
+        figure: `${fanOut}: the whole query, ${String(RUNS)} runs`,
+        target: '—',
+        seen: `p50 ${p50.toFixed(0)} ms, p95 ${p95.toFixed(0)} ms`,
+      });
     } finally {
       await bus.close();
     }
