@@ -251,10 +251,10 @@ describe('request-reply screens on a real broker and real traffic', () => {
         `/clusters/${clusterId}/rr/correlations?address=${encodeURIComponent(REQUESTS)}`,
       );
       const log = app
-        .output()
-        .split('\n')
-        .filter((line) => line.includes('[rr]'))
-        .slice(-20);
+        .logLines()
+        .filter((line) => line.module === 'rr')
+        .slice(-20)
+        .map((line) => JSON.stringify(line));
       const shown = await page.getByTestId('flow-summary').innerText();
       throw new Error(
         `${String(error)}\nscreen: ${shown}\nflow: ${JSON.stringify(flow.summary)}\ncorrelations: ${JSON.stringify(correlations)}\nrr log: ${log.join('\n')}`,
