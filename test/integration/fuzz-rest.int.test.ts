@@ -313,6 +313,9 @@ async function check(target: Target, request: FuzzRequest): Promise<void> {
     } catch {
       problems.push(`success body is no JSON: ${text.slice(0, 200)}`);
     }
+    // A dry run asked in the query wins wherever else the call says otherwise (docs/api.md, Mutations).
+    if (new URL(request.url).searchParams.get('dryRun') === 'true' && (json as { dryRun?: unknown }).dryRun === false)
+      problems.push(`asked as a dry run, answered dryRun: false: ${text.slice(0, 200)}`);
     if (validate && json !== undefined && !validate(json))
       problems.push(`answer invalid against its schema: ${ajv.errorsText(validate.errors).slice(0, 300)}`);
   }

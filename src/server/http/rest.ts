@@ -109,7 +109,8 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
   const query = queryFlags(url);
   if ('problem' in query) return query;
   const toQuery = request.method === 'DELETE';
-  if (query.flags.size === 0 && !toQuery) return { request };
+  const json = request.headers.get('content-type')?.includes('application/json') === true;
+  if (query.flags.size === 0 && !toQuery && !json) return { request };
   const text = await request.text();
   let body: unknown;
   try {
@@ -117,8 +118,12 @@ async function withCommonFlags(request: Request, url: URL): Promise<{ request: R
   } catch {
     return { problem: malformedRequestProblem() };
   }
+  // An operation's input is an object. Any other JSON (an array, `true`, `null`) was spread into no fields and ran
+  // with every default — `dryRun: false` among them, so `?dryRun=true` with a body of `[]` made a real, audited
+  // change (found by the REST fuzzing, issue 34).
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return { request: new Request(request, { body: text }) };
+    return { problem: validationProblem([{ field: 'body', message: 'must be a JSON object' }]) };
+  if (query.flags.size === 0 && !toQuery) return { request: new Request(request, { body: text }) };
   const merged = mergeFlags(query.flags, body as Record<string, unknown>, toQuery);
   if ('problem' in merged) return merged;
   const headers = new Headers(request.headers);
