@@ -1,11 +1,11 @@
 // The console's side of plugin UIs: which active plugins bring a UI bundle (and what it contributes where), and the
-// bundle itself, served from the stored archive of the version that runs — re-validated on the way out, never from
-// disk, with a type that lets the browser import it as a module. The console loads these before it builds its
+// bundle itself, served from the stored archive of the version that runs — validated on the way out (once per archive
+// digest), never from disk, with a type that lets the browser import it as a module. The console loads these before it builds its
 // routes and wraps every contribution in an error boundary (ui/plugin-ui/).
 import type { TrpcContext } from '@/modules/kernel/access/index.ts';
 import { checkAccess } from '@/modules/kernel/access/index.ts';
 import { notFoundProblem, ProblemError } from '@/modules/kernel/core/index.ts';
-import { listArchives, listPlugins, readArchiveBytes } from './store/plugin-store.ts';
+import { listArchives, listPlugins, readArchiveBytes, sha256Of } from './store/plugin-store.ts';
 import { validateStoredArchive } from './validate-stored.ts';
 import type { PluginManifest } from '../validation/manifest.ts';
 
@@ -32,6 +32,25 @@ export async function listUiBundles(runtime: Runtime) {
     });
 }
 
+/**
+ * Bundles already validated, by plugin, version and the archive's digest: every console page load asks for each
+ * active bundle, and validating the whole archive (inflating every entry, parsing both bundles) each time costs far
+ * more than hashing the stored bytes. A changed archive has another digest and is validated again.
+ */
+const validatedBundles = new Map<string, Buffer | undefined>();
+const VALIDATED_KEPT = 32;
+
+function uiSourceOf(bytes: Uint8Array, key: string, builtIn: readonly string[]): Buffer | undefined {
+  const digestKey = `${key}:${sha256Of(bytes)}`;
+  if (validatedBundles.has(digestKey)) return validatedBundles.get(digestKey);
+  const { manifest, files } = validateStoredArchive(bytes, builtIn);
+  const source = manifest.ui ? files.get(manifest.ui) : undefined;
+  const kept = source ? Buffer.from(source) : undefined;
+  if (validatedBundles.size >= VALIDATED_KEPT) validatedBundles.delete(validatedBundles.keys().next().value ?? '');
+  validatedBundles.set(digestKey, kept);
+  return kept;
+}
+
 const BUNDLE_PATH = /^\/api\/v1\/plugin-ui\/([a-z][a-z0-9-]{2,31})\/([^/]+)\/ui\.js$/;
 
 /** GET /api/v1/plugin-ui/<id>/<version>/ui.js for any signed-in user, while that version is the active one. */
@@ -52,10 +71,9 @@ export async function serveUiBundle(request: Request, context: TrpcContext): Pro
     row?.state === 'ACTIVE' && row.version === wanted ? await readArchiveBytes(runtime.prisma, id, wanted) : undefined;
   if (!bytes) throw new ProblemError(notFoundProblem('No such plugin UI bundle.'));
   const builtIn = runtime.registry.modules.map((installed) => installed.descriptor.id);
-  const { manifest, files } = validateStoredArchive(bytes, builtIn);
-  const source = manifest.ui ? files.get(manifest.ui) : undefined;
+  const source = uiSourceOf(bytes, `${id}@${wanted}`, builtIn);
   if (!source) throw new ProblemError(notFoundProblem('No such plugin UI bundle.'));
-  return new Response(Buffer.from(source), {
+  return new Response(new Uint8Array(source), {
     headers: {
       'Content-Type': 'text/javascript; charset=utf-8',
       // The URL names the version: a new version is a new URL.
