@@ -1,0 +1,272 @@
+// Flotilla under a console's worth of load at once (issue 34, item 7), on this machine, loopback only: a real broker
+// with QUEUES queues registered in Flotilla started as `npm start` starts it (supervisor, web and worker), then for
+// LOAD_MINUTES (10 by default) at the same time:
+//   - 200 stream subscribers (GET /api/v1/stream, the queues and events topics of the cluster), held open: 20 viewers
+//     signed in, 10 streams each (stream.max-per-user, as 20 operators with a few tabs each);
+//   - 50 reads a second of the queue grid (deepest first, a page among the first ten, a search now and then);
+//   - 5 writes a second, each a dry run of a purge of one queue (the write path up to its plan, audited).
+// The load is open-loop: requests start on the clock, whatever the earlier ones are doing, so a slow server shows
+// as latency, not as fewer requests. Printed: per route the count, errors, p50/p95/max; the stream subscribers that
+// dropped or never opened and the messages they received; the web and worker processes' resident memory each minute;
+// before the load, each route's latency alone (sequential calls), and after it the first answer of each failing status.
+// Target: 0 errors; the figures go to docs/performance.md.
+//   npm run bench:load                    (LOAD_MINUTES=1 for a short run; PostgreSQL: FLOTILLA_TEST_ADMIN_URL)
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
+import { AppProcess, descendantsOf, freePort } from '@test/app-process.ts';
+import { signInOverApi, type ApiSession } from '@test/browser.ts';
+import { signIn } from '@test/sign-in.ts';
+import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
+import { buildIfNeeded } from '../src/server/process/build.ts';
+
+const MINUTES = Number(process.env.LOAD_MINUTES ?? '10');
+const VIEWERS = 20;
+const STREAMS_PER_VIEWER = 10;
+const SUBSCRIBERS = VIEWERS * STREAMS_PER_VIEWER;
+const READS_PER_SECOND = 50;
+const WRITES_PER_SECOND = 5;
+const QUEUES = 500;
+/** Beyond this many requests of one kind in flight, new ones are counted as shed instead of piling up without end. */
+const MAX_IN_FLIGHT = 500;
+const ADMIN_URL = process.env.FLOTILLA_TEST_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+const queueName = (index: number) => `load.q${String(index).padStart(4, '0')}`;
+
+class RouteStats {
+  readonly times: number[] = [];
+  requests = 0;
+  errors = 0;
+  shed = 0;
+  inFlight = 0;
+  readonly statuses = new Map<number, number>();
+  /** The first answer of each failing status, to say what went wrong. */
+  readonly firstFailure = new Map<number, string>();
+
+  async time(work: () => Promise<Response>): Promise<void> {
+    if (this.inFlight >= MAX_IN_FLIGHT) {
+      this.shed++;
+      return;
+    }
+    this.inFlight++;
+    this.requests++;
+    const started = performance.now();
+    try {
+      const response = await work();
+      const body = await response.text();
+      this.statuses.set(response.status, (this.statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 400) {
+        this.errors++;
+        if (!this.firstFailure.has(response.status)) this.firstFailure.set(response.status, body.slice(0, 400));
+      }
+      this.times.push(performance.now() - started);
+    } catch (error) {
+      this.errors++;
+      if (!this.firstFailure.has(0)) this.firstFailure.set(0, error instanceof Error ? error.message : String(error));
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  summary(): string {
+    const sorted = [...this.times].sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+    const statuses = [...this.statuses.entries()].map(([status, count]) => `${String(status)}×${String(count)}`);
+    const failures = [...this.firstFailure.entries()].map(([status, body]) => `\n    first ${String(status)}: ${body}`);
+    return `${String(this.requests)} requests, ${String(this.errors)} errors, ${String(this.shed)} shed; p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${statuses.join(' ')})${failures.join('')}`;
+  }
+}
+
+/** A stream subscriber that only counts: its messages, and whether it opened and stayed open. */
+class Subscriber {
+  messages = 0;
+  opened = false;
+  dropped: string | undefined;
+  private readonly abort = new AbortController();
+
+  constructor(url: string, headers: Record<string, string>) {
+    void this.run(url, headers);
+  }
+
+  private async run(url: string, headers: Record<string, string>) {
+    try {
+      const response = await fetch(url, {
+        headers: { Accept: 'text/event-stream', ...headers },
+        signal: this.abort.signal,
+      });
+      if (response.status !== 200 || !response.body) {
+        this.dropped = `answered ${String(response.status)}`;
+        return;
+      }
+      this.opened = true;
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) {
+          if (!this.abort.signal.aborted) this.dropped = 'the server ended the stream';
+          return;
+        }
+        this.messages += value.split('\n\n').filter((block) => block.includes('data:')).length;
+      }
+    } catch (error) {
+      if (!this.abort.signal.aborted) this.dropped = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  close() {
+    this.abort.abort();
+  }
+}
+
+function residentMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The web and worker processes under the supervisor, by their entry file. */
+function appProcesses(app: AppProcess): { web?: number; worker?: number } {
+  const found: { web?: number; worker?: number } = {};
+  for (const info of descendantsOf(app.child.pid ?? -1)) {
+    const line = info.args;
+    if (line.includes('web-main')) found.web = info.pid;
+    else if (line.includes('worker/main') || line.includes('worker-main')) found.worker = info.pid;
+  }
+  return found;
+}
+
+async function createQueues(node: BrokerNode): Promise<void> {
+  const mbean = brokerMbean(node.name);
+  const requests = Array.from({ length: QUEUES }, (_, index) => ({
+    type: 'exec' as const,
+    mbean,
+    operation: 'createQueue(java.lang.String,boolean)',
+    arguments: [JSON.stringify({ name: queueName(index), address: queueName(index), 'routing-type': 'ANYCAST' }), true],
+  }));
+  for (let at = 0; at < requests.length; at += 250) await jolokiaBulk(node, requests.slice(at, at + 250));
+}
+
+/** VIEWERS users holding the viewer role everywhere, made and signed in over the API as an admin would. */
+async function viewerSessions(baseUrl: string, api: ApiSession): Promise<Record<string, string>[]> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { ...api.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`POST ${path}: ${String(response.status)} ${await response.text()}`);
+    return (await response.json()) as { user?: { id: string } };
+  };
+  const roles = (await (await fetch(`${baseUrl}/api/v1/roles`, { headers: api.headers })).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const viewerRole = roles.items.find((role) => role.name === 'viewer');
+  if (!viewerRole) throw new Error('no viewer role');
+  const sessions: Record<string, string>[] = [];
+  for (let index = 0; index < VIEWERS; index++) {
+    const credentials = { username: `viewer${String(index)}`, password: `Load-bench viewer ${String(index)} pass` };
+    const user = await post('/users', { ...credentials, mustChangePassword: false });
+    await post('/grants', { userId: user.user?.id, roleId: viewerRole.id, scope: { kind: 'GLOBAL' } });
+    sessions.push({ ...(await signIn((request) => fetch(request), baseUrl, credentials)) });
+  }
+  return sessions;
+}
+
+buildIfNeeded(process.cwd());
+const broker = await startSingleNode({ maxHeap: '1G' });
+const node = broker.nodes[0] as BrokerNode;
+const databaseName = `flotilla_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE template0`);
+const databaseUrl = new URL(ADMIN_URL);
+databaseUrl.pathname = `/${databaseName}`;
+let app: AppProcess | undefined;
+const subscribers: Subscriber[] = [];
+try {
+  await createQueues(node);
+  app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: databaseUrl.toString() } });
+  await app.waitUntilReady();
+  const baseUrl = app.baseUrl;
+  const api: ApiSession = await signInOverApi(baseUrl);
+  const clusterId = await registerSingleNodeCluster(baseUrl, api, node, 'load-bench');
+  await waitForQueueScraped(baseUrl, api, clusterId, queueName(QUEUES - 1));
+  console.log(
+    `set-up: ${String(QUEUES)} queues scraped; load for ${String(MINUTES)} min: ${String(SUBSCRIBERS)} stream subscribers, ${String(READS_PER_SECOND)} grid reads/s, ${String(WRITES_PER_SECOND)} dry-run purges/s`,
+  );
+
+  const gridUrl = (page: number, search = '') =>
+    `${baseUrl}/api/v1/clusters/${clusterId}/queues?sort=-messageCount&page=${String(page)}&pageSize=50${search}`;
+  const dryRunPurge = (queue: string) =>
+    fetch(`${baseUrl}/api/v1/clusters/${clusterId}/queues/${queue}/purge?dryRun=true`, {
+      method: 'POST',
+      headers: { ...api.headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+  // Each route alone first: what a request costs without the load.
+  const alone = { grid: new RouteStats(), purge: new RouteStats() };
+  for (let index = 0; index < 40; index++) {
+    await alone.grid.time(() => fetch(gridUrl(1 + (index % 10)), { headers: api.headers }));
+    await alone.purge.time(() => dryRunPurge(queueName(index)));
+  }
+  console.log(`alone, grid: ${alone.grid.summary()}`);
+  console.log(`alone, purge dry run: ${alone.purge.summary()}`);
+
+  const viewers = await viewerSessions(baseUrl, api);
+  const streamUrl = `${baseUrl}/api/v1/stream?clusterId=${clusterId}&topics=queues,events`;
+  for (const viewer of viewers)
+    for (let stream = 0; stream < STREAMS_PER_VIEWER; stream++) subscribers.push(new Subscriber(streamUrl, viewer));
+
+  const grid = new RouteStats();
+  const purge = new RouteStats();
+  let tick = 0;
+  const readTimer = setInterval(() => {
+    tick++;
+    const page = 1 + (tick % 10);
+    const search = tick % 7 === 0 ? `&q=q0${String(tick % 50).padStart(2, '0')}` : '';
+    void grid.time(() => fetch(gridUrl(page, search), { headers: api.headers }));
+  }, 1000 / READS_PER_SECOND);
+  let writes = 0;
+  const writeTimer = setInterval(() => {
+    const queue = queueName(writes++ % QUEUES);
+    void purge.time(() => dryRunPurge(queue));
+  }, 1000 / WRITES_PER_SECOND);
+
+  const memory: string[] = [];
+  const processes = appProcesses(app);
+  const started = Date.now();
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    await new Promise((resolve) => setTimeout(resolve, started + minute * 60_000 - Date.now()));
+    const line = `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`;
+    memory.push(line);
+    console.log(line);
+  }
+  clearInterval(readTimer);
+  clearInterval(writeTimer);
+  while (grid.inFlight + purge.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+
+  const dropped = subscribers.filter((s) => s.dropped !== undefined);
+  const neverOpened = subscribers.filter((s) => !s.opened);
+  const messages = subscribers.reduce((total, s) => total + s.messages, 0);
+  console.log(`GET  /clusters/{id}/queues (grid): ${grid.summary()}`);
+  console.log(`POST /clusters/{id}/queues/{q}/purge?dryRun=true: ${purge.summary()}`);
+  console.log(
+    `stream: ${String(SUBSCRIBERS)} subscribers, ${String(neverOpened.length)} never opened, ${String(dropped.length)} dropped${dropped[0]?.dropped ? ` (first: ${dropped[0].dropped})` : ''}, ${String(messages)} messages received in all`,
+  );
+  // What the app logged as errors meanwhile (the first few, with their request ids), to find a 500's cause.
+  const logged = app.logLines().filter((line) => line.level === 'error' || line.level === 'fatal');
+  console.log(`app error lines: ${String(logged.length)}`);
+  for (const line of logged.slice(0, 5)) console.log(`  ${JSON.stringify(line).slice(0, 600)}`);
+  const errors = grid.errors + purge.errors + dropped.length + neverOpened.length;
+  console.log(`errors in all: ${String(errors)} (target 0) — ${errors === 0 ? 'holds' : 'MISSES'}`);
+} finally {
+  for (const subscriber of subscribers) subscriber.close();
+  await app?.destroy();
+  await broker.stop();
+  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  await admin.end();
+}
