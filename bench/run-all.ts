@@ -50,15 +50,13 @@ async function render(results: BenchResults, benchmarks: readonly Benchmark[]): 
   if (updated !== document) writeFileSync(PERFORMANCE_DOC_PATH, updated);
 }
 
+/** A cell's Markdown as plain text: links as their words, no emphasis or code marks. */
+const plain = (text: string) => text.replace(/\[([^\]]+)\]\([^)]+\)/g, '$1').replace(/[*`]/g, '');
+
 function printTable(results: BenchResults, benchmarks: readonly Benchmark[]): void {
-  const rows = resultRows(results, benchmarks).map((row) => [
-    row.id ?? row.command,
-    row.target,
-    row.seen,
-    row.holds.replace(/\*/g, ''),
-    row.date,
-    row.machine,
-  ]);
+  const rows = resultRows(results, benchmarks).map((row) =>
+    [row.id ?? row.command, row.target, row.seen, row.holds, row.date, row.machine].map(plain),
+  );
   const header = ['figure', 'target', 'seen', 'holds', 'date (commit)', 'machine'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const line = (cells: readonly string[]) =>
