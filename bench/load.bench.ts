@@ -21,6 +21,7 @@ import { signIn } from '@test/sign-in.ts';
 import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
+import { reportFigure } from './report.ts';
 
 const MINUTES = Number(process.env.LOAD_MINUTES ?? '10');
 const VIEWERS = 20;
@@ -68,6 +69,13 @@ class RouteStats {
     } finally {
       this.inFlight--;
     }
+  }
+
+  /** `p50, p95, max` of the answered requests, and how many there were. */
+  latencies(): string {
+    const sorted = [...this.times].sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+    return `p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${String(this.times.length)} answered)`;
   }
 
   summary(): string {
@@ -239,8 +247,11 @@ try {
   const memory: string[] = [];
   const processes = appProcesses(app);
   const started = Date.now();
+  const peakMb = { web: 0, worker: 0 };
   for (let minute = 1; minute <= MINUTES; minute++) {
     await new Promise((resolve) => setTimeout(resolve, started + minute * 60_000 - Date.now()));
+    peakMb.web = Math.max(peakMb.web, residentMb(processes.web ?? -1));
+    peakMb.worker = Math.max(peakMb.worker, residentMb(processes.worker ?? -1));
     const line = `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`;
     memory.push(line);
     console.log(line);
@@ -263,6 +274,32 @@ try {
   for (const line of logged.slice(0, 5)) console.log(`  ${JSON.stringify(line).slice(0, 600)}`);
   const errors = grid.errors + purge.errors + dropped.length + neverOpened.length;
   console.log(`errors in all: ${String(errors)} (target 0) — ${errors === 0 ? 'holds' : 'MISSES'}`);
+  const load = `Flotilla as npm start runs it under ${String(MINUTES)} min of load (${String(SUBSCRIBERS)} stream subscribers, ${String(READS_PER_SECOND)} queue-grid reads/s, ${String(WRITES_PER_SECOND)} dry-run purges/s, ${String(QUEUES)} queues, open-loop)`;
+  reportFigure({
+    id: 'load.errors',
+    figure: `${load}: errors in all (4xx/5xx or failed requests, streams dropped or never opened)`,
+    target: '0',
+    seen: `${String(errors)} (grid ${String(grid.errors)}, purge ${String(purge.errors)}, streams dropped ${String(dropped.length)}, never opened ${String(neverOpened.length)}); ${String(grid.shed + purge.shed)} shed`,
+    holds: errors === 0,
+  });
+  reportFigure({
+    id: 'load.grid-p95',
+    figure: `${load}: GET /clusters/{id}/queues (the grid)`,
+    target: '—',
+    seen: grid.latencies(),
+  });
+  reportFigure({
+    id: 'load.purge-dry-run-p95',
+    figure: `${load}: POST /clusters/{id}/queues/{q}/purge?dryRun=true`,
+    target: '—',
+    seen: purge.latencies(),
+  });
+  reportFigure({
+    id: 'load.rss',
+    figure: `${load}: resident memory of the web and worker processes, the most of the minutes`,
+    target: '—',
+    seen: `web ${peakMb.web.toFixed(0)} MB, worker ${peakMb.worker.toFixed(0)} MB`,
+  });
 } finally {
   for (const subscriber of subscribers) subscriber.close();
   await app?.destroy();
