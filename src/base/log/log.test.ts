@@ -50,11 +50,12 @@ describe('structured logs', () => {
     });
     log.error({ err: failure }, 'call failed');
     log.error(failure);
+    log.info('Basic checks passed');
 
     const output = text();
     for (const secret of SECRETS) expect(output).not.toContain(secret);
     const all = lines();
-    expect(all).toHaveLength(8);
+    expect(all).toHaveLength(9);
     expect(all[0]).toMatchObject({ user: { username: 'alice', password: '[Redacted]' }, msg: 'signed in' });
     expect(all[1]).toMatchObject({
       headers: { authorization: '[Redacted]', cookie: '[Redacted]', accept: 'application/json' },
@@ -72,6 +73,7 @@ describe('structured logs', () => {
     expect(error.message).toBe('refused for [Redacted] at http://admin:[Redacted]@b:8161');
     expect(error.cause).toMatchObject({ message: 'upstream said: Bearer [Redacted]' });
     expect(all[7]?.err).toMatchObject({ type: 'Error', message: error.message });
+    expect(all[8]?.msg).toBe('Basic checks passed');
   });
 
   it('writes level, time and module, and the context where a request or job runs', async () => {

@@ -56,7 +56,8 @@ const REDACTED = '[Redacted]';
 // Secrets by shape, for text a key cannot name: an error message, a URL in a message.
 const SECRET_SHAPES: readonly [RegExp, string][] = [
   [/\bas_[A-Za-z0-9_-]{8,}/g, REDACTED],
-  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, `$1 ${REDACTED}`],
+  // Case-sensitive and at least 8 characters, so prose ("Basic checks passed") is left alone.
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, `$1 ${REDACTED}`],
   [/(\w+:\/\/[^:/?#\s@]+):[^@/?#\s]+@/g, `$1:${REDACTED}@`],
 ];
 
