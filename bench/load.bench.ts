@@ -4,7 +4,8 @@
 //   - 200 stream subscribers (GET /api/v1/stream, the queues and events topics of the cluster), held open: 20 viewers
 //     signed in, 10 streams each (stream.max-per-user, as 20 operators with a few tabs each);
 //   - 50 reads a second of the queue grid (deepest first, a page among the first ten, a search now and then);
-//   - 5 writes a second, each a dry run of a purge of one queue (the write path up to its plan, audited).
+//   - 5 writes a second, each a dry run of a purge of one queue (the write path up to its plan, audited), by 10
+//     operators in turn (one alone would trip audit.flood-rows, the guard against a flood of dry runs, in 100 s);
 // The load is open-loop: requests start on the clock, whatever the earlier ones are doing, so a slow server shows
 // as latency, not as fewer requests. Printed: per route the count, errors, p50/p95/max; the stream subscribers that
 // dropped or never opened and the messages they received; the web and worker processes' resident memory each minute;
@@ -25,6 +26,8 @@ import { reportFigure } from './report.ts';
 
 const MINUTES = Number(process.env.LOAD_MINUTES ?? '10');
 const VIEWERS = 20;
+/** The dry runs come from this many operators in turn: each stays under audit.flood-rows (500 per 15 minutes). */
+const WRITERS = 10;
 const STREAMS_PER_VIEWER = 10;
 const SUBSCRIBERS = VIEWERS * STREAMS_PER_VIEWER;
 const READS_PER_SECOND = 50;
@@ -158,8 +161,13 @@ async function createQueues(node: BrokerNode): Promise<void> {
   for (let at = 0; at < requests.length; at += 250) await jolokiaBulk(node, requests.slice(at, at + 250));
 }
 
-/** VIEWERS users holding the viewer role everywhere, made and signed in over the API as an admin would. */
-async function viewerSessions(baseUrl: string, api: ApiSession): Promise<Record<string, string>[]> {
+/** `count` users holding a built-in role everywhere, made and signed in over the API as an admin would. */
+async function usersWithRole(
+  baseUrl: string,
+  api: ApiSession,
+  roleName: 'viewer' | 'operator',
+  count: number,
+): Promise<Record<string, string>[]> {
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${baseUrl}/api/v1${path}`, {
       method: 'POST',
@@ -172,13 +180,16 @@ async function viewerSessions(baseUrl: string, api: ApiSession): Promise<Record<
   const roles = (await (await fetch(`${baseUrl}/api/v1/roles`, { headers: api.headers })).json()) as {
     items: { id: string; name: string }[];
   };
-  const viewerRole = roles.items.find((role) => role.name === 'viewer');
-  if (!viewerRole) throw new Error('no viewer role');
+  const role = roles.items.find((candidate) => candidate.name === roleName);
+  if (!role) throw new Error(`no ${roleName} role`);
   const sessions: Record<string, string>[] = [];
-  for (let index = 0; index < VIEWERS; index++) {
-    const credentials = { username: `viewer${String(index)}`, password: `Load-bench viewer ${String(index)} pass` };
+  for (let index = 0; index < count; index++) {
+    const credentials = {
+      username: `${roleName}${String(index)}`,
+      password: `Load-bench ${roleName} ${String(index)} pass`,
+    };
     const user = await post('/users', { ...credentials, mustChangePassword: false });
-    await post('/grants', { userId: user.user?.id, roleId: viewerRole.id, scope: { kind: 'GLOBAL' } });
+    await post('/grants', { userId: user.user?.id, roleId: role.id, scope: { kind: 'GLOBAL' } });
     sessions.push({ ...(await signIn((request) => fetch(request), baseUrl, credentials)) });
   }
   return sessions;
@@ -209,10 +220,10 @@ try {
 
   const gridUrl = (page: number, search = '') =>
     `${baseUrl}/api/v1/clusters/${clusterId}/queues?sort=-messageCount&page=${String(page)}&pageSize=50${search}`;
-  const dryRunPurge = (queue: string) =>
+  const dryRunPurge = (queue: string, as: Record<string, string> = api.headers) =>
     fetch(`${baseUrl}/api/v1/clusters/${clusterId}/queues/${queue}/purge?dryRun=true`, {
       method: 'POST',
-      headers: { ...api.headers, 'Content-Type': 'application/json' },
+      headers: { ...as, 'Content-Type': 'application/json' },
       body: JSON.stringify({}),
     });
   // Each route alone first: what a request costs without the load.
@@ -224,7 +235,8 @@ try {
   console.log(`alone, grid: ${alone.grid.summary()}`);
   console.log(`alone, purge dry run: ${alone.purge.summary()}`);
 
-  const viewers = await viewerSessions(baseUrl, api);
+  const viewers = await usersWithRole(baseUrl, api, 'viewer', VIEWERS);
+  const writers = await usersWithRole(baseUrl, api, 'operator', WRITERS);
   const streamUrl = `${baseUrl}/api/v1/stream?clusterId=${clusterId}&topics=queues,events`;
   for (const viewer of viewers)
     for (let stream = 0; stream < STREAMS_PER_VIEWER; stream++) subscribers.push(new Subscriber(streamUrl, viewer));
@@ -240,8 +252,9 @@ try {
   }, 1000 / READS_PER_SECOND);
   let writes = 0;
   const writeTimer = setInterval(() => {
-    const queue = queueName(writes++ % QUEUES);
-    void purge.time(() => dryRunPurge(queue));
+    const queue = queueName(writes % QUEUES);
+    const writer = writers[writes++ % WRITERS];
+    void purge.time(() => dryRunPurge(queue, writer));
   }, 1000 / WRITES_PER_SECOND);
 
   const memory: string[] = [];
