@@ -184,9 +184,9 @@ function requestArbitrary(target: Target): fc.Arbitrary<FuzzRequest> {
         fc.oneof(
           { arbitrary: fc.constantFrom(...(known[parameter.name] ?? ['x'])), weight: 3 },
           {
-            // An empty segment would reach another route (`/grants/` is the list): never empty.
+            // An empty or dot segment would reach another route (`/grants/` is the list, `/rules/..` is `/`).
             arbitrary: stringArbitrary({ ...parameter.schema, maxLength: 300 }, known[parameter.name]).filter(
-              (value) => value !== '',
+              (value) => value !== '' && value !== '.' && value !== '..',
             ),
             weight: 2,
           },

@@ -87,8 +87,9 @@ const INTERNALS: readonly { readonly what: string; readonly pattern: RegExp }[] 
   { what: 'Prisma', pattern: /PrismaClient|prisma\.\w+\.\w+\(|Invalid `prisma|P20\d\d\b/ },
   {
     what: 'SQL or a database error',
+    // Not SELECT: the SQL console's own language (its refusals show a SELECT to write).
     pattern:
-      /\b(?:SELECT .+ FROM|INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b|duplicate key value|violates .+ constraint|relation "\w+"/,
+      /\b(?:INSERT INTO|UPDATE \w+ SET|DELETE FROM)\b|duplicate key value|violates .+ constraint|relation "\w+"|syntax error at or near/,
   },
   {
     what: 'an internal tRPC message',
