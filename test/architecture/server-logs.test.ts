@@ -3,7 +3,7 @@
 // files it should, so a loosened glob fails here rather than letting console calls back in unnoticed.
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const eslint = new ESLint({ cwd: root });
@@ -17,6 +17,10 @@ async function noConsoleSeverity(file: string): Promise<unknown> {
 }
 
 describe('server code logs through src/base/log, not the console', () => {
+  // The first question loads ESLint's whole configuration (typescript-eslint, the plugins): seconds on a busy machine,
+  // beyond a test's 5 s. Loaded once here, with room, the questions below are quick.
+  beforeAll(() => noConsoleSeverity('worker/main.ts'), 60_000);
+
   it.each([
     'src/modules/kernel/jobs/server/scheduler.ts',
     'src/modules/platform/scrape/server/scrape.worker.ts',

@@ -27,6 +27,7 @@ describe('Prisma schema versus migrations', () => {
       'alert',
       'alert_channel',
       'alert_delivery',
+      'alert_evaluation',
       'alert_rule',
       'alert_transition',
       'api_token',

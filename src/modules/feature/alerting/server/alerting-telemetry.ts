@@ -1,6 +1,7 @@
 // Alerting on GET /metrics (telemetry.metric-sources): open alerts per cluster, severity and state (zeros
 // included, so a rule on "> 0" sees a series), the delivery log by status, the transitions ever written (the
-// sequence of alert_transition: a counter that retention does not lower) and the rules.
+// sequence of alert_transition: a counter that retention does not lower), the rules, and each cluster's evaluations
+// (alert_evaluation, counted by the worker: evaluation-counts.ts).
 import type { TelemetryContext, TelemetrySource } from '@/modules/platform/telemetry/module.ts';
 
 const SEVERITIES = ['info', 'warning', 'critical'] as const;
@@ -9,7 +10,7 @@ const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 
 async function collect(context: TelemetryContext) {
   const { db, clusterNames } = context;
-  const [open, deliveries, transitions, rules] = await Promise.all([
+  const [open, deliveries, transitions, rules, evaluations] = await Promise.all([
     db.query<{ cluster_id: string; severity: string; state: string; n: number }>(
       `SELECT a.cluster_id, r.severity, a.state, count(*)::int AS n
          FROM alert a JOIN alert_rule r ON r.id = a.rule_id
@@ -18,7 +19,11 @@ async function collect(context: TelemetryContext) {
     db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM alert_delivery GROUP BY 1'),
     db.query<{ seq: string | null }>('SELECT max(seq)::text AS seq FROM alert_transition'),
     db.query<{ enabled: boolean; n: number }>('SELECT enabled, count(*)::int AS n FROM alert_rule GROUP BY 1'),
+    db.query<{ cluster_id: string; evaluations: string; failures: string; last_ms: number | null }>(
+      'SELECT cluster_id, evaluations::text, failures::text, last_ms FROM alert_evaluation',
+    ),
   ]);
+  const evaluated = (clusterId: string) => evaluations.find((row) => row.cluster_id === clusterId);
   const openCount = (clusterId: string, severity: string, state: string) =>
     open.find((row) => row.cluster_id === clusterId && row.severity === severity && row.state === state)?.n ?? 0;
   return [
@@ -52,6 +57,30 @@ async function collect(context: TelemetryContext) {
       type: 'counter' as const,
       labelNames: [],
       samples: [{ labels: {}, value: Number(transitions[0]?.seq ?? 0) }],
+    },
+    {
+      name: 'flotilla_alert_evaluations_total',
+      help: 'Evaluations of a cluster’s alert rules (one after every scrape tier), and those that failed.',
+      type: 'counter' as const,
+      labelNames: ['cluster', 'outcome'],
+      samples: [...clusterNames].flatMap(([clusterId, cluster]) => {
+        const row = evaluated(clusterId);
+        const failures = Number(row?.failures ?? 0);
+        return [
+          { labels: { cluster, outcome: 'ok' }, value: Number(row?.evaluations ?? 0) - failures },
+          { labels: { cluster, outcome: 'failed' }, value: failures },
+        ];
+      }),
+    },
+    {
+      name: 'flotilla_alert_evaluation_last_duration_seconds',
+      help: 'How long the last evaluation of a cluster’s alert rules took.',
+      type: 'gauge' as const,
+      labelNames: ['cluster'],
+      samples: [...clusterNames].flatMap(([clusterId, cluster]) => {
+        const lastMs = evaluated(clusterId)?.last_ms;
+        return lastMs === null || lastMs === undefined ? [] : [{ labels: { cluster }, value: lastMs / 1000 }];
+      }),
     },
     {
       name: 'flotilla_alert_rules',

@@ -8,6 +8,7 @@ import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import { deliverDue } from './deliverer.ts';
 import { onAnnouncedTransitions } from './alert-stream.ts';
+import { EvaluationCounts } from './evaluation-counts.ts';
 import { evaluateCluster, installBuiltInRules } from './evaluator.ts';
 import { OpenAlertMemory } from './open-alert-memory.ts';
 import { logger } from '@/base/log/log.ts';
@@ -15,6 +16,8 @@ import { logger } from '@/base/log/log.ts';
 const log = logger('alerting');
 
 const DELIVERY_POLL_MS = 1_000;
+/** How often the evaluation counts (GET /metrics) are added to alert_evaluation. */
+const COUNTS_FLUSH_MS = 10_000;
 
 export function start(context: WorkerServiceContext): Promise<RunningWorkerService> {
   const shared = clusterOwnershipOf(context.pool);
@@ -40,6 +43,7 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
     memory,
   };
   let stopped = false;
+  const counts = new EvaluationCounts();
   let delivering: Promise<void> | undefined;
   const isStopped = () => stopped;
 
@@ -58,8 +62,11 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
 
   const unsubscribeTier = context.notifications.subscribe('ScrapeTierCompleted', async ({ clusterId }) => {
     if (stopped || !shared.ownership.owns(clusterId)) return;
+    const started = performance.now();
+    let failed = true;
     try {
       const summary = await evaluateCluster(deps, clusterId);
+      failed = false;
       if (summary.transitions > 0) {
         await context.publishSignal('alerts', clusterId);
         await context.publishSignal('alerts', INSTALLATION_SCOPE_ID);
@@ -67,6 +74,8 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       if (summary.queuedDeliveries > 0) deliver();
     } catch (error) {
       log.error({ err: error, clusterId }, 'evaluating failed');
+    } finally {
+      counts.note(clusterId, performance.now() - started, failed);
     }
   });
   const unsubscribeRegistered = context.notifications.subscribe('ClusterRegistered', async ({ clusterId, name }) => {
@@ -78,6 +87,10 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
   });
   const timer = setInterval(deliver, DELIVERY_POLL_MS);
   timer.unref();
+  const flushCounts = () =>
+    counts.flush(context.pool).catch((error: unknown) => log.warn({ err: error }, 'evaluation counts not written'));
+  const countsTimer = setInterval(() => void flushCounts(), COUNTS_FLUSH_MS);
+  countsTimer.unref();
 
   return Promise.resolve({
     async stop() {
@@ -90,6 +103,8 @@ export function start(context: WorkerServiceContext): Promise<RunningWorkerServi
       forgetOnReconnect();
       memory.forget();
       clearInterval(timer);
+      clearInterval(countsTimer);
+      await flushCounts();
       await delivering;
       await shared.detach();
     },
