@@ -189,10 +189,9 @@ export function acceptBundle(bundle: PluginBundle, answer: unknown): ModuleUi {
   const screens = accepted.filter((candidate) => (candidate as { kind?: unknown }).kind === 'screen');
   return {
     moduleId: `plugin:${bundle.id}`,
-    contributions: acceptContributions(
-      bundle,
-      accepted.filter((candidate) => !screens.includes(candidate)),
-    ),
+    contributions: accepted
+      .filter((candidate) => !screens.includes(candidate))
+      .map((candidate) => mount(bundle, candidate)),
     screens: screens.map((candidate) => pluginScreen(bundle, candidate as ScreenCandidate)),
     navigation: screens.map((candidate) => screenEntry(bundle, candidate as ScreenCandidate)),
   };
@@ -244,26 +243,30 @@ export function acceptContributions(bundle: PluginBundle, answer: unknown): Cont
     console.warn(`Plugin ${bundle.id}: contribute() did not answer a list; nothing of it is shown`);
     return [];
   }
-  return answer.flatMap((candidate: unknown): Contribution[] => {
-    if (!accepts(bundle, candidate) || (candidate as { kind?: unknown }).kind === 'screen') return [];
-    const { slot, id, title, render, order } = candidate as {
-      slot: string;
-      id: string;
-      title?: unknown;
-      render: Rendered;
-      order?: unknown;
-    };
-    const shown = typeof title === 'string' ? title : bundle.name;
-    const base = { id: `plugin:${bundle.id}:${id}`, order: typeof order === 'number' ? order : 100 };
-    if (ROW_MENU_SLOT_IDS.has(slot)) return [rowAction(bundle, base, candidate as Record<string, unknown>)];
-    if (slot === 'settings.sections') {
-      const component = mounted(bundle, id, shown, render, false) as ComponentType;
-      return [{ ...base, slot, heading: 'Plugins', title: shown, component }];
-    }
-    const component = mounted(bundle, id, shown, render, true);
-    // A page slot other than the two shaped ones: a panel, whose props the slot's owner hands over.
-    return [{ ...base, slot, title: shown, component } as Contribution];
-  });
+  return answer
+    .filter((candidate: unknown) => accepts(bundle, candidate) && (candidate as { kind?: unknown }).kind !== 'screen')
+    .map((candidate: unknown) => mount(bundle, candidate));
+}
+
+/** An accepted (checked) contribution as the console mounts it. */
+function mount(bundle: PluginBundle, candidate: unknown): Contribution {
+  const { slot, id, title, render, order } = candidate as {
+    slot: string;
+    id: string;
+    title?: unknown;
+    render: Rendered;
+    order?: unknown;
+  };
+  const shown = typeof title === 'string' ? title : bundle.name;
+  const base = { id: `plugin:${bundle.id}:${id}`, order: typeof order === 'number' ? order : 100 };
+  if (ROW_MENU_SLOT_IDS.has(slot)) return rowAction(bundle, base, candidate as Record<string, unknown>);
+  if (slot === 'settings.sections') {
+    const component = mounted(bundle, id, shown, render, false) as ComponentType;
+    return { ...base, slot, heading: 'Plugins', title: shown, component };
+  }
+  const component = mounted(bundle, id, shown, render, true);
+  // A page slot other than the two shaped ones: a panel, whose props the slot's owner hands over.
+  return { ...base, slot, title: shown, component } as Contribution;
 }
 
 /**
