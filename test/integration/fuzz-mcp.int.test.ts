@@ -5,14 +5,12 @@
 // error, never "Flotilla failed to run" (the MCP form of a 500), no stack trace or internal message, and no seeded
 // card, IBAN or JWT in clear in any result (an agent has no clear view, docs/governance.md). Writes run as dry runs
 // (`dryRun: true`; no broker exists here). Seeded: FUZZ_SEED replays a run, FUZZ_RUNS=n runs n times the cases.
-import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processKeys, sealSecret } from '@/modules/platform/governance/index.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
-import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertFuzzClusters } from '@test/fuzz-clusters.ts';
 import { FUZZ_SEED, internalsIn, type JsonSchema, piiIn, piiString, runs, valueArbitrary } from '@test/fuzz.ts';
 import { connectMcp, issueToken, type Listener, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
@@ -34,26 +32,7 @@ let cases = 0;
 beforeAll(async () => {
   app = await openSecuredRuntime();
   const prisma = app.runtime.prisma;
-  const clusterId = randomUUID();
-  const sealed = sealSecret(processKeys(), 'fuzz-broker-password', `cluster:${clusterId}:password`);
-  await prisma.cluster.create({
-    data: {
-      id: clusterId,
-      name: 'fuzz-cluster',
-      username: 'fuzz',
-      passwordCipher: sealed.cipher,
-      passwordKeyId: sealed.keyId,
-    },
-  });
-  await prisma.clusterNode.create({
-    data: {
-      id: randomUUID(),
-      clusterId,
-      managementUrl: 'http://127.0.0.1:9/console/jolokia',
-      amqpUrl: 'amqp://127.0.0.1:9',
-    },
-  });
-  const lostKeyClusterId = await insertClusterRow(prisma, { name: 'fuzz-lost-key' });
+  const { clusterId, lostKeyClusterId } = await insertFuzzClusters(prisma);
   Object.assign(known, {
     clusterId: [clusterId, clusterId, lostKeyClusterId, 'fuzz-cluster', '00000000-0000-0000-0000-000000000000'],
     queue: ['orders', 'DLQ'],

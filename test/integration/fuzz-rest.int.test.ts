@@ -15,8 +15,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/modules/kernel/security/index.ts';
-import { processKeys, sealSecret } from '@/modules/platform/governance/index.ts';
-import { insertClusterRow } from '@test/cluster-rows.ts';
+import { insertFuzzClusters } from '@test/fuzz-clusters.ts';
 import {
   FUZZ_SEED,
   internalsIn,
@@ -105,29 +104,8 @@ beforeAll(async () => {
     data: { id: randomUUID(), roleId: viewerRole.id, principal: 'USER', userId: viewerId, scopeKind: 'GLOBAL' },
   });
   auth.viewer = await signIn(secured.rest, 'http://127.0.0.1', { username: 'vic', password: viewerPassword });
-  // A registered cluster whose one node listens nowhere (a loopback port nothing serves): cluster-scoped calls pass the
-  // guard and reach the code behind it, and every live read or broker command fails to connect. Beside it a cluster
-  // whose stored password no key opens (a lost key), whose calls must answer 409 credentials-unreadable, not 500.
-  const clusterId = randomUUID();
-  const sealed = sealSecret(processKeys(), 'fuzz-broker-password', `cluster:${clusterId}:password`);
-  await prisma.cluster.create({
-    data: {
-      id: clusterId,
-      name: 'fuzz-cluster',
-      username: 'fuzz',
-      passwordCipher: sealed.cipher,
-      passwordKeyId: sealed.keyId,
-    },
-  });
-  await prisma.clusterNode.create({
-    data: {
-      id: randomUUID(),
-      clusterId,
-      managementUrl: 'http://127.0.0.1:9/console/jolokia',
-      amqpUrl: 'amqp://127.0.0.1:9',
-    },
-  });
-  const lostKeyClusterId = await insertClusterRow(prisma, { name: 'fuzz-lost-key' });
+  // A cluster whose node listens nowhere and one whose password no key opens (fuzz-clusters.ts).
+  const { clusterId, lostKeyClusterId } = await insertFuzzClusters(prisma);
   const users = await prisma.user.findMany({ select: { id: true } });
   const roles = await prisma.role.findMany({ select: { id: true } });
   const nil = '00000000-0000-0000-0000-000000000000';
