@@ -7,6 +7,23 @@ import { migrate } from '../src/base/db/migrate.ts';
 
 const ADMIN_URL = process.env.FLOTILLA_TEST_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
+/** An empty database for a bench that starts Flotilla itself (it migrates it); `drop` removes it, connection and all. */
+export async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `flotilla_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
 /** Runs `work` on a new migrated database; the database is dropped afterwards, whatever happened. */
 export async function withBenchDatabase(
   applicationName: string,

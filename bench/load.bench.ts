@@ -12,9 +12,7 @@
 // before the load, each route's latency alone (sequential calls), and after it the first answer of each failing status.
 // Target: 0 errors; the figures go to docs/performance.md.
 //   npm run bench:load                    (LOAD_MINUTES=1 for a short run; PostgreSQL: FLOTILLA_TEST_ADMIN_URL)
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, descendantsOf, freePort } from '@test/app-process.ts';
 import { signInOverApi, type ApiSession } from '@test/browser.ts';
@@ -23,6 +21,7 @@ import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cl
 import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
 import { reportFigure } from './report.ts';
+import { createBenchDatabase } from './bench-support.ts';
 
 const MINUTES = Number(process.env.LOAD_MINUTES ?? '10');
 const VIEWERS = 20;
@@ -35,7 +34,6 @@ const WRITES_PER_SECOND = 5;
 const QUEUES = 500;
 /** Beyond this many requests of one kind in flight, new ones are counted as shed instead of piling up without end. */
 const MAX_IN_FLIGHT = 500;
-const ADMIN_URL = process.env.FLOTILLA_TEST_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const queueName = (index: number) => `load.q${String(index).padStart(4, '0')}`;
 
@@ -198,17 +196,12 @@ async function usersWithRole(
 buildIfNeeded(process.cwd());
 const broker = await startSingleNode({ maxHeap: '1G' });
 const node = broker.nodes[0] as BrokerNode;
-const databaseName = `flotilla_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE template0`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await createBenchDatabase();
 let app: AppProcess | undefined;
 const subscribers: Subscriber[] = [];
 try {
   await createQueues(node);
-  app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: databaseUrl.toString() } });
+  app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: database.url } });
   await app.waitUntilReady();
   const baseUrl = app.baseUrl;
   const api: ApiSession = await signInOverApi(baseUrl);
@@ -317,6 +310,5 @@ try {
   for (const subscriber of subscribers) subscriber.close();
   await app?.destroy();
   await broker.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }

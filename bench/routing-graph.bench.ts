@@ -5,8 +5,6 @@
 // node shows its facts), median and max of RUNS, split into the API's answer (the live read of the broker, merged
 // and filtered) and the browser's part (layout, first render, click); the layout alone in Node for comparison; and
 // beyond routing.max-graph-items, how long until the screen asks for a filter, and a filtered view drawn.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, freePort } from '@test/app-process.ts';
 import { launchBrowser, signInOverApi, type ApiSession } from '@test/browser.ts';
@@ -15,6 +13,7 @@ import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { layOutRoutingGraph } from '../src/modules/feature/routing/ui/graph/layout.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
 import { reportFigure } from './report.ts';
+import { createBenchDatabase } from './bench-support.ts';
 
 const ADDRESSES = 2_000;
 const QUEUES = 5_000;
@@ -22,7 +21,6 @@ const DIVERTS = 200;
 const RUNS = 5;
 const TARGET_MS = 2_000;
 const BATCH = 500;
-const ADMIN_URL = process.env.FLOTILLA_TEST_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 const GROUPS = 20;
 /** Addresses in GROUPS groups, so a pattern (`bench.g07.#`) can draw one twentieth of the graph. */
@@ -78,17 +76,12 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 buildIfNeeded(process.cwd());
 const broker = await startSingleNode({ maxHeap: '1G' });
 const node = broker.nodes[0] as BrokerNode;
-const databaseName = `flotilla_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: ADMIN_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE template0`);
-const databaseUrl = new URL(ADMIN_URL);
-databaseUrl.pathname = `/${databaseName}`;
+const database = await createBenchDatabase();
 let app: AppProcess | undefined;
 let browser: Awaited<ReturnType<typeof launchBrowser>> | undefined;
 try {
   await populate(node);
-  app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: databaseUrl.toString() } });
+  app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: database.url } });
   await app.waitUntilReady();
   const api: ApiSession = await signInOverApi(app.baseUrl);
   const clusterId = await registerSingleNodeCluster(app.baseUrl, api, node, 'routing-bench');
@@ -187,6 +180,5 @@ try {
   await browser?.close();
   await app?.destroy();
   await broker.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
 }
