@@ -175,6 +175,7 @@ describe('the command palette', () => {
     const option = section('Queues').getByRole('option', { name: /invoices\.eu/ });
     await option.waitFor();
     expect(await option.textContent()).toContain('payments-eu');
+    await settled();
     expect(await highlighted()).toContain('invoices.eu');
     await page.keyboard.press('Enter');
     await page.waitForURL(
@@ -228,6 +229,10 @@ describe('the command palette', () => {
       // An early answer (for "or") may show the option before the last key's question has gone out.
       await expect.poll(() => asked.at(-1)).toBe('?q=orders&pageSize=8');
       expect(asked.every((search) => 'orders'.startsWith(new URLSearchParams(search).get('q') ?? '-'))).toBe(true);
+      // Every section answered for the whole word: until then the Clusters section keeps its previous answer (every
+      // cluster, for the empty text) and its first row, not the queue, is the highlighted option.
+      await settled();
+      expect(await highlighted()).toContain('orders/eu #1');
       await saveScreenshot(page, 'command-palette-queue');
       await page.keyboard.press('Enter');
       await page.waitForURL((current) => current.pathname === `/clusters/${clusterId}/queues/orders%2Feu%20%231`);
