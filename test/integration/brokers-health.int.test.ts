@@ -1,6 +1,7 @@
 // The `brokers` health indicator is answered by the web process from what the worker reports (the worker holds
 // every broker connection): with the report's age, and DOWN once this instance's worker stops reporting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetNode, listNodeStates } from '@/modules/platform/broker/index.ts';
 import { healthReport } from '../../src/server/http/health.ts';
 import { openRuntime, type Runtime } from '../../src/server/runtime/runtime.ts';
 import { startWorkerServices } from '../../worker/services.ts';
@@ -10,6 +11,9 @@ let database: TestDatabase;
 let web: Runtime;
 
 beforeAll(async () => {
+  // The report is of what this process has seen, and integration files share their worker process (ADR 34): an
+  // earlier file's nodes (some failing, so the report DEGRADED) are forgotten, as a worker that has seen none.
+  for (const state of listNodeStates()) forgetNode(state.nodeKey);
   database = await createTestDatabase();
   await queryDatabase(
     database.url,
