@@ -11,7 +11,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { packPluginFolder } from '@/modules/feature/plugins/index.ts';
@@ -234,10 +234,22 @@ describe('Admin → Plugins', () => {
     await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
   });
 
-  it('shows the sample’s panel with its verdict on the queue page', async () => {
-    await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
-    await page.getByRole('heading', { name: QUEUE, level: 1 }).waitFor();
+  it('shows the sample’s panel with its verdict on the queue page, there as soon as the page is', async () => {
+    // The bundles' list is held back a second: the console waits for the plugins before showing the page, as a
+    // router built after them would, so the panel is not added under the reader once the page is up.
+    const slowBundles = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    };
+    await page.route('**/api/v1/plugin-ui', slowBundles);
     const panel = page.locator('[data-plugin="naming-policy"]');
+    try {
+      await page.goto(url(`/clusters/${clusterId}/queues/${QUEUE}`));
+      await page.getByRole('heading', { name: QUEUE, level: 1 }).waitFor();
+      expect(await panel.count()).toBe(1);
+    } finally {
+      await page.unroute('**/api/v1/plugin-ui', slowBundles);
+    }
     await panel.getByText('Conforms', { exact: true }).waitFor();
     expect(await panel.innerText()).toContain('Naming policy');
   });

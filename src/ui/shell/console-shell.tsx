@@ -2,7 +2,7 @@
 // The console frame: header, navbar, and the page. It reads the manifest once, keeps only enabled modules' UI,
 // and opens the one stream of the page's scope (a cluster's pages: that cluster) carrying every enabled module's
 // topics.
-import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { AppShell, Burger, Center, Group, Loader, Text } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconSailboat } from '@tabler/icons-react';
 import Link from 'next/link';
@@ -88,9 +88,17 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           <AppShell.Main id="main" tabIndex={-1}>
             <div style={{ maxWidth: 1400, marginInline: 'auto' }}>
               {manifest.error ? <ProblemView error={manifest.error} onRetry={() => void manifest.refetch()} /> : null}
-              <Suspense>
-                <FeatureGate>{children}</FeatureGate>
-              </Suspense>
+              {/* The first page waits for the active plugins' bundles (at most PLUGIN_UI_WAIT_MS), as the router would be
+                  built after them: their panels and row actions are there when the page is, not added under the reader. */}
+              {plugins.settled || manifest.error ? (
+                <Suspense>
+                  <FeatureGate>{children}</FeatureGate>
+                </Suspense>
+              ) : (
+                <Center py="xl">
+                  <Loader size="sm" aria-label="Loading the console" />
+                </Center>
+              )}
             </div>
           </AppShell.Main>
         </AppShell>

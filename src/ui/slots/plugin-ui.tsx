@@ -9,7 +9,7 @@
 // bundle that fails to load is logged and left out; the others and the console go on. This file knows only the URL
 // and the SDK's shape.
 import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { Component, createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type {
   Contribution,
   ModuleUi,
@@ -332,12 +332,26 @@ async function loadPluginUis(): Promise<ModuleUi[]> {
   return loaded.filter((ui): ui is ModuleUi => ui !== undefined);
 }
 
-/**
- * The active plugins' UIs, loaded once when `ready` (the manifest has arrived); empty until then or on failure.
- * `loaded` says the loading has ended (with bundles or none), so a plugin's screen knows when to stop waiting.
- */
-export function usePluginUis(ready: boolean): { readonly uis: readonly ModuleUi[]; readonly loaded: boolean } {
+/** How long the console holds its first page for the plugins' bundles before showing it without them. */
+const PLUGIN_UI_WAIT_MS = 3_000;
+
+interface PluginUis {
+  readonly uis: readonly ModuleUi[];
+  /** The loading has ended (with bundles or none), so a plugin's screen knows when to stop waiting. */
+  readonly loaded: boolean;
+  /** Loaded, or waited for long enough: the page is shown, and a late bundle's contributions appear when it comes. */
+  readonly settled: boolean;
+}
+
+/** The active plugins' UIs, loaded once when `ready` (the manifest has arrived); empty until then or on failure. */
+export function usePluginUis(ready: boolean): PluginUis {
   const [state, setState] = useState<{ uis: readonly ModuleUi[]; loaded: boolean }>({ uis: [], loaded: false });
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  useEffect(() => {
+    if (!ready) return undefined;
+    const timer = setTimeout(() => setWaitedEnough(true), PLUGIN_UI_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
   useEffect(() => {
     if (!ready) return undefined;
     let current = true;
@@ -354,5 +368,5 @@ export function usePluginUis(ready: boolean): { readonly uis: readonly ModuleUi[
       current = false;
     };
   }, [ready]);
-  return state;
+  return useMemo(() => ({ ...state, settled: state.loaded || waitedEnough }), [state, waitedEnough]);
 }
