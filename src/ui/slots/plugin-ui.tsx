@@ -346,12 +346,12 @@ interface PluginUis {
 /** The active plugins' UIs, loaded once when `ready` (the manifest has arrived); empty until then or on failure. */
 export function usePluginUis(ready: boolean): PluginUis {
   const [state, setState] = useState<{ uis: readonly ModuleUi[]; loaded: boolean }>({ uis: [], loaded: false });
+  // Counted from the console's mount, not from the manifest's arrival: a manifest that hangs holds no page either.
   const [waitedEnough, setWaitedEnough] = useState(false);
   useEffect(() => {
-    if (!ready) return undefined;
     const timer = setTimeout(() => setWaitedEnough(true), PLUGIN_UI_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [ready]);
+  }, []);
   useEffect(() => {
     if (!ready) return undefined;
     let current = true;
