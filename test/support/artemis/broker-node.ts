@@ -110,20 +110,20 @@ export async function createInstance(spec: NodeSpec, artemisHome: string): Promi
   });
   const etc = path.join(spec.instanceDir, 'etc');
   const extraRoles = (spec.extraUsers ?? []).map((user) => user.role);
-  if (SHORT_LIVED_JVM && !STANDARD_GC.test(readFileSync(path.join(etc, 'artemis.profile'), 'utf8')))
-    throw new Error(
-      `artemis.profile no longer sets ${STANDARD_GC.source}: the short-lived JVM options need a new anchor`,
-    );
-  editFile(path.join(etc, 'artemis.profile'), (profile) =>
-    profile
+  editFile(path.join(etc, 'artemis.profile'), (profile) => {
+    if (SHORT_LIVED_JVM && !STANDARD_GC.test(profile))
+      throw new Error(
+        `artemis.profile no longer sets ${STANDARD_GC.source}: the short-lived JVM options need a new anchor`,
+      );
+    return profile
       .replace(/-Xms\S+/, `-Xms${HEAP.initial}`)
       .replace(/-Xmx\S+/, `-Xmx${spec.maxHeap ?? HEAP.max}`)
       .replace(STANDARD_GC, (standard) => SHORT_LIVED_JVM ?? standard)
       .replace(
         /^HAWTIO_ROLES='([^']*)'/m,
         (_all, roles: string) => `HAWTIO_ROLES='${[roles, ...extraRoles].join(',')}'`,
-      ),
-  );
+      );
+  });
   for (const user of spec.extraUsers ?? []) {
     appendFileSync(path.join(etc, 'artemis-users.properties'), `\n${user.user} = ${user.password}\n`);
     // A role already listed (e.g. amq, which admin holds) gets the user added; a second `amq =` line would
