@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readMigrations } from '../../src/base/db/migrate.ts';
 import {
   AppPool,
@@ -531,13 +531,14 @@ describe('npm start with the embedded database', () => {
   const pool = new AppPool();
   let dataDir: string;
 
-  beforeAll(async () => {
+  // A fresh folder per attempt, so a retry starts from nothing as the first attempt did.
+  beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-e2e-data-'));
     // As root the embedded server runs as the `postgres` user, which must be able to enter the data directory.
     await chmod(dataDir, 0o755);
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
     await pool.destroyAll();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

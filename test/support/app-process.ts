@@ -239,13 +239,14 @@ export class AppProcess {
     return this.output().split('\n').slice(-40).join('\n');
   }
 
-  /** Records the current descendants (the tree changes: crashed children are replaced). */
+  /**
+   * Records the current descendants (the tree changes: crashed children are replaced). The newest view of a process
+   * wins: one seen between fork and exec still shows its parent's command line, and exec keeps pid and start time.
+   */
   track(): ProcessInfo[] {
     if (!this.running) return [];
     const current = descendantsOf(this.pid);
-    for (const info of current)
-      if (!this.seen.has(info.pid) || this.seen.get(info.pid)?.startTime !== info.startTime)
-        this.seen.set(info.pid, info);
+    for (const info of current) this.seen.set(info.pid, info);
     return current;
   }
 
