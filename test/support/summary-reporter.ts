@@ -5,7 +5,7 @@
 // the ten slowest files.
 import { cpus } from 'node:os';
 import path from 'node:path';
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { timeReport, type CpuSample, type FileTiming } from './time-report.ts';
 
 const CPU_SAMPLE_EVERY_MS = 2_000;
@@ -19,6 +19,17 @@ function sampleCpu(): CpuSample {
     busyMs += total - times.idle;
   }
   return { at: Date.now(), busyMs, totalMs };
+}
+
+/** What the failed attempt of a test that passed on its retry threw (vitest keeps it), so a flake can be diagnosed. */
+function firstAttemptError(errors: ReturnType<TestCase['result']>['errors']): string {
+  const error = errors?.[0];
+  if (!error) return '';
+  const where = error.stack
+    ?.split('\n')
+    .find((line) => /\.test\.ts:\d+/.test(line))
+    ?.trim();
+  return `\n    first attempt: ${error.message.split('\n')[0] ?? ''}${where ? `\n    ${where}` : ''}`;
 }
 
 export default class SummaryReporter implements Reporter {
@@ -61,7 +72,8 @@ export default class SummaryReporter implements Reporter {
         if (state === 'passed') counts.passed++;
         else if (state === 'failed') counts.failed++;
         else counts.skipped++;
-        if (state === 'passed' && test.diagnostic()?.flaky) flaky.push(`${testModule.moduleId} > ${test.fullName}`);
+        if (state === 'passed' && test.diagnostic()?.flaky)
+          flaky.push(`${testModule.moduleId} > ${test.fullName}${firstAttemptError(test.result().errors)}`);
       }
     }
     for (const name of flaky) console.log(`flaky (passed on its retry): ${name}`);
