@@ -188,6 +188,7 @@ export type AccessManifestResponses = {
       includedIn: 'viewer' | 'operator' | 'admin' | 'installer';
       module: string;
       enabled: boolean;
+      source?: string;
     }>;
   };
 };

@@ -1,4 +1,5 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
+import { runtimePermissions } from '@/modules/kernel/plugin/module.ts';
 import { streamRuntimeTopics } from '@/modules/kernel/stream/module.ts';
 import { mcpRuntimeTools } from '@/modules/platform/mcp/module.ts';
 
@@ -34,6 +35,10 @@ export const pluginsModule = defineModule({
     contribution(streamRuntimeTopics, {
       id: 'plugins',
       load: async () => (await import('./server/host/plugin-topics.ts')).runningPluginTopics,
+    }),
+    contribution(runtimePermissions, {
+      id: 'plugins',
+      load: async () => (await import('./server/host/plugin-permissions.ts')).runningPluginPermissions,
     }),
     contribution(mcpRuntimeTools, {
       id: 'plugins',

@@ -21,6 +21,8 @@ export type {
 export { contribution, createExtensionPoint } from './extension-point.ts';
 export { StartupError, resolveModules } from './registry.ts';
 export { buildManifest } from './server/manifest.ts';
+export { holdsTier, permissionCatalogueNow, withRuntimePermissions } from './runtime-permissions.ts';
+export type { RuntimePermission } from './runtime-permissions.ts';
 export { manifestSchema } from './server/manifest.schema.ts';
 export type { Manifest } from './server/manifest.schema.ts';
 export { booleanSetting, durationSetting, integerSetting, parseDuration, stringSetting } from './setting-types.ts';

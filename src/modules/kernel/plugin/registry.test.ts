@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { DatabaseBus } from '@/base/db/bus.ts';
 import { defineModule, type ModuleDefinition } from './descriptor.ts';
 import { contribution, createExtensionPoint } from './extension-point.ts';
 import { resolveModules, StartupError } from './registry.ts';
@@ -238,8 +239,9 @@ describe('contributions to a used module', () => {
 });
 
 describe('the manifest', () => {
-  it('says which modules can be turned off: features and mcp, not kernel or other platform modules', () => {
-    const manifest = buildManifest(resolveModules(modules, none));
+  it('says which modules can be turned off: features and mcp, not kernel or other platform modules', async () => {
+    // No module here contributes runtime permissions, so nothing reads the bus.
+    const manifest = await buildManifest(resolveModules(modules, none), {} as DatabaseBus);
     const canBeDisabled = Object.fromEntries(manifest.modules.map((module) => [module.id, module.canBeDisabled]));
     expect(canBeDisabled).toEqual({ core: false, audit: false, mcp: true, queues: true, triage: true, rr: true });
   });

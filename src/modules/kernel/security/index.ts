@@ -5,7 +5,7 @@ export { ensureFirstAdmin, syncBuiltInRoles } from './server/built-in-roles-sync
 export { loadEffectiveGrants } from './server/effective-grants.ts';
 export { hashPassword, verifyAgainstDecoy, verifyPassword } from './server/passwords.ts';
 export { resolvePrincipal } from './server/principal.ts';
-export { rolesHolding } from './server/roles-holding.ts';
+export { forgetRolePermissions, rolesHolding } from './server/roles-holding.ts';
 export { sessionCookies } from './server/sessions.ts';
 export { requireStepUp } from './server/step-up.ts';
 export { completeSignIn, failSignIn, enabledSignInProviders, refuseWhileThrottled } from './server/sign-in.service.ts';

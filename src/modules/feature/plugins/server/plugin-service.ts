@@ -4,6 +4,7 @@
 import type { TrpcContext } from '@/modules/kernel/access/index.ts';
 import type { Transaction } from '@/base/db/database.ts';
 import { audited, openAudit } from '@/modules/kernel/audit/index.ts';
+import { forgetRolePermissions } from '@/modules/kernel/security/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { PluginManifest } from '../validation/manifest.ts';
 import { dropPluginDatabase } from './host/plugin-database.ts';
@@ -131,6 +132,7 @@ function stepsOf(
       return [
         `Drop schema plugin_${id.replaceAll('-', '_')} with its data and the plugin's database role`,
         `Delete every archive of ${id}`,
+        `Take its permissions (${id}:…) out of every custom role that carries one`,
       ];
   }
 }
@@ -241,7 +243,11 @@ export async function runOperation(
         const actor = request.actor.name;
         if (operation === 'purge') {
           await dropPluginDatabase(runtime.prisma, input.id);
-          await runtime.prisma.$transaction((tx: Transaction) => forgetPlugin(tx, input.id));
+          await runtime.prisma.$transaction(async (tx: Transaction) => {
+            await forgetPlugin(tx, input.id);
+            // Its permissions go from the custom roles too: a purge leaves nothing of the plugin behind.
+            await forgetRolePermissions(tx, `${input.id}:`);
+          });
           return { id: input.id, operation, dryRun: false, state: null, version: null, steps, restart };
         }
         const state = stateAfter(operation) ?? 'UNINSTALLED';

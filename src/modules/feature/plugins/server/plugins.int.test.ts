@@ -233,6 +233,32 @@ describe('plugins', () => {
     );
   });
 
+  it('let a custom role carry its permission alone, while it runs', async () => {
+    // The catalogue lists a running plugin's permissions, marked with the plugin, for the role editor.
+    const manifest = await call<{ permissions: { id: string; module: string; source?: string }[] }>('GET', '/manifest');
+    expect(manifest.json.permissions).toContainEqual(
+      expect.objectContaining({ id: 'naming-policy:read', module: 'plugins', source: 'naming-policy' }),
+    );
+    const role = await call<{ role: { permissions: string[] } }>('POST', '/roles', {
+      name: 'naming checker',
+      permissions: ['naming-policy:read'],
+    });
+    expect(role).toMatchObject({ status: 200, json: { role: { permissions: ['naming-policy:read'] } } });
+    const checker = await userWithRole('chris', 'naming checker');
+    expect(await checker('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({
+      status: 200,
+      json: { conforms: true },
+    });
+    // That one permission and nothing of the viewer tier it names: not the settings (settings:read is a viewer's).
+    expect(await checker('GET', '/settings')).toMatchObject({ status: 403 });
+    expect(await checker('GET', '/plugins')).toMatchObject({ status: 403 });
+    // An id the plugin does not declare is no permission.
+    expect(await call('POST', '/roles', { name: 'wishful', permissions: ['naming-policy:write'] })).toMatchObject({
+      status: 400,
+      json: { type: 'validation-failed', unknownPermissions: ['naming-policy:write'] },
+    });
+  });
+
   it('list its MCP tool to agents and run it in its process, as the real MCP client sees it', async () => {
     const listener = await serveOverHttp(createMcpHandler(() => Promise.resolve(secured.runtime)));
     try {
@@ -396,12 +422,27 @@ describe('plugins', () => {
   });
 
   it('disable, uninstall and purge: the routes go, then the schema and the role', async () => {
+    const carrier = await call<{ role: { id: string } }>('POST', '/roles', {
+      name: 'sql user',
+      permissions: ['sql-one:use', 'queue:read'],
+    });
+    expect(carrier.status).toBe(200);
     expect(await call('POST', '/plugins/sql-one/uninstall', { password })).toMatchObject({
       status: 409,
       json: { type: 'plugin-operation-refused' },
     });
     expect(await call('POST', '/plugins/sql-one/disable', { password })).toMatchObject({ json: { state: 'DISABLED' } });
     expect(await call('GET', '/p/sql-one/sql?q=select%201')).toMatchObject({ status: 404 });
+    // Stopped, its permission is out of the catalogue; a role that carries it keeps it (granting nothing) and can
+    // still be edited as it stands.
+    const manifest = await call<{ permissions: { id: string }[] }>('GET', '/manifest');
+    expect(manifest.json.permissions.map((permission) => permission.id)).not.toContain('sql-one:use');
+    expect(
+      await call('PATCH', `/roles/${carrier.json.role.id}`, {
+        description: 'kept',
+        permissions: ['sql-one:use', 'queue:read'],
+      }),
+    ).toMatchObject({ status: 200, json: { role: { permissions: ['queue:read', 'sql-one:use'] } } });
     expect(await call('POST', '/plugins/sql-one/uninstall', { password })).toMatchObject({
       json: { state: 'UNINSTALLED' },
     });
@@ -411,6 +452,10 @@ describe('plugins', () => {
     expect(await prisma.$queryRaw`SELECT 1 FROM pg_roles WHERE rolname = 'flotilla_plugin_sql_one'`).toEqual([]);
     expect(await prisma.pluginArchive.count({ where: { pluginId: 'sql-one' } })).toBe(0);
     expect(await call('GET', '/plugins/sql-one')).toMatchObject({ status: 404 });
+    // Purged, nothing of it is left in the roles either.
+    expect(await call('GET', `/roles/${carrier.json.role.id}`)).toMatchObject({
+      json: { permissions: ['queue:read'] },
+    });
   });
 
   it('start in safe mode after three unclean boots, with every plugin off and the reason given', async () => {

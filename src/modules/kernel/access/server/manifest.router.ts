@@ -20,5 +20,5 @@ export const manifestRouter = router({
     })
     .input(z.void())
     .output(manifestSchema)
-    .query(({ ctx }) => buildManifest(ctx.runtime.registry)),
+    .query(({ ctx }) => buildManifest(ctx.runtime.registry, ctx.runtime.bus)),
 });

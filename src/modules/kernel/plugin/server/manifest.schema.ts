@@ -27,6 +27,8 @@ export const manifestSchema = z.object({
       includedIn: z.enum(['viewer', 'operator', 'admin', 'installer']),
       module: z.string(),
       enabled: z.boolean(),
+      /** A permission known only at runtime: what declared it (a running plugin's id). */
+      source: z.string().optional(),
     }),
   ),
 });

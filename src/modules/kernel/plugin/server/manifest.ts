@@ -1,9 +1,12 @@
 // The manifest describes what is installed and what is on; it never grants anything.
+import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { ModuleRegistry } from '../descriptor.ts';
+import { permissionCatalogueNow } from '../runtime-permissions.ts';
 import { canBeDisabled } from '../toggles.ts';
 import type { Manifest } from './manifest.schema.ts';
 
-export function buildManifest(registry: ModuleRegistry): Manifest {
+/** What is installed and on, with the permission catalogue as it is now (running plugins' permissions too). */
+export async function buildManifest(registry: ModuleRegistry, bus: DatabaseBus): Promise<Manifest> {
   return {
     modules: registry.modules.map(({ descriptor, enabled, enablingProperty, toggleSource }) => ({
       id: descriptor.id,
@@ -21,6 +24,6 @@ export function buildManifest(registry: ModuleRegistry): Manifest {
       mcp: descriptor.mcp.map((entry) => ({ ...entry })),
       apiPrefixes: [...descriptor.apiPrefixes],
     })),
-    permissions: registry.permissionCatalogue(),
+    permissions: await permissionCatalogueNow(registry, bus),
   };
 }

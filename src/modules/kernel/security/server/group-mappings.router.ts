@@ -1,6 +1,6 @@
 // /api/v1/identity/providers/{providerId}/group-mappings: an external provider's group → role mappings and its
 // default role. PUT replaces the provider's whole set in one audited transaction; sign-ins re-apply it.
-import { requireHeldByCaller } from './admin/role-hierarchy.ts';
+import { callerPowers, requireHeldByCaller } from './admin/role-hierarchy.ts';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { PrismaClient } from '@/base/db/database.ts';
@@ -125,7 +125,7 @@ export const groupMappingsRouter = router({
       );
       const roles = await prisma.role.findMany({ where: { id: { in: [...new Set(wanted)] } } });
       requireHeldByCaller(
-        await ctx.globalPermissions(),
+        await callerPowers(ctx),
         roles.flatMap((role) => role.permissions),
         'Mapping groups to these roles',
       );

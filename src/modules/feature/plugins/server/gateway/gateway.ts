@@ -1,6 +1,6 @@
 // The plugin gateway: /api/v1/p/<id>/** and /api/v1/clusters/{clusterId}/p/<id>/**. A request reaches a plugin's
 // process only after the host has done what it does for its own endpoints — the caller authenticated (CSRF for a
-// cookie-made change), the route declared in the manifest, the plugin's permission held (by tier, tier-permission.ts),
+// cookie-made change), the route declared in the manifest, the plugin's permission held (by tier, or carried by a role),
 // and for a cluster route the cluster guard (unknown and not visible look the same). A change through a plugin route
 // is audited like any other. The plugin's answer is passed on as JSON with only its status and x-plugin-* headers.
 import {
@@ -12,11 +12,15 @@ import {
 } from '@/modules/kernel/access/index.ts';
 import { openAudit } from '@/modules/kernel/audit/index.ts';
 import { notFoundProblem, ProblemError, type Problem } from '@/modules/kernel/core/index.ts';
-import type { BuiltInRole } from '@/modules/kernel/plugin/index.ts';
+import {
+  holdsTier,
+  permissionCatalogueNow,
+  withRuntimePermissions,
+  type BuiltInRole,
+} from '@/modules/kernel/plugin/index.ts';
 import { PluginCallError } from '../../runtime/plugin-process.ts';
 import type { CallContext } from '../host/plugin-manager.ts';
 import { pluginsOf } from '../process-start.ts';
-import { holdsTier } from './tier-permission.ts';
 
 const PLUGIN_PATH = /^\/api\/v1\/(?:clusters\/([^/]+)\/)?p\/([a-z][a-z0-9-]{2,31})(\/.*)?$/;
 const NO_ROUTE = 'No plugin route matches this method and path.';
@@ -94,8 +98,9 @@ export async function handlePluginGateway(request: Request, context: TrpcContext
   }
   const declared = plugin.manifest.permissions.find((permission) => permission.id === route.permission);
   const tier: BuiltInRole = declared?.includedIn ?? 'admin';
-  const catalogue = runtime.registry.permissionCatalogue().filter((entry) => entry.enabled);
-  if (!holdsTier(held, catalogue, tier))
+  // Held by tier, or carried alone by a custom role granted here (plugin.runtime-permissions).
+  const catalogue = await permissionCatalogueNow(runtime.registry, runtime.bus);
+  if (!withRuntimePermissions(held, catalogue).has(route.permission) && !holdsTier(held, catalogue, tier))
     throw new ProblemError({
       ...problem(
         403,

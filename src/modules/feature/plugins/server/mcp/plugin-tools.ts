@@ -3,9 +3,9 @@
 // call's context. A read-only tool needs the viewer tier's powers everywhere, any other the operator's, and is
 // audited before the plugin runs it.
 import { globalPermissions } from '@/modules/kernel/access/index.ts';
+import { holdsTier } from '@/modules/kernel/plugin/index.ts';
 import { openAudit } from '@/modules/kernel/audit/index.ts';
 import type { RuntimeTool, RuntimeToolContext, RuntimeToolSource } from '@/modules/platform/mcp/module.ts';
-import { holdsTier } from '../gateway/tier-permission.ts';
 import type { CallContext, RunningPlugin } from '../host/plugin-manager.ts';
 import { pluginsOf } from '../process-start.ts';
 

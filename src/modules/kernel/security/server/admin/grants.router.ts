@@ -1,6 +1,6 @@
 // /api/v1/grants: roles given to users at a scope (GLOBAL, one ENVIRONMENT, one CLUSTER). Reading needs
 // roles:read, changing roles:write (the catalogue's "roles and grants").
-import { requireRoleHeldByCaller, requireUserHeldByCaller } from './role-hierarchy.ts';
+import { callerPowers, requireRoleHeldByCaller, requireUserHeldByCaller } from './role-hierarchy.ts';
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { restMeta } from './rest-meta.ts';
@@ -37,12 +37,7 @@ export const grantsRouter = router({
     .input(createGrantInput)
     .output(grantChangeOutput)
     .mutation(async ({ ctx, input }) => {
-      await requireRoleHeldByCaller(
-        ctx.runtime.prisma,
-        await ctx.globalPermissions(),
-        [input.roleId],
-        'Granting this role',
-      );
+      await requireRoleHeldByCaller(ctx.runtime.prisma, await callerPowers(ctx), [input.roleId], 'Granting this role');
       return createGrant(ctx.runtime.prisma, ctx.runtime.registry, ctx.request, input);
     }),
 
@@ -55,7 +50,7 @@ export const grantsRouter = router({
       if (grant?.userId) {
         await requireUserHeldByCaller(
           ctx.runtime.prisma,
-          await ctx.globalPermissions(),
+          await callerPowers(ctx),
           grant.userId,
           'Changing the grants of this user',
         );

@@ -1,10 +1,9 @@
 // /api/v1/roles: built-in roles (read-only) and custom roles built from the permission catalogue. Reading needs
 // roles:read, changing roles:write.
-import { requireHeldByCaller, requireRoleHeldByCaller } from './role-hierarchy.ts';
+import { callerPowers, requireHeldByCaller, requireRoleHeldByCaller } from './role-hierarchy.ts';
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { restMeta } from './rest-meta.ts';
-import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import {
   createRoleInput,
   deleteRoleInput,
@@ -20,8 +19,6 @@ const procedure = moduleProcedure('security');
 const read = procedure({ permission: 'roles:read' });
 const write = procedure({ permission: 'roles:write' });
 const meta = restMeta('roles');
-const catalogueOf = (registry: ModuleRegistry) =>
-  new Set(registry.permissionCatalogue().map((permission) => permission.id));
 
 export const rolesRouter = router({
   list: read
@@ -41,11 +38,11 @@ export const rolesRouter = router({
     .input(createRoleInput)
     .output(roleChangeOutput)
     .mutation(async ({ ctx, input }) => {
-      // Unknown permissions are the service's validation error; only real ones can be beyond the caller.
-      const known = catalogueOf(ctx.runtime.registry);
-      const asked = input.permissions.filter((permission) => known.has(permission));
-      requireHeldByCaller(await ctx.globalPermissions(), asked, 'A role with these permissions');
-      return createRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input);
+      // Unknown permissions are the service's validation error; only real ones can be beyond the caller (a running
+      // plugin's too: the catalogue is as it is now).
+      const caller = await callerPowers(ctx);
+      requireHeldByCaller(caller, input.permissions, 'A role with these permissions');
+      return createRole(ctx.runtime.prisma, ctx.request, caller.known, input);
     }),
 
   update: write
@@ -53,13 +50,11 @@ export const rolesRouter = router({
     .input(updateRoleInput)
     .output(roleChangeOutput)
     .mutation(async ({ ctx, input }) => {
-      const caller = await ctx.globalPermissions();
+      const caller = await callerPowers(ctx);
       // Both what the role will hold and what it holds now: no one edits a role above their own.
       await requireRoleHeldByCaller(ctx.runtime.prisma, caller, [input.id], 'Changing this role');
-      const known = catalogueOf(ctx.runtime.registry);
-      const asked = (input.permissions ?? []).filter((permission) => known.has(permission));
-      requireHeldByCaller(caller, asked, 'A role with these permissions');
-      return updateRole(ctx.runtime.prisma, ctx.request, catalogueOf(ctx.runtime.registry), input);
+      requireHeldByCaller(caller, input.permissions ?? [], 'A role with these permissions');
+      return updateRole(ctx.runtime.prisma, ctx.request, caller.known, input);
     }),
 
   delete: write

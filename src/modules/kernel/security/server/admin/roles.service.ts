@@ -165,7 +165,10 @@ export async function updateRole(
 ) {
   const role = await findRole(prisma, input.id);
   refuseBuiltIn(role, 'changed');
-  const permissions = input.permissions ? checkPermissions(input.permissions, catalogue) : undefined;
+  // A permission the role already carries may stay though it names nothing now (a disabled plugin's): it grants
+  // nothing, and the plugin's return brings it back.
+  const allowed = new Set([...catalogue, ...role.permissions]);
+  const permissions = input.permissions ? checkPermissions(input.permissions, allowed) : undefined;
   if (input.name !== undefined) await ensureNameFree(prisma, input.name, role.id);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),

@@ -1,5 +1,5 @@
 // /api/v1/users: the installation's users, local and external. Reading needs users:read, changing users:write.
-import { requireUserHeldByCaller } from './role-hierarchy.ts';
+import { callerPowers, requireUserHeldByCaller } from './role-hierarchy.ts';
 import { z } from 'zod';
 import { moduleProcedure, router } from '@/modules/kernel/access/index.ts';
 import { restMeta } from './rest-meta.ts';
@@ -43,7 +43,7 @@ export const usersRouter = router({
     .input(updateUserInput)
     .output(userChangeOutput)
     .mutation(async ({ ctx, input }) => {
-      await requireUserHeldByCaller(ctx.runtime.prisma, await ctx.globalPermissions(), input.id, 'Changing this user');
+      await requireUserHeldByCaller(ctx.runtime.prisma, await callerPowers(ctx), input.id, 'Changing this user');
       return updateUser(ctx.runtime.prisma, ctx.request, input);
     }),
 
@@ -52,7 +52,7 @@ export const usersRouter = router({
     .input(deleteUserInput)
     .output(userChangeOutput)
     .mutation(async ({ ctx, input }) => {
-      await requireUserHeldByCaller(ctx.runtime.prisma, await ctx.globalPermissions(), input.id, 'Deleting this user');
+      await requireUserHeldByCaller(ctx.runtime.prisma, await callerPowers(ctx), input.id, 'Deleting this user');
       return deleteUser(ctx.runtime.prisma, ctx.request, input);
     }),
 });
