@@ -3,7 +3,11 @@
 // Identity providers screen; a person signs in with the provider's button, lands in the console as a
 // just-in-time account whose permissions come from that mapping; their groups change at the provider and the next
 // sign-in applies the change. Failures at the callback (unknown provider, forged state) are counted, audited and
-// throttled like password failures.
+// throttled like password failures. An installer from the provider steps up for a plugin change by signing in there
+// again: a sign-in older than five minutes does not count.
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +15,7 @@ import { AppPool, freePort, type AppProcess } from '@test/app-process.ts';
 import { BROWSER_ADMIN_ENV, launchBrowser, saveScreenshot, signInOverApi, type Browser } from '@test/browser.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { startOidcProvider, type TestOidcProvider } from '@test/oidc-provider.ts';
+import { packPluginFolder } from '@/modules/feature/plugins/index.ts';
 
 const pool = new AppPool();
 let database: TestDatabase | undefined;
@@ -19,7 +24,8 @@ let browser: Browser | undefined;
 let app: AppProcess;
 let adminHeaders: Record<string, string>;
 /** Attempts of the tests below that need a person or an address of their own on a retry. */
-const attempts = { signIn: 0, throttle: 0 };
+const attempts = { signIn: 0, throttle: 0, stepUp: 0 };
+const SAMPLE_PLUGIN = path.resolve(import.meta.dirname, '../../examples/plugins/naming-policy');
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 
@@ -51,6 +57,25 @@ function fromPage(page: Page, method: string, path: string): Promise<number> {
   );
 }
 
+/** A change from the page with a JSON body, its cookies and CSRF token: what the console sends. */
+function sendFromPage(page: Page, method: string, target: string, body: unknown) {
+  return page.evaluate(
+    async ([verb, where, json]) => {
+      const csrf = document.cookie
+        .split('; ')
+        .find((cookie) => cookie.startsWith('flotilla_csrf='))
+        ?.slice('flotilla_csrf='.length);
+      const response = await fetch(where, {
+        method: verb,
+        headers: { 'content-type': 'application/json', ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
+        body: json,
+      });
+      return { status: response.status, body: (await response.json()) as { type?: string; detail?: string } };
+    },
+    [method, target, JSON.stringify(body)] as const,
+  );
+}
+
 interface Account {
   readonly id: string;
   readonly globalPermissions: readonly string[];
@@ -59,8 +84,23 @@ interface Account {
 const accountOf = (page: Page) =>
   page.evaluate(async () => (await fetch('/api/v1/account')).json() as Promise<Account>);
 
+/**
+ * Opens the sign-in page. Just after a sign-out the console may be on its way there itself (it noticed the session
+ * end) and abort this navigation with its own, so an aborted one is tried again.
+ */
+async function openSignIn(page: Page, path = '/sign-in') {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.goto(url(path));
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('ERR_ABORTED')) throw error;
+    }
+  }
+}
+
 async function signInAtProvider(page: Page, login: string) {
-  await page.goto(url('/sign-in?next=%2Faudit'));
+  await openSignIn(page, '/sign-in?next=%2Faudit');
   await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();
   // The provider's own pages: its login form the first time, its consent the first time; later its session
   // answers at once and the browser comes straight back.
@@ -211,12 +251,83 @@ describe('OIDC sign-in', () => {
     await sql.query('UPDATE flotilla_user SET disabled = true WHERE id = $1', [account.id]);
     await sql.end();
     expect(await fromPage(page, 'POST', '/api/v1/auth/logout')).toBe(200);
-    await page.goto(url('/sign-in'));
+    await openSignIn(page);
     await page.getByRole('link', { name: 'Sign in with Corp SSO' }).click();
     await page.getByTestId('sign-in-error').waitFor();
     expect(new URL(page.url()).search).toBe('?error=sign-in-failed');
     expect(await fromPage(page, 'GET', '/api/v1/account')).toBe(401);
     await page.close();
+  });
+
+  it('asks an installer from the provider to sign in there again for a plugin change, not for a password', async () => {
+    // A person of this attempt's own: a retry would find the first one's fresh sign-in.
+    attempts.stepUp += 1;
+    const login = attempts.stepUp === 1 ? 'ingrid' : `ingrid${String(attempts.stepUp)}`;
+    const roles = await api('GET', '/api/v1/roles?q=installer');
+    const installer = (roles.body.items as { id: string; name: string }[]).find((role) => role.name === 'installer');
+    const current = await api('GET', '/api/v1/identity/providers/corp/group-mappings');
+    const kept = (current.body.mappings as { groupName: string; roleId: string; scope: unknown }[])
+      .filter((mapping) => mapping.groupName !== 'installers')
+      .map(({ groupName, roleId, scope }) => ({ groupName, roleId, scope }));
+    const mapped = await api('PUT', '/api/v1/identity/providers/corp/group-mappings', {
+      defaultRoleId: current.body.defaultRoleId,
+      mappings: [...kept, { groupName: 'installers', roleId: installer?.id, scope: { kind: 'GLOBAL' } }],
+    });
+    expect(mapped.status).toBe(200);
+    oidc?.setGroups(login, ['installers']);
+    await browser?.context.clearCookies();
+    const page = await (browser as Browser).newPage();
+    await signInAtProvider(page, login);
+    const bytes = (await packPluginFolder(SAMPLE_PLUGIN)).bytes;
+    const zip = path.join(tmpdir(), `flotilla-step-up-${String(attempts.stepUp)}.zip`);
+    await writeFile(zip, bytes);
+    const archive = Buffer.from(bytes).toString('base64');
+
+    // Admin → Plugins asks this account for no password: it says how to step up at its provider instead.
+    await page.goto(url('/admin/plugins'));
+    const section = page.getByRole('region', { name: 'Upload' });
+    await section.getByTestId('step-up-provider').waitFor();
+    expect(await section.getByLabel('Your password').count()).toBe(0);
+    /** Checks the archive (validated, nothing stored) and answers what the section then says: result or problem. */
+    const checkOnly = async () => {
+      await section.locator('input[type="file"]').setInputFiles(zip);
+      await section.getByRole('button', { name: 'Check only', exact: true }).click();
+      const said = section.getByTestId('plugin-upload-result').or(section.getByTestId('problem'));
+      await said.waitFor();
+      return said.innerText();
+    };
+    // Signed in a moment ago at the provider: that is the step-up.
+    expect(await checkOnly()).toContain('Valid (nothing stored): naming-policy');
+
+    // The same session six minutes on: too old to count.
+    const account = await accountOf(page);
+    const sql = new pg.Client({ connectionString: database?.url });
+    await sql.connect();
+    try {
+      await sql.query(`UPDATE flotilla_session SET created_at = now() - interval '6 minutes' WHERE user_id = $1`, [
+        account.id,
+      ]);
+    } finally {
+      await sql.end();
+    }
+    await page.reload();
+    expect(await checkOnly()).toMatch(/Step-up re-authentication required\s+Sign in again with corp/);
+    // A password does not stand in for the provider.
+    expect(
+      await sendFromPage(page, 'POST', '/api/v1/plugins', { archive, dryRun: true, password: 'any password' }),
+    ).toMatchObject({ status: 403, body: { type: 'step-up-required' } });
+    await saveScreenshot(page, 'plugins-step-up-oidc-light');
+
+    // The page's own link signs in at the provider again (its session answers at once) and comes back here.
+    await section.getByRole('link', { name: 'Sign in again with corp' }).click();
+    await page.waitForURL(url('/admin/plugins'));
+    expect(await checkOnly()).toContain('Valid (nothing stored): naming-policy');
+    expect(await sendFromPage(page, 'POST', '/api/v1/plugins', { archive, dryRun: true })).toMatchObject({
+      status: 200,
+      body: { id: 'naming-policy', dryRun: true },
+    });
+    await page.close();
+    await rm(zip, { force: true });
   });
 
   it('fails an unknown provider at the callback like any failed sign-in, and throttles this path', async () => {

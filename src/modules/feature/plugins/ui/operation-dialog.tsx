@@ -1,20 +1,7 @@
 'use client';
 // One operation on a plugin: its plan first (allowed or why not, the steps, what it adds, the findings), then the
 // password typed again (step-up), then the answer (state, steps, whether the service restarts). Purge is held.
-import {
-  Alert,
-  Badge,
-  Button,
-  Code,
-  Group,
-  List,
-  Loader,
-  Modal,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, List, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { problemOf } from '@/ui/data/problem.ts';
@@ -22,6 +9,7 @@ import { useTRPC } from '@/ui/data/trpc.ts';
 import { HoldToConfirm } from '@/ui/parts/hold-to-confirm.tsx';
 import { ProblemView } from '@/ui/parts/problem-view.tsx';
 import { FindingsList, findingsOf } from './findings-list.tsx';
+import { StepUpField, stepUpOf, useAccountProvider } from './step-up-field.tsx';
 import { OPERATION_LABELS, type PluginOperation, type PluginRow } from './plugin-columns.tsx';
 
 function useOperation(operation: PluginOperation) {
@@ -51,13 +39,15 @@ export function OperationDialog({
   const versions = plugin.archives.map((archive) => archive.version);
   const [version, setVersion] = useState<string | undefined>(operation === 'activate' ? plugin.version : undefined);
   const [password, setPassword] = useState('');
+  const provider = useAccountProvider();
+  const stepUp = stepUpOf(provider, password);
   const plan = useQuery(
     trpc.plugins.plan.queryOptions({ id: plugin.id, operation, ...(version ? { version } : {}) }, { gcTime: 0 }),
   );
   const mutation = useOperation(operation);
   const run = () =>
     mutation.mutate(
-      { id: plugin.id, password, ...(version ? { version } : {}) },
+      { id: plugin.id, ...(stepUp.password ? { password: stepUp.password } : {}), ...(version ? { version } : {}) },
       { onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.plugins.pathKey() }) },
     );
   const problem = mutation.error ? problemOf(mutation.error) : undefined;
@@ -149,13 +139,11 @@ export function OperationDialog({
           </Alert>
         ) : (
           <>
-            <PasswordInput
-              label="Your password"
+            <StepUpField
+              provider={provider}
+              password={password}
+              onPassword={setPassword}
               description="Changing plugins needs your password again (step-up)."
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              autoComplete="current-password"
-              data-autofocus
             />
             {problem && (
               <Alert color="red" variant="light" title={problem.title} role="alert" data-testid="problem">
@@ -176,13 +164,13 @@ export function OperationDialog({
                 count={1}
                 noun={['plugin', 'plugins']}
                 onConfirm={run}
-                disabled={!plan.data?.allowed || password === '' || mutation.isPending}
+                disabled={!plan.data?.allowed || !stepUp.ready || mutation.isPending}
               />
             ) : (
               <Button
                 onClick={run}
                 loading={mutation.isPending}
-                disabled={!plan.data?.allowed || password === ''}
+                disabled={!plan.data?.allowed || !stepUp.ready}
                 color={operation === 'activate' ? undefined : 'orange'}
               >
                 {label}

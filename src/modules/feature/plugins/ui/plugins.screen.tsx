@@ -40,7 +40,7 @@ export function PluginsScreen() {
     <>
       <PageHeader
         title="Plugins"
-        description="Third-party plugins: uploaded as archives, validated without running anything, and run each in a process of its own. Every change needs your password again."
+        description="Third-party plugins: uploaded as archives, validated without running anything, and run each in a process of its own. Every change asks you to authenticate again (step-up)."
       />
       <Stack gap="md">
         <DataAge

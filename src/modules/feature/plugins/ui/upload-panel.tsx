@@ -1,8 +1,9 @@
 'use client';
-// Upload a plugin archive (.zip): read here into base64 and sent with the password typed again (step-up). The server
+// Upload a plugin archive (.zip): read here into base64 and sent with the step-up (the password typed again, or a
+// fresh sign-in at the account's identity provider: step-up-field.tsx). The server
 // validates it without running anything; a refused archive shows every finding. "Check only" validates and stores
 // nothing.
-import { Alert, Button, FileInput, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { problemOf } from '@/ui/data/problem.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import { PageSection } from '@/ui/parts/page-section.tsx';
 import { FindingsList, findingsOf } from './findings-list.tsx';
+import { StepUpField, stepUpOf, useAccountProvider } from './step-up-field.tsx';
 
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -25,11 +27,13 @@ export function UploadPanel() {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [password, setPassword] = useState('');
+  const provider = useAccountProvider();
+  const stepUp = stepUpOf(provider, password);
   const upload = useMutation(trpc.plugins.upload.mutationOptions());
   const send = async (dryRun: boolean) => {
     if (!file) return;
     upload.mutate(
-      { archive: await base64Of(file), password, dryRun },
+      { archive: await base64Of(file), dryRun, ...(stepUp.password ? { password: stepUp.password } : {}) },
       { onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.plugins.pathKey() }) },
     );
   };
@@ -54,18 +58,17 @@ export function UploadPanel() {
             w={320}
             data-testid="plugin-archive"
           />
-          <PasswordInput
-            label="Your password"
+          <StepUpField
+            provider={provider}
+            password={password}
+            onPassword={setPassword}
             description="Step-up: typed again"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-            autoComplete="current-password"
-            w={240}
+            width={240}
           />
           <Button
             leftSection={<IconUpload size={16} aria-hidden />}
             onClick={() => void send(false)}
-            disabled={!file || password === ''}
+            disabled={!file || !stepUp.ready}
             loading={upload.isPending && !upload.variables.dryRun}
           >
             Upload
@@ -73,7 +76,7 @@ export function UploadPanel() {
           <Button
             variant="default"
             onClick={() => void send(true)}
-            disabled={!file || password === ''}
+            disabled={!file || !stepUp.ready}
             loading={upload.isPending && upload.variables.dryRun}
           >
             Check only
