@@ -113,7 +113,8 @@ export interface SignedInConsole {
 
 /** Flotilla started as `npm start` does on a fresh database, and a browser page already signed in to it. */
 export async function startSignedInConsole(pool: AppPool): Promise<SignedInConsole> {
-  const database = await createTestDatabase({ migrate: false });
+  // Already migrated (a copy of the run's template): the e2e smoke test proves the app migrates an empty one.
+  const database = await createTestDatabase();
   const app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
   const browser = await launchBrowser();
   await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));

@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { migrate } from '../../src/base/db/migrate.ts';
 
 export interface TestDatabase {
   readonly url: string;
@@ -28,9 +27,11 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
 
 export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const name = `flotilla_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE template0`));
+  const migrated = options.migrate ?? true;
+  // A migrated database is a copy of the run's migrated template (postgres-global-setup.ts); an empty one, template0.
+  const template = migrated ? inject('migratedTemplate') : 'template0';
+  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = withDatabase(inject('adminDatabaseUrl'), name);
-  if (options.migrate ?? true) await migrate(url, { log: () => undefined });
   return {
     url,
     name,
