@@ -1,15 +1,19 @@
 // The notification subscription against a real broker: real actions produce the four lifecycle
 // notifications, the subscription comes back after a broker restart, and a user without permission on the
-// notification address gets a refusal carrying the security-setting snippet.
+// notification address gets a refusal carrying the security-setting snippet. Fifty AMQP flaps through a fault proxy
+// leave no connection, consumer or timer behind (issue 34's chaos).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '@/base/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
+import { startFaultProxy } from '@test/artemis/fault-proxy.ts';
+import { brokerMbean, jolokiaRead } from '@test/jolokia.ts';
 import { openAckConsumer } from './ack-consumer.ts';
 import type { BrokerEvent } from './broker-event.ts';
 import { configureNativeOptions } from './native-pool.ts';
 import { DEFAULT_NATIVE_OPTIONS } from './native-options.ts';
 import { createAnycastQueue, destroyQueue, endpointOf, uniqueName, waitFor } from '@test/native-test-helpers.ts';
-import { ensureNotificationSubscription } from './notification-subscription.ts';
+import { dropNotificationSubscription, ensureNotificationSubscription } from './notification-subscription.ts';
+import { closeNativeConnection, openNativeConnectionCounts } from './native-pool.ts';
 import { shutdown } from './shutdown.ts';
 import { subscriptionState, type SubscriptionState } from './subscription-state.ts';
 import { check as checkSubscriptionsHealth } from './subscriptions.health.ts';
@@ -46,6 +50,12 @@ afterAll(async () => {
   await shutdown();
   await topology.stop();
 });
+
+/** Ends a refused subscription, which would go on retrying beside the tests after it (and open connections). */
+async function dropRetrying(nodeKey: string): Promise<void> {
+  await dropNotificationSubscription(nodeKey);
+  await closeNativeConnection(nodeKey);
+}
 
 describe('notification subscription', () => {
   it('turns real queue and consumer actions into BINDING_ADDED, CONSUMER_CREATED, CONSUMER_CLOSED, BINDING_REMOVED', async () => {
@@ -92,6 +102,7 @@ describe('notification subscription', () => {
     expect(state.snippet).toContain('<security-setting match="activemq.notifications">');
     const health = await checkSubscriptionsHealth();
     expect(health.status).toBe('DEGRADED');
+    await dropRetrying(endpoint.nodeKey);
   });
 
   it('explains an acceptor without AMQP with an acceptor snippet', async () => {
@@ -103,6 +114,75 @@ describe('notification subscription', () => {
     });
     expect(state.cause).toBe('protocol-not-accepted');
     expect(state.snippet).toContain(`tcp://127.0.0.1:${coreOnlyPort}?protocols=CORE,AMQP`);
+    await dropRetrying(endpoint.nodeKey);
+  });
+
+  it('comes back after each of 50 AMQP flaps, and leaves no connection, consumer or timer behind', async () => {
+    const proxy = await startFaultProxy(endpointOf(node).port);
+    const flapping = endpointOf(node, { port: proxy.port, nodeKey: `${node.name}@flapping` });
+    const atBroker = async () => {
+      const read = (await jolokiaRead(node, brokerMbean(node.name), ['ConnectionCount', 'TotalConsumerCount'])) as {
+        ConnectionCount: number;
+        TotalConsumerCount: number;
+      };
+      return { connections: read.ConnectionCount, consumers: read.TotalConsumerCount };
+    };
+    // This process's own handles: a leaked reconnect timer or socket shows here.
+    const handles = () => {
+      const kinds = process.getActiveResourcesInfo();
+      return {
+        timers: kinds.filter((kind) => kind === 'Timeout').length,
+        sockets: kinds.filter((kind) => kind === 'TCPSocketWrap').length,
+      };
+    };
+    const delivered: BrokerEvent[] = [];
+    try {
+      const pooled = () => openNativeConnectionCounts()[flapping.clusterKey] ?? 0;
+      const before = { broker: await atBroker(), process: handles(), pooled: pooled() };
+      ensureNotificationSubscription(flapping, (event) => delivered.push(event));
+      await waitFor('the subscription through the proxy', () => subscriptionState(flapping.nodeKey) === 'established');
+      const open = await atBroker();
+      expect(open).toEqual({ connections: before.broker.connections + 1, consumers: before.broker.consumers + 1 });
+
+      for (let flap = 1; flap <= 50; flap += 1) {
+        proxy.setMode({ kind: 'cut' });
+        await waitFor(`flap ${String(flap)} cut`, () => subscriptionState(flapping.nodeKey) !== 'established');
+        proxy.setMode({ kind: 'pass' });
+        await waitFor(`flap ${String(flap)} back`, () => subscriptionState(flapping.nodeKey) === 'established');
+      }
+      // One connection and one consumer at the broker, as before the flaps, one pooled connection here, and it
+      // still delivers.
+      await waitFor('the broker counting as before the flaps', async () => {
+        const now = await atBroker();
+        return now.connections === open.connections && now.consumers === open.consumers ? now : undefined;
+      });
+      expect(pooled()).toBe(before.pooled + 1);
+      const queue = uniqueName('after-flaps');
+      await createAnycastQueue(node, queue);
+      await waitFor('BINDING_ADDED after the flaps', () =>
+        delivered.find((event) => event.kind === 'BINDING_ADDED' && event.queue === queue),
+      );
+      await destroyQueue(node, queue);
+
+      // Closed, nothing of it is left: not at the broker, not in this process.
+      await dropNotificationSubscription(flapping.nodeKey);
+      await closeNativeConnection(flapping.nodeKey);
+      await waitFor('the broker counting as before the subscription', async () => {
+        const now = await atBroker();
+        return now.connections === before.broker.connections && now.consumers === before.broker.consumers
+          ? now
+          : undefined;
+      });
+      expect(pooled()).toBe(before.pooled);
+      const settled = await waitFor('this process holding no more handles than before', () => {
+        const now = handles();
+        return now.timers <= before.process.timers && now.sockets <= before.process.sockets ? now : undefined;
+      }).catch(() => handles());
+      expect(settled.timers).toBeLessThanOrEqual(before.process.timers);
+      expect(settled.sockets).toBeLessThanOrEqual(before.process.sockets);
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('comes back after a broker restart: established, then not, then established again', async () => {
