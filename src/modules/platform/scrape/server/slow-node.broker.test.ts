@@ -81,6 +81,10 @@ describe('a silent node', () => {
     expect(times.length).toBeGreaterThanOrEqual(9);
     const gaps = times.slice(1).map((time, index) => time - (times[index] as number));
     expect(Math.max(...gaps)).toBeLessThan(2 * TIER_B_MS);
+    // Its cadence within 10 % of the interval (issue 34's chaos), over the whole window.
+    const meanGap = ((times.at(-1) as number) - (times[0] as number)) / (times.length - 1);
+    console.log(`[slow node] healthy tier B: ${String(times.length)} sweeps, mean gap ${meanGap.toFixed(0)} ms`);
+    expect(Math.abs(meanGap - TIER_B_MS) / TIER_B_MS).toBeLessThan(0.1);
 
     const silentSweeps = await withClient(
       database.url,
