@@ -8,6 +8,7 @@
 // shows its panel; rolled back, it runs the version before.
 // The queue's rows are seeded as the scrape leaves them (the panel only needs the queue's name). Screenshots land
 // in test-results/console/.
+import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -232,6 +233,25 @@ describe('Admin → Plugins', () => {
     await dialog.getByTestId('problem').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
+  });
+
+  it('offers the running plugin’s permission in the role editor, under Plugins, for a role that carries it alone', async () => {
+    const name = `naming checker ${randomUUID().slice(0, 8)}`; // a retry's own name
+    await page.goto(`${app.baseUrl}/admin/access/roles`);
+    await page.getByRole('button', { name: 'New role' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New role' });
+    const plugins = dialog.locator('[data-permission-module="plugins"]');
+    await plugins.getByText('Plugins', { exact: true }).waitFor();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await plugins.getByRole('checkbox', { name: /naming-policy:read/ }).check();
+    await saveScreenshot(page, 'role-editor-plugin-permission-light');
+    await dialog.getByRole('button', { name: 'Create role' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const stored = await page.evaluate(async (query) => {
+      const answer = await fetch(`/api/v1/roles?q=${encodeURIComponent(query)}`);
+      return ((await answer.json()) as { items: { name: string; permissions: string[] }[] }).items;
+    }, name);
+    expect(stored).toEqual([expect.objectContaining({ name, permissions: ['naming-policy:read'] })]);
   });
 
   it('shows the sample’s panel with its verdict on the queue page, there as soon as the page is', async () => {
