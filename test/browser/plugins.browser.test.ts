@@ -244,6 +244,7 @@ describe('Admin → Plugins', () => {
     await plugins.getByText('Plugins', { exact: true }).waitFor();
     await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
     await plugins.getByRole('checkbox', { name: /naming-policy:read/ }).check();
+    await plugins.getByText('plugin naming-policy', { exact: true }).waitFor(); // marked as the plugin's
     await saveScreenshot(page, 'role-editor-plugin-permission-light');
     await dialog.getByRole('button', { name: 'Create role' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,6 +1,6 @@
 'use client';
 // The permission catalogue grouped by module, each permission with what it allows; checkboxes when the role can
-// be changed, a read-only list when it cannot (built-in roles).
+// be changed, a read-only list when it cannot (built-in roles). A running plugin's permission is marked with it.
 import { Badge, Checkbox, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useManifest, type Manifest } from '@/ui/data/manifest.ts';
 
@@ -74,6 +74,11 @@ export function PermissionPicker({
                       {!permission.enabled && (
                         <Badge size="xs" variant="outline" color="gray">
                           module off
+                        </Badge>
+                      )}
+                      {permission.source !== undefined && (
+                        <Badge size="xs" variant="light" color="grape" title="Exists while this plugin runs">
+                          plugin {permission.source}
                         </Badge>
                       )}
                     </Group>
