@@ -32,6 +32,8 @@ export const governanceModule = defineModule({
     },
   ],
   apiPrefixes: ['/api/v1/governance'],
+  // Writes the findings still counted in memory when a process's runtime closes (server/process-start.ts).
+  processStart: { load: () => import('./server/process-start.ts') },
   extensionPoints: [storedContent],
   contributions: [
     contribution(auditParameterView, {

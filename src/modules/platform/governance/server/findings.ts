@@ -23,11 +23,13 @@ interface Tally {
 class FindingsCollector {
   private tallies = new Map<string, Tally>();
   private timer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(private readonly db: Database) {}
 
   add(findings: readonly Finding[]): void {
-    if (findings.length === 0) return;
+    // After the last flush the database is closing: a count now could not be written.
+    if (findings.length === 0 || this.closed) return;
     const now = new Date();
     for (const finding of findings) {
       const address = finding.address ?? '';
@@ -80,9 +82,19 @@ class FindingsCollector {
       )
       .catch((error: unknown) => log.error({ err: error }, 'findings not written'));
   }
+
+  /** The last flush, before the database closes (the process's runtime closing): what was counted is written. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
 }
 
 const collectors = new WeakMap<Database, FindingsCollector>();
+
+export async function closeFindings(db: Database): Promise<void> {
+  await collectors.get(db)?.close();
+}
 
 export function findingsCollector(db: Database): FindingsCollector {
   let collector = collectors.get(db);

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import type { RestCall } from '@test/rest-call.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
-import type { WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
+import { governRecords } from '@/modules/platform/governance/index.ts';
+import { queryDatabase } from '@test/database.ts';
 
 let secured: SecuredRuntime;
 let runtime: WebRuntime;
@@ -222,5 +224,27 @@ describe('the audit log through the policy', () => {
     });
     expect(JSON.stringify(row?.parameters)).not.toContain('4111 1111 1111 1111');
     expect(JSON.stringify(row?.parameters)).toContain('1111');
+  });
+});
+
+describe('findings', () => {
+  it('are written when a process closes, not dropped with the ones still counted in memory', async () => {
+    const address = `findings.on-close.${randomUUID()}`;
+    const second = await openWebRuntime({ DATABASE_URL: secured.databaseUrl });
+    let closed = false;
+    try {
+      // A card number in a field no rule names: counted as a finding, written at most every 5 s.
+      await governRecords(second, [{ values: { note: 'card 4111 1111 1111 1111' }, address }], { clear: false });
+      await second.close();
+      closed = true;
+    } finally {
+      if (!closed) await second.close();
+    }
+    const rows = await queryDatabase<{ count: string; detector: string }>(
+      secured.databaseUrl,
+      'SELECT count::text, detector FROM classification_finding WHERE address = $1',
+      [address],
+    );
+    expect(rows).toEqual([{ count: '1', detector: 'card' }]);
   });
 });
