@@ -15,13 +15,22 @@ export async function signIn(
   baseUrl: string,
   credentials: { username: string; password: string } = TEST_ADMIN,
 ): Promise<AuthHeaders> {
-  const response = await send(
-    new Request(`${baseUrl}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(credentials),
-    }),
-  );
+  const attempt = () =>
+    send(
+      new Request(`${baseUrl}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      }),
+    );
+  let response = await attempt();
+  // A 503 says "try again shortly" (the database busy on a loaded machine, as an app's first seconds can be): the
+  // console's user would, so the test does, twice at most, after the wait the answer asks for.
+  for (let retries = 0; response.status === 503 && retries < 2; retries += 1) {
+    const waitSeconds = Number(response.headers.get('retry-after') ?? '1') || 1;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(waitSeconds, 5) * 1_000));
+    response = await attempt();
+  }
   if (response.status !== 200)
     throw new Error(`sign-in as ${credentials.username} failed: ${response.status} ${await response.text()}`);
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
