@@ -12,12 +12,7 @@ import {
 } from '@/modules/kernel/access/index.ts';
 import { openAudit } from '@/modules/kernel/audit/index.ts';
 import { notFoundProblem, ProblemError, type Problem } from '@/modules/kernel/core/index.ts';
-import {
-  holdsTier,
-  permissionCatalogueNow,
-  withRuntimePermissions,
-  type BuiltInRole,
-} from '@/modules/kernel/plugin/index.ts';
+import { permissionCatalogueNow, withRuntimePermissions, type BuiltInRole } from '@/modules/kernel/plugin/index.ts';
 import { PluginCallError } from '../../runtime/plugin-process.ts';
 import type { CallContext } from '../host/plugin-manager.ts';
 import { pluginsOf } from '../process-start.ts';
@@ -98,9 +93,10 @@ export async function handlePluginGateway(request: Request, context: TrpcContext
   }
   const declared = plugin.manifest.permissions.find((permission) => permission.id === route.permission);
   const tier: BuiltInRole = declared?.includedIn ?? 'admin';
-  // Held by tier, or carried alone by a custom role granted here (plugin.runtime-permissions).
+  // Held by tier, or carried alone by a custom role granted here (plugin.runtime-permissions: a route's permission is
+  // always one its running plugin declares, so the catalogue has it with its tier).
   const catalogue = await permissionCatalogueNow(runtime.registry, runtime.bus);
-  if (!withRuntimePermissions(held, catalogue).has(route.permission) && !holdsTier(held, catalogue, tier))
+  if (!withRuntimePermissions(held, catalogue).has(route.permission))
     throw new ProblemError({
       ...problem(
         403,
