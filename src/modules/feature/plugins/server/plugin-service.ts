@@ -21,11 +21,11 @@ import {
   sha256Of,
   storeArchive,
 } from './store/plugin-store.ts';
-import { invalidArchiveProblem, validateArchive, validateStoredArchive } from './validate-stored.ts';
+import { hostCatalogueOf, invalidArchiveProblem, validateArchive, validateStoredArchive } from './validate-stored.ts';
 
 type ProcedureRuntime = TrpcContext['runtime'];
 
-const builtInIds = (runtime: ProcedureRuntime) => runtime.registry.modules.map((installed) => installed.descriptor.id);
+const hostCatalogue = (runtime: ProcedureRuntime) => hostCatalogueOf(runtime.registry);
 
 function decodeArchive(base64: string): Uint8Array {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64.replace(/\s/g, '')))
@@ -39,7 +39,7 @@ export async function uploadArchive(
   input: { archive: string; dryRun: boolean },
 ) {
   const bytes = decodeArchive(input.archive);
-  const result = validateArchive(bytes, builtInIds(runtime));
+  const result = validateArchive(bytes, hostCatalogue(runtime));
   if (!result.ok) throw invalidArchiveProblem(result.findings);
   const { manifest } = result;
   const existing = await runtime.prisma.pluginArchive.findUnique({
@@ -157,7 +157,7 @@ export async function planOperation(
     const bytes = await readArchiveBytes(runtime.prisma, input.id, to);
     if (!bytes) refusal ??= `There is no uploaded version ${to}.`;
     else {
-      const result = validateArchive(bytes, builtInIds(runtime));
+      const result = validateArchive(bytes, hostCatalogue(runtime));
       if (result.ok) {
         manifest = result.manifest;
         // The archive's migrations this plugin's schema has not run yet, in the order they would run.
@@ -230,7 +230,7 @@ export async function runOperation(
         if (to) {
           const bytes = await readArchiveBytes(runtime.prisma, input.id, to);
           if (!bytes) throw operationRefusedProblem(`There is no uploaded version ${to}.`);
-          manifest = validateStoredArchive(bytes, builtInIds(runtime)).manifest;
+          manifest = validateStoredArchive(bytes, hostCatalogue(runtime)).manifest;
         }
         steps = stepsOf(operation, input.id, row.version, to, manifest?.activation ?? null);
       },

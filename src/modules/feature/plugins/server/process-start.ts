@@ -7,6 +7,7 @@ import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { ProcessStartContext } from '@/modules/kernel/plugin/index.ts';
 import { readBoot, recordBoot, recordCleanStop, type BootRecord } from './lifecycle/safe-mode.ts';
 import { PluginManager, PLUGINS_CHANNEL } from './host/plugin-manager.ts';
+import { hostCatalogueOf } from './validate-stored.ts';
 import { logger } from '@/base/log/log.ts';
 
 const log = logger('plugins');
@@ -29,7 +30,7 @@ export async function start({ kind, db, bus, registry, environment, onClose }: P
     bus,
     databaseUrl: environment.databaseUrl,
     directory: path.join(environment.dataDirectory, 'plugins', environment.instanceId),
-    builtInModuleIds: registry.modules.map((module) => module.descriptor.id),
+    host: hostCatalogueOf(registry),
   });
   const boot = await recordBoot(db.prisma, environment.instanceId);
   const plugins: PluginsHere = {

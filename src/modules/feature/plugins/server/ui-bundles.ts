@@ -6,7 +6,7 @@ import type { TrpcContext } from '@/modules/kernel/access/index.ts';
 import { checkAccess } from '@/modules/kernel/access/index.ts';
 import { notFoundProblem, ProblemError } from '@/modules/kernel/core/index.ts';
 import { listArchives, listPlugins, readArchiveBytes, sha256Of } from './store/plugin-store.ts';
-import { validateStoredArchive } from './validate-stored.ts';
+import { hostCatalogueOf, validateStoredArchive, type HostCatalogue } from './validate-stored.ts';
 import type { PluginManifest } from '../validation/manifest.ts';
 
 type Runtime = TrpcContext['runtime'];
@@ -40,10 +40,10 @@ export async function listUiBundles(runtime: Runtime) {
 const validatedBundles = new Map<string, Buffer | undefined>();
 const VALIDATED_KEPT = 32;
 
-function uiSourceOf(bytes: Uint8Array, key: string, builtIn: readonly string[]): Buffer | undefined {
+function uiSourceOf(bytes: Uint8Array, key: string, host: HostCatalogue): Buffer | undefined {
   const digestKey = `${key}:${sha256Of(bytes)}`;
   if (validatedBundles.has(digestKey)) return validatedBundles.get(digestKey);
-  const { manifest, files } = validateStoredArchive(bytes, builtIn);
+  const { manifest, files } = validateStoredArchive(bytes, host);
   const source = manifest.ui ? files.get(manifest.ui) : undefined;
   const kept = source ? Buffer.from(source) : undefined;
   if (validatedBundles.size >= VALIDATED_KEPT) validatedBundles.delete(validatedBundles.keys().next().value ?? '');
@@ -70,8 +70,7 @@ export async function serveUiBundle(request: Request, context: TrpcContext): Pro
   const bytes =
     row?.state === 'ACTIVE' && row.version === wanted ? await readArchiveBytes(runtime.prisma, id, wanted) : undefined;
   if (!bytes) throw new ProblemError(notFoundProblem('No such plugin UI bundle.'));
-  const builtIn = runtime.registry.modules.map((installed) => installed.descriptor.id);
-  const source = uiSourceOf(bytes, `${id}@${wanted}`, builtIn);
+  const source = uiSourceOf(bytes, `${id}@${wanted}`, hostCatalogueOf(runtime.registry));
   if (!source) throw new ProblemError(notFoundProblem('No such plugin UI bundle.'));
   return new Response(new Uint8Array(source), {
     headers: {

@@ -43,6 +43,15 @@ describe('parseManifest', () => {
     expect(codes(contribution('settings', 'queue.detail.panels'))).toEqual(['manifest-settings-slot']);
   });
 
+  it('listens only to core topics the host publishes, each once', () => {
+    const listening = (...topics: string[]) => ({
+      coreEvents: topics.map((topic) => ({ topic, description: 'x' })),
+    });
+    expect(codes(listening('queues', 'alerts'))).toEqual([]);
+    expect(codes(listening('naming-policy.violations'))).toEqual(['manifest-core-event-unknown']);
+    expect(codes(listening('queues', 'queues'))).toEqual(['manifest-duplicate-id']);
+  });
+
   it('checks each setting’s default against its type', () => {
     expect(
       codes({ settings: [{ key: 'naming-policy.n', description: 'x', type: 'integer', default: 'ten' }] }),

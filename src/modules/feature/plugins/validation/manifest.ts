@@ -47,6 +47,11 @@ const manifestSchema = z.strictObject({
     .array(z.strictObject({ id: z.string(), description }))
     .max(50)
     .default([]),
+  /** Core topics it listens to (api.events.on): Flotilla's own signals and events, e.g. `queues` or `alerts`. */
+  coreEvents: z
+    .array(z.strictObject({ topic: z.string(), description }))
+    .max(20)
+    .default([]),
   jobs: z
     .array(
       z.strictObject({
@@ -106,6 +111,8 @@ export interface ManifestContext {
   readonly builtInModuleIds: readonly string[];
   /** Plugin SDK majors this host runs. */
   readonly supportedSdkMajors: readonly number[];
+  /** The topics Flotilla's modules publish: the core events a plugin may listen to. */
+  readonly coreTopics: readonly string[];
 }
 
 export type ManifestResult =
@@ -165,6 +172,15 @@ function checkRules(manifest: PluginManifest, context: ManifestContext): Finding
     for (const value of values) namespaced(what, value, prefix);
     for (const twin of duplicates(values)) add('manifest-duplicate-id', `The ${what} "${twin}" is declared twice.`);
   }
+  const coreTopics = manifest.coreEvents.map((event) => event.topic);
+  for (const topic of coreTopics.filter((candidate) => !context.coreTopics.includes(candidate))) {
+    add(
+      'manifest-core-event-unknown',
+      `The core event topic "${topic}" is not one Flotilla publishes (${context.coreTopics.join(', ')}).`,
+    );
+  }
+  for (const twin of duplicates(coreTopics))
+    add('manifest-duplicate-id', `The core event "${twin}" is declared twice.`);
   const declared = new Set(manifest.permissions.map((permission) => permission.id));
   for (const route of manifest.routes) {
     if (!declared.has(route.permission)) {

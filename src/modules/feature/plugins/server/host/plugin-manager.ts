@@ -10,7 +10,7 @@ import type { EffectiveGrant } from '@/modules/kernel/access/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
 import { startPluginProcess, type PluginProcess } from '../../runtime/plugin-process.ts';
 import type { PluginManifest } from '../../validation/manifest.ts';
-import { validateStoredArchive } from '../validate-stored.ts';
+import { validateStoredArchive, type HostCatalogue } from '../validate-stored.ts';
 import { answerHostCall } from './host-api.ts';
 import { openPluginDatabase, type PluginDatabase } from './plugin-database.ts';
 import { readArchiveBytes, listPlugins, movePlugin, readPlugin } from '../store/plugin-store.ts';
@@ -36,7 +36,8 @@ export interface ManagerOptions {
   readonly databaseUrl: string;
   /** Where archives are unpacked: <dataDir>/plugins/<id>/<version>/. */
   readonly directory: string;
-  readonly builtInModuleIds: readonly string[];
+  /** What archives are validated against (validate-stored.ts). */
+  readonly host: HostCatalogue;
 }
 
 /** What a call on behalf of a user carries to the plugin: the user's grants, given back with its host calls. */
@@ -99,7 +100,7 @@ export class PluginManager {
     try {
       const bytes = await readArchiveBytes(db.prisma, id, version);
       if (!bytes) throw new Error(`version ${version} has no archive`);
-      const valid = validateStoredArchive(bytes, this.options.builtInModuleIds);
+      const valid = validateStoredArchive(bytes, this.options.host);
       const { manifest, files } = valid;
       const folder = path.join(this.options.directory, id, version);
       await unpack(folder, files);
