@@ -56,7 +56,13 @@ export interface StartPluginOptions {
   /** The server bundle inside it, e.g. 'server.js'. */
   serverEntry: string;
   /** What the manifest declares; anything else the plugin tries to register is refused. */
-  allowed: { routes: { method: string; path: string }[]; jobs: string[]; tools: string[]; panels?: string[] };
+  allowed: {
+    routes: { method: string; path: string }[];
+    jobs: string[];
+    tools: string[];
+    panels?: string[];
+    events?: string[];
+  };
   /** Left-out limits take DEFAULT_PLUGIN_LIMITS. */
   limits?: Partial<PluginLimits>;
   /**
@@ -81,6 +87,8 @@ export interface PluginProcess {
   runJob(id: string, input: unknown, context?: unknown): Promise<unknown>;
   callTool(name: string, input: unknown, context?: unknown): Promise<unknown>;
   panelData(id: string, input: unknown, context?: unknown): Promise<unknown>;
+  /** A core event to its handler (api.events.on); undefined at once when it registered none for the topic. */
+  coreEvent(topic: string, input: unknown): Promise<unknown>;
   /** deactivate() within the stop grace, then SIGKILL; resolves once the process is gone. */
   stop(reason?: string): Promise<void>;
   /** Resolves (never rejects) when the process has ended, whoever ended it. */
@@ -106,7 +114,7 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
   const directory = await realpath(path.resolve(options.directory));
   const entry = pathToFileURL(entryWithin(directory, options.serverEntry)).href;
   await assertPlainFolder(directory);
-  const allowed: Registered = { panels: [], ...options.allowed };
+  const allowed: Registered = { panels: [], events: [], ...options.allowed };
   const sandbox = await sandboxCommand(directory, limits);
   const label = `plugin ${options.id}@${options.version}`;
 
@@ -132,7 +140,7 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
   let phase: 'starting' | 'running' | 'stopping' | 'exited' = 'starting';
   let killed: PluginExit | undefined;
   let exit: PluginExit | undefined;
-  let registered: Registered = { routes: [], jobs: [], tools: [], panels: [] };
+  let registered: Registered = { routes: [], jobs: [], tools: [], panels: [], events: [] };
   let nextCall = 1;
   const pending = new Map<number, Pending>();
   let watchdog: Watchdog | undefined;
@@ -352,6 +360,8 @@ export async function startPluginProcess(options: StartPluginOptions): Promise<P
     runJob: (id, input, context) => invoke('job', id, input, context),
     callTool: (name, input, context) => invoke('tool', name, input, context),
     panelData: (id, input, context) => invoke('panel', id, input, context),
+    coreEvent: (topic, input) =>
+      registered.events.includes(topic) ? invoke('event', topic, input, undefined) : Promise.resolve(undefined),
     stop,
     exited,
   };

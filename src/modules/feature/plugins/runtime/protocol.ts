@@ -7,9 +7,11 @@ export interface Registered {
   jobs: string[];
   tools: string[];
   panels: string[];
+  /** Core topics it handles (api.events.on). */
+  events: string[];
 }
 
-export type CallKind = 'route' | 'job' | 'tool' | 'panel';
+export type CallKind = 'route' | 'job' | 'tool' | 'panel' | 'event';
 
 interface WireError {
   message: string;
@@ -62,7 +64,8 @@ function isRegistered(value: unknown): value is Registered {
     ) &&
     isStringList(value.jobs) &&
     isStringList(value.tools) &&
-    isStringList(value.panels)
+    isStringList(value.panels) &&
+    isStringList(value.events)
   );
 }
 

@@ -8,6 +8,7 @@ import type { ProcessStartContext } from '@/modules/kernel/plugin/index.ts';
 import { readBoot, recordBoot, recordCleanStop, type BootRecord } from './lifecycle/safe-mode.ts';
 import { PluginManager, PLUGINS_CHANNEL } from './host/plugin-manager.ts';
 import { hostCatalogueOf } from './validate-stored.ts';
+import { followCoreEvents } from './host/core-events.ts';
 import { logger } from '@/base/log/log.ts';
 
 const log = logger('plugins');
@@ -44,6 +45,12 @@ export async function start({ kind, db, bus, registry, environment, onClose }: P
   };
   here.set(bus, plugins);
   onClose(() => plugins.close());
+  // Core events reach the plugins running here from this process's stream (host/core-events.ts).
+  const stopFollowing = followCoreEvents(bus, () => manager.list());
+  onClose(() => {
+    stopFollowing();
+    return Promise.resolve();
+  });
   // Changes arrive one after another; a reconcile never overlaps the previous one.
   let reconciling = Promise.resolve();
   const reconcile = () => {

@@ -19,6 +19,46 @@ function pausableSink() {
 const signal = (topic: string, clusterId = CLUSTER, ts = new Date().toISOString()) => ({ topic, clusterId, ts });
 
 describe('StreamHub', () => {
+  it('gives an observer every cluster’s messages of the topics it wants, until it stops observing', () => {
+    const hub = new StreamHub();
+    const seen: string[] = [];
+    const topics = new Set(['alerts']);
+    const stop = hub.observe({
+      wants: (topic) => topics.has(topic),
+      signal: (delivered) => seen.push(`signal ${delivered.topic} ${delivered.clusterId}`),
+      event: (delivered) => seen.push(`event ${delivered.topic} ${delivered.id}`),
+    });
+    expect(hub.wants('alerts', OTHER)).toBe(true);
+    expect(hub.wants('queues', CLUSTER)).toBe(false);
+    hub.deliverSignal(signal('alerts', OTHER));
+    hub.deliverSignal(signal('queues'));
+    hub.deliverEvent({ topic: 'alerts', clusterId: CLUSTER, id: 'a7', data: {} });
+    topics.add('queues'); // asked per message: what it wants may change while it observes
+    hub.deliverSignal(signal('queues'));
+    stop();
+    hub.deliverSignal(signal('alerts'));
+    expect(seen).toEqual([`signal alerts ${OTHER}`, 'event alerts a7', `signal queues ${CLUSTER}`]);
+    expect(hub.wants('alerts', CLUSTER)).toBe(false);
+  });
+
+  it('keeps delivering to clients and other observers when an observer throws', () => {
+    const hub = new StreamHub();
+    const { sink, written } = pausableSink();
+    hub.subscribe(CLUSTER, new Set(['queues']), sink);
+    const seen: string[] = [];
+    hub.observe({
+      wants: () => true,
+      signal: () => {
+        throw new Error('a plugin’s bug');
+      },
+      event: () => undefined,
+    });
+    hub.observe({ wants: () => true, signal: (delivered) => seen.push(delivered.topic), event: () => undefined });
+    hub.deliverSignal(signal('queues'));
+    expect(written).toHaveLength(1);
+    expect(seen).toEqual(['queues']);
+  });
+
   it('delivers a signal only to subscribers of that cluster and topic', () => {
     const hub = new StreamHub();
     const wanted = pausableSink();

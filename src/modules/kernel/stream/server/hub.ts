@@ -2,6 +2,9 @@
 // topic coalesce into one entry, event messages queue in order; when the client does not read and the queue hits
 // its bound, the subscriber is closed with a reconnect instruction (it resumes with Last-Event-ID).
 import type { StreamSignal } from './signal.ts';
+import { logger } from '@/base/log/log.ts';
+
+const log = logger('stream');
 
 export interface StreamLimits {
   /** Queued messages per subscriber before it counts as fallen behind. */
@@ -142,8 +145,20 @@ export class StreamSubscriber {
   }
 }
 
+/**
+ * A listener in this process to whole topics on every cluster (a runtime plugin's core events): it gets every signal
+ * and event of a topic it wants, whichever cluster, and is not an SSE client (no queue here: it keeps its own).
+ */
+export interface TopicObserver {
+  /** Asked for each message, so what it wants may change while it observes. */
+  wants(topic: string): boolean;
+  signal(signal: StreamSignal): void;
+  event(event: StreamEvent): void;
+}
+
 export class StreamHub {
   private readonly subscribers = new Set<StreamSubscriber>();
+  private readonly observers = new Set<TopicObserver>();
 
   constructor(private readonly limits: StreamLimits = DEFAULT_STREAM_LIMITS) {}
 
@@ -176,21 +191,41 @@ export class StreamHub {
     return count;
   }
 
+  /** Adds an observer until the returned function is called. */
+  observe(observer: TopicObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
+  }
+
   deliverSignal(signal: StreamSignal): void {
     for (const subscriber of this.subscribers) {
       if (subscriber.wants(signal.topic, signal.clusterId)) subscriber.offerSignal(signal);
     }
+    this.toObservers(signal.topic, (observer) => observer.signal(signal));
   }
 
   /** Whether anyone here listens to the topic of the cluster (so a source need not read what nobody wants). */
   wants(topic: string, clusterId: string): boolean {
     for (const subscriber of this.subscribers) if (subscriber.wants(topic, clusterId)) return true;
+    for (const observer of this.observers) if (observer.wants(topic)) return true;
     return false;
   }
 
   deliverEvent(event: StreamEvent): void {
     for (const subscriber of this.subscribers) {
       if (subscriber.wants(event.topic, event.clusterId)) subscriber.offerEvent(event);
+    }
+    this.toObservers(event.topic, (observer) => observer.event(event));
+  }
+
+  /** An observer that throws is its own problem: the SSE clients and the other observers still get theirs. */
+  private toObservers(topic: string, deliver: (observer: TopicObserver) => void): void {
+    for (const observer of this.observers) {
+      try {
+        if (observer.wants(topic)) deliver(observer);
+      } catch (error) {
+        log.error({ err: error, topic }, 'a topic observer failed');
+      }
     }
   }
 

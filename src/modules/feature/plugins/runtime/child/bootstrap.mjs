@@ -13,7 +13,7 @@ fenceNetwork();
 fenceProcess();
 Object.defineProperty(process, 'send', { value: undefined, writable: false, configurable: false });
 
-const handlers = { route: new Map(), job: new Map(), tool: new Map(), panel: new Map() };
+const handlers = { route: new Map(), job: new Map(), tool: new Map(), panel: new Map(), event: new Map() };
 // Which host call a handler runs for, followed through its awaits and timers: the host answers a host call within the
 // context of the call that caused it (the requesting user's grants), and only while that call is still open.
 const currentCall = new AsyncLocalStorage();
@@ -69,6 +69,7 @@ async function start(init) {
       jobs: [...handlers.job.keys()],
       tools: [...handlers.tool.keys()],
       panels: [...handlers.panel.keys()],
+      events: [...handlers.event.keys()],
     };
     send({ t: 'ready', registered });
   } catch (error) {

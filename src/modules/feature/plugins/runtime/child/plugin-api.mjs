@@ -12,9 +12,9 @@ function routeKey(method, path) {
 }
 
 /**
- * @param {{ id: string, version: string, allowed: { routes: {method: string, path: string}[], jobs: string[], tools: string[], panels: string[] } }} init
+ * @param {{ id: string, version: string, allowed: { routes: {method: string, path: string}[], jobs: string[], tools: string[], panels: string[], events: string[] } }} init
  * @param {{ request: (message: object) => Promise<unknown>, log: (level: string, message: string, fields?: object) => void }} channel
- * @param {{ route: Map, job: Map, tool: Map, panel: Map }} handlers filled by the registrations
+ * @param {{ route: Map, job: Map, tool: Map, panel: Map, event: Map }} handlers filled by the registrations
  */
 export function createPluginApi(init, channel, handlers) {
   const declaredRoutes = new Set(init.allowed.routes.map((route) => routeKey(route.method, route.path)));
@@ -22,6 +22,7 @@ export function createPluginApi(init, channel, handlers) {
     job: new Set(init.allowed.jobs),
     tool: new Set(init.allowed.tools),
     panel: new Set(init.allowed.panels),
+    event: new Set(init.allowed.events),
   };
   let open = true;
 
@@ -49,7 +50,11 @@ export function createPluginApi(init, channel, handlers) {
     host: { call },
     clusters: { list: () => call('clusters.list', {}) },
     queues: { list: (clusterId, query) => call('queues.list', { clusterId, query }) },
-    events: { list: (query) => call('events.list', { query }) },
+    events: {
+      list: (query) => call('events.list', { query }),
+      // A core topic of its manifest's coreEvents: the handler gets { topic, clusterId, at, id?, data? }.
+      on: (topic, handler) => registerDeclared('event', topic, handler, 'core event'),
+    },
     db: { query: (sql, params) => call('db.query', { sql, params }) },
     topics: { publish: (topic, data) => call('topics.publish', { topic, data }) },
     routes: {

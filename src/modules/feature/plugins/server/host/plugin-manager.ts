@@ -117,6 +117,7 @@ export class PluginManager {
           jobs: manifest.jobs.map((job) => job.id),
           tools: manifest.mcpTools.map((tool) => tool.name),
           panels: manifest.uiContributions.filter((entry) => entry.kind === 'panel').map((entry) => entry.id),
+          events: manifest.coreEvents.map((event) => event.topic),
         },
         limits: manifest.limits ?? {},
         // The grants of the user behind the call the plugin is answering travel with it (the child lends the call's
