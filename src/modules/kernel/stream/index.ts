@@ -8,6 +8,6 @@ export { INSTALLATION_SCOPE_ID, STREAM_CHANNEL, parseSignal, publishSignal } fro
 export { handleStreamRequest, openStream } from './server/stream-endpoint.ts';
 export { parseStreamQuery, type StreamQuery } from './server/stream-query.ts';
 export type { EventSourceContext, StreamEventSource } from './server/event-source.ts';
-export type { StreamEvent, TopicObserver } from './server/hub.ts';
+export type { StreamEvent } from './server/hub.ts';
 export type { StreamSignal } from './server/signal.ts';
 export { enabledStreamTopics } from './server/enabled-topics.ts';

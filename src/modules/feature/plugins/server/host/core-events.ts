@@ -16,7 +16,7 @@ import { logger } from '@/base/log/log.ts';
 const log = logger('plugins');
 
 /** Events queued for one plugin before the oldest go. */
-export const CORE_EVENT_QUEUE_BOUND = 500;
+const CORE_EVENT_QUEUE_BOUND = 500;
 
 export interface CoreEventInput {
   readonly topic: string;
