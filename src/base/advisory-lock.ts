@@ -21,7 +21,8 @@ export type LockNamespace =
   | 'sql.capture'
   | 'brokerconfig.apply'
   | 'plugins.operation'
-  | 'plugins.jobs';
+  | 'plugins.jobs'
+  | 'audit.owner';
 
 /** The text that is hashed into the key; exported so tests can show distinct namespaces never meet. */
 export function lockKeyText(namespace: LockNamespace, name = ''): string {

@@ -26,7 +26,7 @@ describe('test file suffixes', () => {
         { path: 'src/x/d.test.ts', source: "import {\n  openSecuredRuntime,\n} from '@test/secured-runtime.ts';\n" },
       ]),
     ).toEqual([
-      'src/x/a.int.test.ts imports @test/artemis/index.ts, which needs *.broker.test.ts or *.browser.test.ts',
+      'src/x/a.int.test.ts imports @test/artemis/index.ts, which needs *.broker.test.ts or *.browser.test.ts or *.e2e.test.ts',
       'src/x/d.test.ts imports @test/secured-runtime.ts, which needs *.int.test.ts or *.broker.test.ts or *.browser.test.ts or *.e2e.test.ts',
     ]);
   });

@@ -7,8 +7,11 @@ export type Suffix = 'unit' | 'int' | 'broker' | 'browser' | 'e2e';
 
 /** What a kit needs at run time, by the projects that provide it. */
 const KIT_PROJECTS: ReadonlyArray<{ kit: RegExp; projects: readonly Suffix[] }> = [
-  // The broker topologies and the pool (tls-material and fault-proxy start no broker).
-  { kit: /^@test\/artemis\/(index|lease|pool|ha-pair-behind-proxy)\.ts$/, projects: ['broker', 'browser'] },
+  // The run's shared brokers (tls-material and fault-proxy start no broker).
+  { kit: /^@test\/artemis\/(lease|pool|ha-pair-behind-proxy)\.ts$/, projects: ['broker', 'browser'] },
+  // A topology of the file's own fetches the distribution itself: an e2e file may start one beside its app (the
+  // chaos suites, which kill what they start, keep their own broker: ADR 20).
+  { kit: /^@test\/artemis\/index\.ts$/, projects: ['broker', 'browser', 'e2e'] },
   // Chromium, and the app it drives, which needs the production build: both made by the browser project's set-up.
   { kit: /^@test\/(browser|browser-cluster)\.ts$/, projects: ['browser'] },
   { kit: /^@test\/(database|secured-runtime|worker-kit)\.ts$/, projects: ['int', 'broker', 'browser', 'e2e'] },

@@ -495,7 +495,7 @@ export type AuditListData = {
     actor?: string;
     action?: string;
     clusterId?: string;
-    outcome?: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'PARTIAL' | 'REFUSED' | 'DENIED';
+    outcome?: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'PARTIAL' | 'REFUSED' | 'DENIED' | 'INTERRUPTED';
     dryRun?: 'true' | 'false';
     from?: string;
     to?: string;

@@ -29,5 +29,12 @@ export const auditModule = defineModule({
       exclusive: true,
       load: () => import('./server/jobs/audit-retention.job.ts'),
     },
+    {
+      id: 'audit.interrupted-sweep',
+      description: 'Finishes PENDING audit rows whose process ended as INTERRUPTED (ADR 35).',
+      schedule: { everySetting: AUDIT_SETTINGS.interruptedSweepInterval.key },
+      exclusive: true,
+      load: () => import('./server/jobs/audit-interrupted-sweep.job.ts'),
+    },
   ],
 });

@@ -8,9 +8,12 @@ export const listAuditInput = listQuerySchema(AUDIT_SORT_FIELDS, '-startedAt').e
   action: z.string().max(200).optional().describe('Exact action, e.g. setting.update'),
   clusterId: z.uuid().optional(),
   outcome: z
-    .enum(['PENDING', 'SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED'])
+    .enum(['PENDING', 'SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED', 'INTERRUPTED'])
     .optional()
-    .describe('DENIED: calls refused by an access check, one row per principal, route, reason and window'),
+    .describe(
+      'DENIED: calls refused by an access check, one row per principal, route, reason and window; INTERRUPTED: the ' +
+        'process running it ended before it finished',
+    ),
   dryRun: z.enum(['true', 'false']).optional().describe('Only dry runs, or only real runs'),
   from: z.iso.datetime({ offset: true }).optional().describe('Started at or after (ISO 8601)'),
   to: z.iso.datetime({ offset: true }).optional().describe('Started before (ISO 8601)'),

@@ -7,6 +7,7 @@ import { logger } from '@/base/log/log.ts';
 
 const log = logger('audit');
 
+// INTERRUPTED is written by the interrupted sweep only (interrupted-sweep.ts), never by a caller's `finish`.
 type AuditOutcome = 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'PARTIAL' | 'REFUSED';
 
 export interface AuditEntry {
@@ -27,6 +28,14 @@ type ParameterMasker = (parameters: Record<string, unknown>) => Promise<Record<s
 
 /** How each database's rows keep their parameters: set by the runtime that owns it (audit.parameter-view). */
 const maskers = new WeakMap<PrismaClient, ParameterMasker>();
+
+/** The boot id of the process that owns each database's PENDING rows: set by the runtime that owns it (ADR 35). */
+const owners = new WeakMap<PrismaClient, string>();
+
+/** Rows this process opens name `bootId`, whose 'audit.owner' lock the process holds while it lives. */
+export function ownAuditRowsAs(prisma: PrismaClient, bootId: string): void {
+  owners.set(prisma, bootId);
+}
 
 /**
  * Parameters are stored as the content policy shows them (a caller may type a card number into anything), so the
@@ -63,13 +72,22 @@ function rowFor(id: string, request: RequestContext, entry: AuditEntry, startedA
   };
 }
 
-async function beginAudit(tx: Transaction, request: RequestContext, entry: AuditEntry): Promise<string> {
+async function beginAudit(
+  tx: Transaction,
+  request: RequestContext,
+  entry: AuditEntry,
+  owner: string | undefined,
+): Promise<string> {
   const id = randomUUID();
-  await tx.auditEvent.create({ data: { ...rowFor(id, request, entry, new Date()), outcome: 'PENDING' } });
+  await tx.auditEvent.create({
+    data: { ...rowFor(id, request, entry, new Date()), outcome: 'PENDING', owner: owner ?? null },
+  });
   return id;
 }
 
 async function finishAudit(tx: Transaction, id: string, completion: AuditCompletion): Promise<void> {
+  // Not only while PENDING: a row swept INTERRUPTED while its process lived (its lock connection broke) gets the
+  // outcome the work really had.
   await tx.auditEvent.update({
     where: { id },
     data: {
@@ -114,7 +132,7 @@ export interface OpenAudit {
  */
 export async function openAudit(prisma: PrismaClient, request: RequestContext, entry: AuditEntry): Promise<OpenAudit> {
   const stored = await withStoredParameters(prisma, entry);
-  const id = await prisma.$transaction((tx) => beginAudit(tx, request, stored));
+  const id = await prisma.$transaction((tx) => beginAudit(tx, request, stored, owners.get(prisma)));
   return {
     id,
     progress: async (nodeDetail) => {
@@ -149,7 +167,7 @@ export async function audited<Result>(
   let auditId: string | undefined;
   try {
     return await prisma.$transaction(async (tx) => {
-      auditId = await beginAudit(tx, request, stored);
+      auditId = await beginAudit(tx, request, stored, owners.get(prisma));
       const { result, completion } = await work(tx);
       await finishAudit(tx, auditId, { outcome: 'SUCCEEDED', ...completion });
       return result;

@@ -17,6 +17,15 @@ export const AUDIT_SETTINGS = {
     min: '1s',
     max: '1d',
   }),
+  interruptedSweepInterval: durationSetting({
+    key: 'audit.interrupted-sweep-interval',
+    description:
+      'How often the worker looks for PENDING audit rows whose process ended (kill -9, a crash) and finishes them ' +
+      'as INTERRUPTED; it also looks a few seconds after it starts.',
+    defaultValue: '30s',
+    min: '1s',
+    max: '1h',
+  }),
   floodWindow: durationSetting({
     key: 'audit.flood-window',
     description:

@@ -12,6 +12,7 @@ const OUTCOME_COLOR: Record<string, string> = {
   REFUSED: 'grape',
   DENIED: 'pink',
   PENDING: 'gray',
+  INTERRUPTED: 'yellow',
 };
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));

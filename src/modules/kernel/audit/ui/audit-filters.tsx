@@ -9,7 +9,7 @@ export const AUDIT_FILTERS = ['actor', 'action', 'outcome', 'dryRun', 'from', 't
 export type AuditFilter = (typeof AUDIT_FILTERS)[number];
 
 // DENIED: calls an access check refused (403, a hidden cluster's 404, 409, CSRF), one row per key and window.
-const OUTCOMES = ['SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED', 'PENDING'];
+const OUTCOMES = ['SUCCEEDED', 'FAILED', 'PARTIAL', 'REFUSED', 'DENIED', 'PENDING', 'INTERRUPTED'];
 
 export function AuditFilters({ list }: { list: ListStateApi<AuditFilter> }) {
   const { filters } = list.state;
