@@ -67,6 +67,16 @@ export async function lockTransaction(
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${lockKeyText(namespace, name)}, 0))`;
 }
 
+// pg_locks shows a bigint advisory key as its high half in classid and its low half in objid, with objsubid 1.
+const FREE_KEYS_SQL = `
+  SELECT key FROM unnest($1::text[]) AS key
+   WHERE NOT EXISTS (
+     SELECT 1 FROM pg_locks held
+      WHERE held.locktype = 'advisory' AND held.objsubid = 1 AND held.granted
+        AND held.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND held.classid = ((hashtextextended(key, 0) >> 32) & 4294967295)::oid
+        AND held.objid = (hashtextextended(key, 0) & 4294967295)::oid)`;
+
 /**
  * Session locks of one namespace, all held on one dedicated connection. `onLost` runs when that connection breaks:
  * the locks are gone with it, and so is everything their holder owned.
@@ -105,6 +115,17 @@ export class SessionLocks {
     return this.oneAtATime(async () => {
       if (!this.held.delete(name) || !this.client) return;
       await unlockSession(this.client, this.namespace, name).catch(() => undefined);
+    });
+  }
+
+  /** Of `names`, those no session of this database holds now: another instance's, or nobody's (pg_locks). */
+  free(names: readonly string[]): Promise<string[]> {
+    return this.oneAtATime(async () => {
+      if (names.length === 0) return [];
+      const keys = names.map((name) => lockKeyText(this.namespace, name));
+      const result = await (await this.connection()).query<{ key: string }>(FREE_KEYS_SQL, [keys]);
+      const free = new Set(result.rows.map((row) => row.key));
+      return names.filter((_, index) => free.has(keys[index] ?? ''));
     });
   }
 

@@ -81,3 +81,5 @@ export type {
   TapShape,
   TapSpec,
 } from './management/capture-writes.ts';
+// The scrape (platform/scrape) shares the clusters out between the live workers.
+export { countLiveWorkers } from './management/live-workers.ts';

@@ -43,6 +43,25 @@ describe('cluster ownership', () => {
     }
   });
 
+  it('tells which clusters nobody owns without taking them, in this database only', async () => {
+    const a = new ClusterOwnership(database.url);
+    const b = new ClusterOwnership(database.url);
+    const elsewhere = await createTestDatabase({ migrate: false });
+    const c = new ClusterOwnership(elsewhere.url);
+    try {
+      expect(await a.claim(CLUSTER)).toBe(true);
+      expect(await c.claim(OTHER)).toBe(true); // the same key in another database is not this one's
+      expect(await b.unowned([CLUSTER, OTHER])).toEqual([OTHER]);
+      expect(await a.unowned([CLUSTER, OTHER])).toEqual([OTHER]); // its own count as owned too
+      expect(await b.claim(OTHER)).toBe(true); // asking took nothing
+      await a.release(CLUSTER);
+      expect(await b.unowned([CLUSTER, OTHER])).toEqual([CLUSTER]);
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+      await elsewhere.drop();
+    }
+  });
+
   it('goes to one instance at a time and passes on when the owner lets go, telling its listeners', async () => {
     const a = new ClusterOwnership(database.url);
     const b = new ClusterOwnership(database.url);

@@ -22,6 +22,11 @@ export class ClusterOwnership {
     return this.locks.tryAcquire(clusterId);
   }
 
+  /** Of these clusters, those no instance owns now (an owner that died has lost its lock with its session). */
+  unowned(clusterIds: readonly string[]): Promise<string[]> {
+    return this.locks.free(clusterIds);
+  }
+
   owns(clusterId: string): boolean {
     return this.locks.holds(clusterId);
   }

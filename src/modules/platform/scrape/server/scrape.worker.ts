@@ -1,10 +1,13 @@
-// The scrape worker service. Every ownership tick (the tier-A interval) it lists the clusters, claims each one this
-// process does not own (the clusters module's ownership: one instance scrapes a cluster, and the same instance
-// reconciles its HA) and starts a ClusterScraper for each it gets; clusters that are gone are stopped and released. ClusterRegistered and ClusterChanged make it look again at once (and re-read a changed
+// The scrape worker service. Every ownership tick (the tier-A interval) it lists the clusters, claims free ones up to
+// its fair share of them among the live workers of every instance (fair-share.ts; the clusters module's ownership:
+// one instance scrapes a cluster, and the same instance reconciles its HA) and starts a ClusterScraper for each it
+// gets; clusters that are gone are stopped and released. ClusterRegistered and ClusterChanged make it look again at once (and re-read a changed
 // cluster it owns). Interval settings re-time every scraper when they change.
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { ClusterScraper } from './cluster-scraper.ts';
 import { clusterOwnershipOf, listClusterIds, loadManagementTargets } from '@/modules/platform/clusters/index.ts';
+import { countLiveWorkers } from '@/modules/platform/broker/index.ts';
+import { decideOwnership } from './fair-share.ts';
 import { makePartitionsAhead } from './partition-maintenance.ts';
 import { refreshQueueTotals } from './queue-totals.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
@@ -22,6 +25,9 @@ export class ScrapeService implements RunningWorkerService {
   private timer: NodeJS.Timeout | undefined;
   private pass: Promise<void> = Promise.resolve();
   private readonly reported = new Map<string, string>();
+  /** Fair share (fair-share.ts): the clusters nobody owned at the last pass, and the passes this one was over it. */
+  private freeLastPass: ReadonlySet<string> = new Set();
+  private overSharePasses = 0;
   private stopped = false;
 
   constructor(private readonly context: WorkerServiceContext) {
@@ -98,7 +104,22 @@ export class ScrapeService implements RunningWorkerService {
     const present = new Set(await listClusterIds(this.context.prisma));
     for (const clusterId of this.scrapers.keys()) if (!present.has(clusterId)) await this.giveUp(clusterId);
     for (const clusterId of this.reported.keys()) if (!present.has(clusterId)) this.reported.delete(clusterId);
-    for (const clusterId of present) {
+    const unowned = await this.shared.ownership.unowned([...present].filter((id) => !this.scrapers.has(id)));
+    const decided = decideOwnership({
+      owned: [...this.scrapers.keys()],
+      unowned,
+      freeLastPass: this.freeLastPass,
+      clusters: present.size,
+      liveWorkers: await countLiveWorkers(this.context.pool),
+      overSharePasses: this.overSharePasses,
+    });
+    this.freeLastPass = new Set(unowned);
+    this.overSharePasses = decided.overSharePasses;
+    for (const clusterId of decided.handBack) {
+      log.info({ clusterId }, 'handing the cluster to another worker (this one is over its fair share)');
+      await this.giveUp(clusterId);
+    }
+    for (const clusterId of decided.claim) {
       if (this.stopped) return;
       if (this.scrapers.has(clusterId) || !(await this.shared.ownership.claim(clusterId))) continue;
       await this.begin(clusterId);
