@@ -225,9 +225,6 @@ import type {
   PluginsRunJobData,
   PluginsRunJobErrors,
   PluginsRunJobResponses,
-  PluginsSetSettingData,
-  PluginsSetSettingErrors,
-  PluginsSetSettingResponses,
   PluginsUiBundlesData,
   PluginsUiBundlesErrors,
   PluginsUiBundlesResponses,
@@ -423,6 +420,9 @@ import type {
   SettingsGetData,
   SettingsGetErrors,
   SettingsGetResponses,
+  SettingsHistoryData,
+  SettingsHistoryErrors,
+  SettingsHistoryResponses,
   SettingsListData,
   SettingsListErrors,
   SettingsListResponses,
@@ -543,6 +543,18 @@ export const settingsUpdate = <ThrowOnError extends boolean = false>(
       'Content-Type': 'application/json',
       ...options.headers,
     },
+  });
+
+/**
+ * A setting’s changes, newest first (who, when, from → to; dry runs excluded), from the audit log
+ */
+export const settingsHistory = <ThrowOnError extends boolean = false>(
+  options: Options<SettingsHistoryData, ThrowOnError>,
+) =>
+  (options.client ?? client).get<SettingsHistoryResponses, SettingsHistoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/settings/{key}/history',
+    ...options,
   });
 
 /**
@@ -1925,22 +1937,6 @@ export const pluginsPurge = <ThrowOnError extends boolean = false>(options: Opti
   (options.client ?? client).post<PluginsPurgeResponses, PluginsPurgeErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/plugins/{id}/purge',
-    ...options,
-    headers: {
-      'Content-Type': 'application/json',
-      ...options.headers,
-    },
-  });
-
-/**
- * Change one of a plugin’s settings
- */
-export const pluginsSetSetting = <ThrowOnError extends boolean = false>(
-  options: Options<PluginsSetSettingData, ThrowOnError>,
-) =>
-  (options.client ?? client).put<PluginsSetSettingResponses, PluginsSetSettingErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/plugins/{id}/settings/{key}',
     ...options,
     headers: {
       'Content-Type': 'application/json',

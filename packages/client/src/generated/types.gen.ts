@@ -258,6 +258,10 @@ export type SettingsListResponses = {
       overriddenBy: string | null;
       updatedAt: string | null;
       updatedBy: string | null;
+      /**
+       * The running plugin that declares it; null for a module’s setting
+       */
+      declaredBy: string | null;
     }>;
     total: number;
     page: number;
@@ -327,6 +331,10 @@ export type SettingsResetResponses = {
       overriddenBy: string | null;
       updatedAt: string | null;
       updatedBy: string | null;
+      /**
+       * The running plugin that declares it; null for a module’s setting
+       */
+      declaredBy: string | null;
     };
   };
 };
@@ -385,6 +393,10 @@ export type SettingsGetResponses = {
     overriddenBy: string | null;
     updatedAt: string | null;
     updatedBy: string | null;
+    /**
+     * The running plugin that declares it; null for a module’s setting
+     */
+    declaredBy: string | null;
   };
 };
 
@@ -462,11 +474,78 @@ export type SettingsUpdateResponses = {
       overriddenBy: string | null;
       updatedAt: string | null;
       updatedBy: string | null;
+      /**
+       * The running plugin that declares it; null for a module’s setting
+       */
+      declaredBy: string | null;
     };
   };
 };
 
 export type SettingsUpdateResponse = SettingsUpdateResponses[keyof SettingsUpdateResponses];
+
+export type SettingsHistoryData = {
+  body?: never;
+  path: {
+    key: string;
+  };
+  query?: {
+    /**
+     * 1-based page number
+     */
+    page?: number;
+    pageSize?: number;
+  };
+  url: '/settings/{key}/history';
+};
+
+export type SettingsHistoryErrors = {
+  /**
+   * Invalid input data
+   */
+  400: Problem;
+  /**
+   * Authorization not provided
+   */
+  401: Problem;
+  /**
+   * Insufficient access
+   */
+  403: Problem;
+  /**
+   * Not found
+   */
+  404: Problem;
+  /**
+   * Internal server error
+   */
+  500: Problem;
+};
+
+export type SettingsHistoryError = SettingsHistoryErrors[keyof SettingsHistoryErrors];
+
+export type SettingsHistoryResponses = {
+  /**
+   * Successful response
+   */
+  200: {
+    items: Array<{
+      at: string;
+      actor: string;
+      /**
+       * setting.update, setting.reset, or plugin.setting (before plugin settings moved here)
+       */
+      action: string;
+      from: string | number | boolean | null;
+      to: string | number | boolean | null;
+    }>;
+    total: number;
+    page: number;
+    pageSize: number;
+  };
+};
+
+export type SettingsHistoryResponse = SettingsHistoryResponses[keyof SettingsHistoryResponses];
 
 export type AuditListData = {
   body?: never;
@@ -9628,63 +9707,6 @@ export type PluginsPurgeResponses = {
 };
 
 export type PluginsPurgeResponse = PluginsPurgeResponses[keyof PluginsPurgeResponses];
-
-export type PluginsSetSettingData = {
-  body: {
-    value: unknown;
-    dryRun?: boolean;
-  };
-  path: {
-    id: string;
-    key: string;
-  };
-  query?: {
-    /**
-     * Return what would change without changing anything; audited as a dry run
-     */
-    dryRun?: boolean;
-  };
-  url: '/plugins/{id}/settings/{key}';
-};
-
-export type PluginsSetSettingErrors = {
-  /**
-   * Invalid input data
-   */
-  400: Problem;
-  /**
-   * Authorization not provided
-   */
-  401: Problem;
-  /**
-   * Insufficient access
-   */
-  403: Problem;
-  /**
-   * Not found
-   */
-  404: Problem;
-  /**
-   * Internal server error
-   */
-  500: Problem;
-};
-
-export type PluginsSetSettingError = PluginsSetSettingErrors[keyof PluginsSetSettingErrors];
-
-export type PluginsSetSettingResponses = {
-  /**
-   * Successful response
-   */
-  200: {
-    id: string;
-    key: string;
-    value: unknown;
-    dryRun: boolean;
-  };
-};
-
-export type PluginsSetSettingResponse = PluginsSetSettingResponses[keyof PluginsSetSettingResponses];
 
 export type PluginsRunJobData = {
   body: {

@@ -1,5 +1,6 @@
 import { contribution, defineModule } from '@/modules/kernel/plugin/index.ts';
 import { runtimePermissions } from '@/modules/kernel/plugin/module.ts';
+import { settingsRuntimeDeclarations } from '@/modules/kernel/settings/module.ts';
 import { streamRuntimeTopics } from '@/modules/kernel/stream/module.ts';
 import { mcpRuntimeTools } from '@/modules/platform/mcp/module.ts';
 
@@ -12,7 +13,7 @@ export const pluginsModule = defineModule({
   layer: 'feature',
   description:
     'Third-party plugins uploaded as archives in Admin → Plugins: validated without running anything (entries, sizes, a parsed bundle, plain DDL only), run each in its own child process limited by Node’s permission model, reached through the gateway at /api/v1/p/<id>/**, and changed one operation at a time by installers after step-up re-authentication, with safe mode after three unclean boots.',
-  requires: ['core', 'plugin', 'access', 'audit', 'security', 'stream', 'clusters', 'scrape', 'governance'],
+  requires: ['core', 'plugin', 'access', 'audit', 'security', 'settings', 'stream', 'clusters', 'scrape', 'governance'],
   // Its plugins' MCP tools are listed while mcp is on (ADR 25: a contribution to a used module's point), and its
   // plugins may read broker events while events is on.
   uses: ['mcp', 'events'],
@@ -39,6 +40,10 @@ export const pluginsModule = defineModule({
     contribution(runtimePermissions, {
       id: 'plugins',
       load: async () => (await import('./server/host/plugin-permissions.ts')).runningPluginPermissions,
+    }),
+    contribution(settingsRuntimeDeclarations, {
+      id: 'plugins',
+      load: async () => (await import('./server/host/plugin-settings.ts')).runningPluginSettings,
     }),
     contribution(mcpRuntimeTools, {
       id: 'plugins',

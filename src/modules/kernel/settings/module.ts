@@ -1,4 +1,7 @@
 import { defineModule } from '@/modules/kernel/plugin/index.ts';
+import { settingsRuntimeDeclarations } from './server/runtime-declarations.ts';
+
+export { settingsRuntimeDeclarations } from './server/runtime-declarations.ts';
 
 export const settingsModule = defineModule({
   id: 'settings',
@@ -11,4 +14,6 @@ export const settingsModule = defineModule({
     { id: 'settings:write', description: 'Change settings', includedIn: 'admin' },
   ],
   apiPrefixes: ['/api/v1/settings'],
+  // Settings known only at runtime (running plugins'): listed, changed and audited like a module's.
+  extensionPoints: [settingsRuntimeDeclarations],
 });

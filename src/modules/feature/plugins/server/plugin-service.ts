@@ -5,6 +5,7 @@ import type { TrpcContext } from '@/modules/kernel/access/index.ts';
 import type { Transaction } from '@/base/db/database.ts';
 import { audited, openAudit } from '@/modules/kernel/audit/index.ts';
 import { forgetRolePermissions } from '@/modules/kernel/security/index.ts';
+import { announceForgottenSettings, forgetRuntimeSettings } from '@/modules/kernel/settings/index.ts';
 import { ProblemError, validationProblem, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { PluginManifest } from '../validation/manifest.ts';
 import { dropPluginDatabase } from './host/plugin-database.ts';
@@ -133,6 +134,7 @@ function stepsOf(
         `Drop schema plugin_${id.replaceAll('-', '_')} with its data and the plugin's database role`,
         `Delete every archive of ${id}`,
         `Take its permissions (${id}:…) out of every custom role that carries one`,
+        `Delete its settings' stored values (${id}.…) from the settings store`,
       ];
   }
 }
@@ -243,11 +245,13 @@ export async function runOperation(
         const actor = request.actor.name;
         if (operation === 'purge') {
           await dropPluginDatabase(runtime.prisma, input.id);
-          await runtime.prisma.$transaction(async (tx: Transaction) => {
+          const forgotten = await runtime.prisma.$transaction(async (tx: Transaction) => {
             await forgetPlugin(tx, input.id);
-            // Its permissions go from the custom roles too: a purge leaves nothing of the plugin behind.
+            // Its permissions go from the custom roles too, and its settings' values: a purge leaves nothing behind.
             await forgetRolePermissions(tx, `${input.id}:`);
+            return await forgetRuntimeSettings(tx, `${input.id}.`);
           });
+          await announceForgottenSettings(runtime.bus, forgotten);
           return { id: input.id, operation, dryRun: false, state: null, version: null, steps, restart };
         }
         const state = stateAfter(operation) ?? 'UNINSTALLED';
@@ -280,67 +284,6 @@ export async function runOperation(
       },
     },
   );
-}
-
-export async function setPluginSetting(
-  runtime: ProcedureRuntime,
-  request: RequestContext,
-  input: { id: string; key: string; value?: unknown; dryRun: boolean },
-) {
-  const row = await positionOf(runtime, input.id);
-  // The manifest as validated at upload: reading a setting's declaration needs no second validation of the archive.
-  const stored = await runtime.prisma.pluginArchive.findUnique({
-    where: { pluginId_version: { pluginId: input.id, version: row.version } },
-    select: { manifest: true },
-  });
-  const manifest = stored?.manifest as PluginManifest | undefined;
-  const setting = manifest?.settings.find((candidate) => candidate.key === input.key);
-  if (!setting)
-    throw new ProblemError({
-      type: 'not-found',
-      title: 'Not found',
-      status: 404,
-      detail: 'No such setting of this plugin.',
-    });
-  const fits =
-    setting.type === 'string'
-      ? typeof input.value === 'string' && input.value.length <= 4000
-      : setting.type === 'integer'
-        ? Number.isSafeInteger(input.value)
-        : typeof input.value === 'boolean';
-  if (!fits)
-    throw new ProblemError(
-      validationProblem([
-        { field: 'value', message: `must be a${setting.type === 'integer' ? 'n' : ''} ${setting.type}` },
-      ]),
-    );
-  await audited(
-    runtime.prisma,
-    request,
-    {
-      action: 'plugin.setting',
-      target: `${input.id} ${input.key}`,
-      parameters: { value: input.value },
-      dryRun: input.dryRun,
-    },
-    async (tx) => {
-      if (!input.dryRun)
-        await tx.plugin.update({
-          where: { id: input.id },
-          data: {
-            settings: JSON.parse(JSON.stringify({ ...row.settings, [input.key]: input.value })) as Record<
-              string,
-              string
-            >,
-            updatedBy: request.actor.name,
-            updatedAt: new Date(),
-          },
-        });
-      return { result: undefined };
-    },
-  );
-  if (!input.dryRun) await runtime.bus.notify(PLUGINS_CHANNEL, input.id).catch(() => undefined);
-  return { id: input.id, key: input.key, value: input.value, dryRun: input.dryRun };
 }
 
 export async function leaveSafeModeEverywhere(

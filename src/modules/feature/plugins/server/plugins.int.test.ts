@@ -345,14 +345,14 @@ describe('plugins', () => {
   });
 
   it('take a changed setting at once', async () => {
-    const changed = await call('PUT', '/plugins/naming-policy/settings/naming-policy.pattern', { value: '^[A-Z]+$' });
+    const changed = await call('PUT', '/settings/naming-policy.pattern', { value: '^[A-Z]+$' });
     expect(changed).toMatchObject({ status: 200 });
     await eventually(
       'the new pattern in force',
       async () => (await call('GET', '/p/naming-policy/check?name=ORDERS')).json.conforms === true || undefined,
       10_000,
     );
-    expect(await call('PUT', '/plugins/naming-policy/settings/naming-policy.pattern', { value: 3 })).toMatchObject({
+    expect(await call('PUT', '/settings/naming-policy.pattern', { value: 3 })).toMatchObject({
       status: 400,
     });
   });

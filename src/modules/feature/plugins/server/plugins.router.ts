@@ -14,8 +14,6 @@ import {
   operationOutput,
   planInput,
   planOutput,
-  settingInput,
-  settingOutput,
   uploadInput,
   uploadOutput,
   uiBundlesOutput,
@@ -24,14 +22,7 @@ import {
 } from './plugins.schema.ts';
 import { describePlugin, listPluginViews, safeModeHere } from './views.ts';
 import { listUiBundles } from './ui-bundles.ts';
-import {
-  runJobNow,
-  leaveSafeModeEverywhere,
-  planOperation,
-  runOperation,
-  setPluginSetting,
-  uploadArchive,
-} from './plugin-service.ts';
+import { runJobNow, leaveSafeModeEverywhere, planOperation, runOperation, uploadArchive } from './plugin-service.ts';
 
 const procedure = moduleProcedure('plugins');
 const tags = ['plugins'];
@@ -132,18 +123,6 @@ export const pluginsRouter = router({
   uninstall: operation('uninstall', 'Uninstall a stopped plugin (its schema and archives are kept until purge)'),
   rollback: operation('rollback', 'Return a plugin to the version it ran before'),
   purge: operation('purge', 'Purge an uninstalled plugin: its archives, schema and database role are dropped'),
-  setSetting: procedure(install)
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/plugins/{id}/settings/{key}',
-        tags,
-        summary: 'Change one of a plugin’s settings',
-      },
-    })
-    .input(settingInput)
-    .output(settingOutput)
-    .mutation(({ ctx, input }) => setPluginSetting(ctx.runtime, ctx.request, input)),
   runJob: procedure(install)
     .meta({
       openapi: {

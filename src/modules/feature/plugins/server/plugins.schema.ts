@@ -103,9 +103,6 @@ export const operationOutput = z.object({
   restart: z.enum(['none', 'restarting', 'required']),
 });
 
-export const settingInput = z.object({ id: pluginId, key: z.string().min(1).max(200), value: z.unknown(), dryRun });
-export const settingOutput = z.object({ id: z.string(), key: z.string(), value: z.unknown(), dryRun: z.boolean() });
-
 export const leaveSafeModeInput = z.object({ password, dryRun });
 export const leaveSafeModeOutput = z.object({ instances: z.number().int(), dryRun: z.boolean() });
 

@@ -1,9 +1,11 @@
 // What the plugins API shows of a plugin: its row, its archives, the manifest of its current version, its settings'
 // values, and whether it runs in the web process that answered.
 import type { TrpcContext } from '@/modules/kernel/access/index.ts';
+import { runtimeSettingValue } from '@/modules/kernel/settings/index.ts';
 import type { PluginManifest } from '../validation/manifest.ts';
 import { readBoot } from './lifecycle/safe-mode.ts';
 import { pluginNotFoundProblem } from './lifecycle/operations.ts';
+import { declaredSettingsOf } from './host/setting-values.ts';
 import { pluginsOf } from './process-start.ts';
 import { listArchives, listPlugins, type ArchiveRow, type PluginRow } from './store/plugin-store.ts';
 
@@ -40,12 +42,13 @@ function view(runtime: ProcedureRuntime, row: PluginRow, archives: readonly Arch
       uploadedAt: archive.uploadedAt.toISOString(),
     })),
     manifest: manifest as Record<string, unknown>,
-    settings: (manifest.settings ?? []).map((setting) => ({
+    // Values from the settings store (where they are changed: GET/PUT /api/v1/settings/{key}).
+    settings: declaredSettingsOf(row.id, manifest).map((setting) => ({
       key: setting.key,
       description: setting.description,
-      type: setting.type,
-      default: setting.default,
-      value: Object.hasOwn(row.settings, setting.key) ? row.settings[setting.key] : setting.default,
+      type: setting.kind,
+      default: setting.defaultValue,
+      value: runtimeSettingValue(runtime.bus, setting),
     })),
   };
 }

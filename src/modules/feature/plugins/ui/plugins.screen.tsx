@@ -63,7 +63,7 @@ export function PluginsScreen() {
         <PageSection
           title="Plugins"
           id="settings"
-          description="Each plugin’s own settings. A plugin’s settings are shown here only, under Plugins."
+          description="Each plugin’s settings and their values. They are changed in Settings, under Plugins, while the plugin runs."
         >
           <PluginSettings plugins={plugins.data?.items ?? []} />
         </PageSection>

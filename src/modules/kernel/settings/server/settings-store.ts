@@ -8,7 +8,14 @@ import {
   type SettingsReader,
   type SettingValue,
 } from '@/modules/kernel/plugin/index.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
 import { logger } from '@/base/log/log.ts';
+import {
+  runtimeSettingDeclaration,
+  storedKeyOfRuntime,
+  type RuntimeSetting,
+  type RuntimeSettingSourceDeclaration,
+} from './runtime-declarations.ts';
 
 const log = logger('settings');
 
@@ -39,6 +46,8 @@ export interface SettingView {
   readonly overriddenBy: string | null;
   readonly updatedAt: string | null;
   readonly updatedBy: string | null;
+  /** What declared it at runtime (a running plugin's id); null for a module's setting. */
+  readonly declaredBy: string | null;
 }
 
 export interface DeclaredSetting {
@@ -46,6 +55,8 @@ export interface DeclaredSetting {
   readonly module: string;
   /** For restart settings: the value resolved at start-up, which stays in effect until the next start. */
   readonly startupValue?: SettingValue;
+  /** A runtime setting's source (settings.runtime-declarations) and its row's key in flotilla_setting. */
+  readonly runtime?: { readonly source: string; readonly storedKey: string };
 }
 
 type Listener = (key: string) => void;
@@ -56,14 +67,53 @@ const keyOf = (setting: SettingDeclaration | string) => (typeof setting === 'str
 export class SettingsStore implements SettingsReader {
   private stored = new Map<string, StoredSetting>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private runtimeReaders: { readonly moduleId: string; readonly read: () => readonly RuntimeSetting[] }[] = [];
 
   constructor(
     private readonly declared: ReadonlyMap<string, DeclaredSetting>,
     private readonly environment: Readonly<Record<string, string | undefined>>,
+    /** The contributions to settings.runtime-declarations, with the module that made each. */
+    private readonly runtimeSources: readonly { moduleId: string; value: RuntimeSettingSourceDeclaration }[] = [],
   ) {}
 
+  /** Reads the runtime declarations of this process (its bus's) from now on, each time they are asked for. */
+  async followRuntimeDeclarations(bus: DatabaseBus): Promise<void> {
+    this.runtimeReaders = await Promise.all(
+      this.runtimeSources.map(async ({ moduleId, value }) => {
+        const read = await value.load();
+        return { moduleId, read: () => read(bus) };
+      }),
+    );
+  }
+
+  /** The runtime settings that exist now; a module's setting of the same key wins (the runtime one is not listed). */
+  private runtimeDeclared(): Map<string, DeclaredSetting> {
+    const found = new Map<string, DeclaredSetting>();
+    for (const { moduleId, read } of this.runtimeReaders) {
+      for (const setting of read()) {
+        if (this.declared.has(setting.key) || found.has(setting.key)) continue;
+        found.set(setting.key, {
+          declaration: runtimeSettingDeclaration(setting),
+          module: moduleId,
+          runtime: { source: setting.source, storedKey: storedKeyOfRuntime(setting.key) },
+        });
+      }
+    }
+    return found;
+  }
+
   declaration(key: string): DeclaredSetting | undefined {
-    return this.declared.get(key);
+    return this.declared.get(key) ?? this.runtimeDeclared().get(key);
+  }
+
+  /**
+   * A runtime setting's value whether or not it is listed yet (a plugin reads its settings while it starts, before
+   * its source lists it): a valid stored value, else its default.
+   */
+  runtimeValue(setting: RuntimeSetting): SettingValue {
+    const stored = this.stored.get(storedKeyOfRuntime(setting.key));
+    if (stored && runtimeSettingDeclaration(setting).isValid(stored.value)) return stored.value as SettingValue;
+    return setting.defaultValue;
   }
 
   /** Replaces everything held with what the database says (start-up and after a bus reconnect). */
@@ -103,7 +153,7 @@ export class SettingsStore implements SettingsReader {
   /** The current value: a valid stored value, else the default. An invalid stored value is ignored, loudly once. */
   value(key: string): SettingValue {
     const declared = this.requireDeclared(key);
-    const stored = this.stored.get(key);
+    const stored = this.stored.get(declared.runtime?.storedKey ?? key);
     if (stored && declared.declaration.isValid(stored.value)) return stored.value as SettingValue;
     return declared.declaration.defaultValue;
   }
@@ -135,16 +185,16 @@ export class SettingsStore implements SettingsReader {
   }
 
   private requireDeclared(key: string): DeclaredSetting {
-    const declared = this.declared.get(key);
+    const declared = this.declaration(key);
     if (!declared) throw new Error(`No module declares the setting ${key}`);
     return declared;
   }
 
   view(key: string): SettingView | undefined {
-    const declared = this.declared.get(key);
+    const declared = this.declaration(key);
     if (!declared) return undefined;
     const { declaration } = declared;
-    const stored = this.stored.get(key);
+    const stored = this.stored.get(declared.runtime?.storedKey ?? key);
     const variable = environmentVariableFor(key);
     const fromEnvironment = declaration.appliesAt === 'restart' && this.environment[variable] ? variable : null;
     const value = this.value(key);
@@ -162,11 +212,12 @@ export class SettingsStore implements SettingsReader {
       overriddenBy: fromEnvironment,
       updatedAt: stored?.updatedAt.toISOString() ?? null,
       updatedBy: stored?.updatedBy ?? null,
+      declaredBy: declared.runtime?.source ?? null,
     };
   }
 
   list(): SettingView[] {
-    return [...this.declared.keys()].sort().flatMap((key) => this.view(key) ?? []);
+    return [...this.declared.keys(), ...this.runtimeDeclared().keys()].sort().flatMap((key) => this.view(key) ?? []);
   }
 }
 

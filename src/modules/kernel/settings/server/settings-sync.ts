@@ -2,6 +2,8 @@
 import type { Database } from '@/base/db/database.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
+import type { SettingValue } from '@/modules/kernel/plugin/index.ts';
+import { settingsRuntimeDeclarations, type RuntimeSetting } from './runtime-declarations.ts';
 import { SETTINGS_CHANNEL, SettingsStore, type DeclaredSetting, type StoredSetting } from './settings-store.ts';
 import { logger } from '@/base/log/log.ts';
 
@@ -25,8 +27,11 @@ export function createSettingsStore(
   const declared = new Map<string, DeclaredSetting>();
   for (const entry of registry.modules) {
     if (entry.enabled) {
-      for (const declaration of entry.descriptor.settings)
+      for (const declaration of entry.descriptor.settings) {
+        // A colon is the runtime settings' (their rows are `runtime:<key>`), so no module's row can be one of theirs.
+        if (declaration.key.includes(':')) throw new Error(`Setting key ${declaration.key} must not hold a colon`);
         declared.set(declaration.key, { declaration, module: entry.descriptor.id });
+      }
     }
   }
   for (const declaration of registry.settingDeclarations()) {
@@ -34,11 +39,23 @@ export function createSettingsStore(
     const moduleId = declaration.key.split('.')[2] ?? 'plugin';
     declared.set(declaration.key, { declaration, module: moduleId, startupValue: registry.isEnabled(moduleId) });
   }
-  return new SettingsStore(declared, environment);
+  return new SettingsStore(declared, environment, registry.contributionsTo(settingsRuntimeDeclarations));
+}
+
+const stores = new WeakMap<DatabaseBus, SettingsStore>();
+
+/**
+ * A runtime setting's value in the process whose bus this is (its stored value, else its default): what a running
+ * plugin reads. The store follows the bus, so a change anywhere reaches it within a second.
+ */
+export function runtimeSettingValue(bus: DatabaseBus, setting: RuntimeSetting): SettingValue {
+  return stores.get(bus)?.runtimeValue(setting) ?? setting.defaultValue;
 }
 
 /** Initial load plus live updates: one key re-read per notification, everything re-read after a reconnect. */
 export async function loadAndFollowSettings(store: SettingsStore, db: Database, bus: DatabaseBus): Promise<void> {
+  stores.set(bus, store);
+  await store.followRuntimeDeclarations(bus);
   bus.listen(SETTINGS_CHANNEL, (key) => {
     readStoredSettings(db, key)
       .then((rows) => store.replaceOne(key, rows[0]))

@@ -5,10 +5,13 @@ import {
   listSettingsInput,
   listSettingsOutput,
   settingChangeSchema,
+  settingHistoryInput,
+  settingHistoryOutput,
   settingKeyInput,
   settingViewSchema,
   updateSettingInput,
 } from './settings.schema.ts';
+import { settingHistory } from './settings-history.ts';
 import { requireSettingView, resetSetting, updateSetting } from './settings.service.ts';
 
 const procedure = moduleProcedure('settings');
@@ -37,6 +40,18 @@ export const settingsRouter = router({
     .output(settingViewSchema)
     .query(({ ctx, input }) => requireSettingView(ctx.runtime.settings, input.key)),
 
+  history: procedure({ permission: 'settings:read' })
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/settings/{key}/history',
+        tags: ['settings'],
+        summary: 'A setting’s changes, newest first (who, when, from → to; dry runs excluded), from the audit log',
+      },
+    })
+    .input(settingHistoryInput)
+    .output(settingHistoryOutput)
+    .query(({ ctx, input }) => settingHistory(ctx.runtime, input)),
   update: procedure({ permission: 'settings:write' })
     .meta({
       openapi: {

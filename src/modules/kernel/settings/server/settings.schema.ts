@@ -17,6 +17,7 @@ export const settingViewSchema = z.object({
   overriddenBy: z.string().nullable(),
   updatedAt: z.string().nullable(),
   updatedBy: z.string().nullable(),
+  declaredBy: z.string().nullable().describe('The running plugin that declares it; null for a module’s setting'),
 });
 
 export const listSettingsInput = listQuerySchema(['key', 'module'], 'key').extend({
@@ -40,3 +41,18 @@ export const settingChangeSchema = z.object({
   appliesAt: z.enum(['runtime', 'restart']),
   setting: settingViewSchema,
 });
+
+export const settingHistoryInput = settingKeyInput.extend({
+  page: z.coerce.number().int().min(1).default(1).describe('1-based page number'),
+  pageSize: z.coerce.number().int().min(1).max(200).default(20),
+});
+
+export const settingHistoryOutput = listResultSchema(
+  z.object({
+    at: z.string(),
+    actor: z.string(),
+    action: z.string().describe('setting.update, setting.reset, or plugin.setting (before plugin settings moved here)'),
+    from: settingValue.nullable(),
+    to: settingValue.nullable(),
+  }),
+);

@@ -62,6 +62,7 @@ export async function updateSetting(
   }
   const value = input.value as SettingValue;
   const previousValue = settings.value(input.key);
+  const storedKey = declared.runtime?.storedKey ?? input.key;
   await audited(
     prisma,
     request,
@@ -79,17 +80,17 @@ export async function updateSetting(
           updatedAt: new Date(),
           updatedBy: request.actor.name,
         };
-        await tx.flotillaSetting.upsert({ where: { key: input.key }, create: { key: input.key, ...row }, update: row });
+        await tx.flotillaSetting.upsert({ where: { key: storedKey }, create: { key: storedKey, ...row }, update: row });
       }
       return { result: undefined };
     },
   );
   if (!input.dryRun) {
     // Applied locally at once; the notification brings every other process (and this one again, harmlessly).
-    settings.replaceOne(input.key, { key: input.key, value, updatedAt: new Date(), updatedBy: request.actor.name });
+    settings.replaceOne(storedKey, { key: storedKey, value, updatedAt: new Date(), updatedBy: request.actor.name });
     // The value is stored; a process that misses this notice re-reads every setting when its bus reconnects.
     await bus
-      .notify(SETTINGS_CHANNEL, input.key)
+      .notify(SETTINGS_CHANNEL, storedKey)
       .catch((error: unknown) => log.error({ err: error, key: input.key }, 'cannot announce the change'));
   }
   return {
@@ -116,6 +117,7 @@ export async function resetSetting(
   if (!declared) throw unknownSettingProblem(input.key);
   const { declaration } = declared;
   const previousValue = settings.value(input.key);
+  const storedKey = declared.runtime?.storedKey ?? input.key;
   await audited(
     prisma,
     request,
@@ -126,14 +128,14 @@ export async function resetSetting(
       dryRun: input.dryRun,
     },
     async (tx) => {
-      if (!input.dryRun) await tx.flotillaSetting.deleteMany({ where: { key: input.key } });
+      if (!input.dryRun) await tx.flotillaSetting.deleteMany({ where: { key: storedKey } });
       return { result: undefined };
     },
   );
   if (!input.dryRun) {
-    settings.replaceOne(input.key, undefined);
+    settings.replaceOne(storedKey, undefined);
     await bus
-      .notify(SETTINGS_CHANNEL, input.key)
+      .notify(SETTINGS_CHANNEL, storedKey)
       .catch((error: unknown) => log.error({ err: error, key: input.key }, 'cannot announce the change'));
   }
   return {

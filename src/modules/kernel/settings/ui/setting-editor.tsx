@@ -1,13 +1,15 @@
 'use client';
 // One setting: what it does, its rule, where its value comes from, and an input that saves through
-// PUT-equivalent `settings.update`. A refused value shows the server's message under the input.
-import { Badge, Button, Code, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+// PUT-equivalent `settings.update`. A refused value shows the server's message under the input; its history opens
+// below it.
+import { Anchor, Badge, Button, Code, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { problemOf } from '@/ui/data/problem.ts';
 import { useTRPC, type RouterOutputs } from '@/ui/data/trpc.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { SettingHistory } from './setting-history.tsx';
 
 export type SettingView = RouterOutputs['settings']['list']['items'][number];
 type Value = SettingView['value'];
@@ -54,6 +56,7 @@ export function SettingEditor({ setting }: { setting: SettingView }) {
   const queryClient = useQueryClient();
   const [value, setValue] = useState<Value>(setting.value);
   const [serverValue, setServerValue] = useState<Value>(setting.value);
+  const [historyOpen, setHistoryOpen] = useState(false);
   // Someone changed it elsewhere: follow, unless the viewer is in the middle of editing.
   if (setting.value !== serverValue) {
     setServerValue(setting.value);
@@ -96,6 +99,11 @@ export function SettingEditor({ setting }: { setting: SettingView }) {
           <Badge size="sm" variant="outline" color={setting.source === 'default' ? 'gray' : 'indigo'}>
             {setting.source === 'default' ? 'default' : `set in ${setting.source}`}
           </Badge>
+          {setting.declaredBy && (
+            <Badge size="sm" variant="light" color="grape" data-testid="setting-plugin">
+              plugin {setting.declaredBy}
+            </Badge>
+          )}
         </Group>
         <Text size="sm">{setting.description}</Text>
         <Text size="xs" c="dimmed">
@@ -112,6 +120,17 @@ export function SettingEditor({ setting }: { setting: SettingView }) {
           )}
           {isLocked && <>. Set by the environment variable {setting.overriddenBy}, so it cannot be changed here.</>}
         </Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          w="fit-content"
+          aria-expanded={historyOpen}
+          onClick={() => setHistoryOpen((open) => !open)}
+        >
+          {historyOpen ? 'Hide history' : 'History'}
+        </Anchor>
+        {historyOpen && <SettingHistory settingKey={setting.key} />}
       </Stack>
       <form
         onSubmit={(event) => {

@@ -1,7 +1,8 @@
 'use client';
 // Settings: every setting the enabled modules declare, one section per module under the fixed headings
 // (kernel → System, platform → Platform, feature → Features), plus sections other modules contribute through
-// `settings.sections` (runtime plugins' always under Plugins).
+// `settings.sections` (runtime plugins' always under Plugins). A running plugin's own settings
+// (settings.runtime-declarations) are a section of their own under Plugins, named after the plugin.
 import { Skeleton, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
@@ -42,8 +43,17 @@ export function SettingsScreen() {
   const contributed = useContributions('settings.sections');
 
   const byModule = new Map<string, SettingView[]>();
-  for (const setting of query.data?.items ?? [])
-    byModule.set(setting.module, [...(byModule.get(setting.module) ?? []), setting]);
+  const byPlugin = new Map<string, SettingView[]>();
+  for (const setting of query.data?.items ?? []) {
+    const [map, id] = setting.declaredBy ? [byPlugin, setting.declaredBy] : [byModule, setting.module];
+    map.set(id, [...(map.get(id) ?? []), setting]);
+  }
+  const pluginSections: SectionView[] = [...byPlugin].map(([pluginId, settings]) => ({
+    id: `plugin-${pluginId}`,
+    heading: 'Plugins',
+    title: `Plugin ${pluginId}`,
+    settings,
+  }));
   const moduleSections: SectionView[] = [...byModule].map(([moduleId, settings]) => {
     const owner = manifest?.modules.find((candidate) => candidate.id === moduleId);
     return {
@@ -55,6 +65,7 @@ export function SettingsScreen() {
   });
   const sections: SectionView[] = [
     ...moduleSections,
+    ...pluginSections,
     ...contributed.map((contribution) => ({
       id: contribution.id,
       heading: contribution.heading,

@@ -13,6 +13,7 @@ import type { PluginManifest } from '../../validation/manifest.ts';
 import { validateStoredArchive, type HostCatalogue } from '../validate-stored.ts';
 import { answerHostCall } from './host-api.ts';
 import { openPluginDatabase, type PluginDatabase } from './plugin-database.ts';
+import { pluginSettingValue } from './setting-values.ts';
 import { readArchiveBytes, listPlugins, movePlugin, readPlugin } from '../store/plugin-store.ts';
 import { logger } from '@/base/log/log.ts';
 
@@ -53,7 +54,6 @@ export class PluginManager {
   private readonly running = new Map<string, RunningPlugin>();
   private readonly starting = new Map<string, Promise<void>>();
   private readonly jobTimers = new Map<string, NodeJS.Timeout[]>();
-  private readonly settingValues = new Map<string, Record<string, unknown>>();
   private readonly maintenance = new Set<string>();
   private stopped = false;
 
@@ -67,18 +67,10 @@ export class PluginManager {
     return [...this.running.values()];
   }
 
-  /** A setting's value as an admin set it, else as the manifest declares it; undefined for another plugin's key. */
-  settingOf(id: string, key: string): unknown {
-    const changed = this.settingValues.get(id) ?? {};
-    if (Object.hasOwn(changed, key)) return changed[key];
-    return this.running.get(id)?.manifest.settings.find((setting) => setting.key === key)?.default;
-  }
-
   /** Brings this process in line with the rows: every ACTIVE plugin running in its version, nothing else. */
   async reconcile(): Promise<void> {
     if (this.stopped) return;
     const rows = await listPlugins(this.options.db.prisma);
-    for (const row of rows) this.settingValues.set(row.id, row.settings);
     const wanted = new Map(rows.filter((row) => row.state === 'ACTIVE').map((row) => [row.id, row.version]));
     for (const [id, plugin] of this.running)
       if (wanted.get(id) !== plugin.version) await this.stop(id, 'no longer active here');
@@ -136,7 +128,8 @@ export class PluginManager {
             method,
             params,
           ),
-        settings: (key) => this.settingOf(id, key),
+        // Read from the settings store on each call, so a change reaches the plugin as soon as the bus brings it.
+        settings: (key) => pluginSettingValue(this.options.bus, id, manifest, key),
         // The plugin's own fields stay under `fields`, so they cannot pass for the host's (level, module, ids).
         log: (level, message, fields) =>
           log[level]({ plugin: id, ...(Object.keys(fields).length > 0 ? { fields } : {}) }, message),

@@ -7,8 +7,6 @@ import type { PluginPosition, PluginState } from '../lifecycle/states.ts';
 export interface PluginRow extends PluginPosition {
   readonly id: string;
   readonly lastError: string | null;
-  /** Settings an admin changed (key → value). */
-  readonly settings: Record<string, unknown>;
   readonly updatedBy: string;
   readonly updatedAt: Date;
 }
@@ -31,7 +29,6 @@ const asRow = (row: {
   version: string;
   previousVersion: string | null;
   lastError: string | null;
-  settings: unknown;
   updatedBy: string;
   updatedAt: Date;
 }): PluginRow => ({
@@ -40,7 +37,6 @@ const asRow = (row: {
   version: row.version,
   previousVersion: row.previousVersion,
   lastError: row.lastError,
-  settings: (row.settings ?? {}) as Record<string, unknown>,
   updatedBy: row.updatedBy,
   updatedAt: row.updatedAt,
 });
