@@ -25,8 +25,9 @@ const config: KnipConfig = {
       ignore: ['test/architecture/fixtures/**'],
       // Imported only by the generated Prisma client, which knip does not read.
       ignoreDependencies: ['@prisma/client'],
-      // Maven, run by scripts/artemis-dist.ts, comes from the machine, not from npm.
-      ignoreBinaries: ['mvn'],
+      // Maven, run by scripts/artemis-dist.ts, comes from the machine, not from npm; so do the util-linux tools the
+      // database chaos test mounts and fills a tmpfs with (test/chaos/database-faults.e2e.test.ts).
+      ignoreBinaries: ['mvn', 'mount', 'umount', 'fallocate'],
     },
     // The REST client (issue 35): its package entry (src/index.ts, found from package.json) and its example scripts.
     'packages/client': {

@@ -28,6 +28,12 @@ export function openDatabase(
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => log.warn({ err: error }, 'an idle connection failed; the pool replaces it'));
+  // A client checked out of the pool has no listener of the pool's: a restart of PostgreSQL ending its connection
+  // (a job's or a reconciler's lock held over broker calls) would be an unhandled 'error' event and end the process.
+  // Its holder hears of it from its next query, and the pool drops it on release.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.debug({ err: error }, 'a connection in use failed; its holder is told')),
+  );
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   return {
     pool,

@@ -3,6 +3,7 @@
 // client reads it as a tRPC error (error.data.problem).
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { TrpcContext } from '@/modules/kernel/access/index.ts';
 import { decodeSegment } from '@/base/path-segment.ts';
 import {
   createRequestContext,
@@ -96,7 +97,14 @@ async function answerTrpc(
     return undefined;
   });
   if (!runtime) return refuse(serviceUnavailableProblem(base.requestId));
-  const context = await createTrpcContext(runtime, request, base);
+  // Resolving the caller reads the database: down or restarting, that is a 503 to retry, as on the REST edge.
+  let context: TrpcContext;
+  try {
+    context = await createTrpcContext(runtime, request, base);
+  } catch (error) {
+    log.error({ err: error }, 'cannot resolve the caller');
+    return refuse(serviceUnavailableProblem(base.requestId));
+  }
   const badUrl = checkUrl(url);
   if (badUrl) return refuse(badUrl);
   const guarded = await guardBody(request, bodyLimit(runtime, context, request));

@@ -3,7 +3,7 @@
 // signed-in user, or a permission), enforced here and checked present on every procedure by a test. The context is
 // typed by `ProcedureRuntime` (procedure-context.ts), not by the web process's runtime, so the kit depends on no
 // module above it.
-import { isDatabaseBusy } from '@/base/db/database-busy.ts';
+import { isDatabaseBusy, isDatabaseFull } from '@/base/db/database-busy.ts';
 import { decodeSegment } from '@/base/path-segment.ts';
 import type { TRPCError } from '@trpc/server';
 import { initTRPC } from '@trpc/server';
@@ -11,6 +11,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import {
   databaseBusyProblem,
+  storageFullProblem,
   featureDisabledProblem,
   internalErrorProblem,
   malformedRequestProblem,
@@ -84,6 +85,9 @@ export function problemFromError(error: TRPCError, requestId: string): Problem {
   }
   // A full pool or a database restart is the moment's, not the request's or the code's: 503, try again.
   if (isDatabaseBusy(cause)) return databaseBusyProblem(requestId);
+  // A full disk refuses writes until an operator frees space: also not the request's fault, and it must not leak
+  // the server's message (it names the data folder's files).
+  if (isDatabaseFull(cause)) return storageFullProblem(requestId);
   if (error.code === 'NOT_FOUND') return { ...notFoundProblem(NO_ROUTE), requestId };
   if (error.code === 'PARSE_ERROR') return { ...malformedRequestProblem(), requestId };
   const status = STATUS_BY_CODE[error.code];

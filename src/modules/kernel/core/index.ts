@@ -14,6 +14,7 @@ export {
   notFoundProblem,
   problemResponse,
   serviceUnavailableProblem,
+  storageFullProblem,
   validationProblem,
 } from './problem.ts';
 export type { FieldError, Problem } from './problem.ts';

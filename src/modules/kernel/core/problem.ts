@@ -86,6 +86,19 @@ export function databaseBusyProblem(requestId: string): Problem {
   };
 }
 
+/** PostgreSQL is out of disk space (SQLSTATE 53100): the write was not made, reads still work, an operator must act. */
+export function storageFullProblem(requestId: string): Problem {
+  return {
+    type: 'storage-full',
+    title: 'Service unavailable',
+    status: 503,
+    detail:
+      'Flotilla’s database has no disk space left, so nothing was changed; reading still works. Try again once an operator has freed space.',
+    retryAfterSeconds: 30,
+    requestId,
+  };
+}
+
 export function serviceUnavailableProblem(requestId: string): Problem {
   return {
     type: 'service-unavailable',
