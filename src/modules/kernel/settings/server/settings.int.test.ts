@@ -9,6 +9,7 @@ import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.t
 import { defineModule, resolveModules } from '@/modules/kernel/plugin/index.ts';
 import type { SettingsStore } from './settings-store.ts';
 import { createSettingsStore, loadAndFollowSettings, readStartupProperties } from './settings-sync.ts';
+import { settingHistory } from './settings-history.ts';
 import { resetSetting, updateSetting } from './settings.service.ts';
 
 /** One process's view of the installation: its own pool, bus connection and in-memory store. */
@@ -239,5 +240,33 @@ describe('updateSetting', () => {
     // The next start resolves the registry from those properties and leaves the feature off.
     const next = resolveModules(modules, { environment: {}, stored: startup });
     expect(next.get('sample')).toMatchObject({ enabled: false, toggleSource: 'database' });
+  });
+
+  it('keeps each setting’s history from its audit rows: newest first, who, from → to, without dry runs', async () => {
+    const key = 'stream.keep-alive'; // default 20s
+    const by = (name: string, requestId: string) => ({ ...request, requestId, actor: { name, userId: null } });
+    await updateSetting(web, by('bob', 'req-h1'), { key, value: '30s', dryRun: false });
+    await updateSetting(web, by('bob', 'req-h2'), { key, value: '45s', dryRun: true });
+    await updateSetting(worker, by('carol', 'req-h3'), { key, value: '40s', dryRun: false });
+    await resetSetting(web, by('dave', 'req-h4'), { key, dryRun: false });
+    const history = await settingHistory(web, { key, page: 1, pageSize: 20 });
+    expect(history.total).toBe(3);
+    expect(history.items.map(({ actor, action, from, to }) => ({ actor, action, from, to }))).toEqual([
+      { actor: 'dave', action: 'setting.reset', from: '40s', to: '20s' },
+      { actor: 'carol', action: 'setting.update', from: '30s', to: '40s' },
+      { actor: 'bob', action: 'setting.update', from: '20s', to: '30s' },
+    ]);
+    expect(history.items[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const second = await settingHistory(web, { key, page: 2, pageSize: 2 });
+    expect(second).toMatchObject({
+      total: 3,
+      page: 2,
+      pageSize: 2,
+      items: [expect.objectContaining({ actor: 'bob' })],
+    });
+    expect(await problemOf(settingHistory(web, { key: 'no.such-setting', page: 1, pageSize: 20 }))).toMatchObject({
+      type: 'unknown-setting',
+      status: 404,
+    });
   });
 });
