@@ -15,13 +15,11 @@ import { AppPool, isAlive, type AppProcess, type ProcessInfo } from '@test/app-p
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { createTestDatabase, queryDatabase, type TestDatabase } from '@test/database.ts';
 import { eventually } from '@test/eventually.ts';
-import { createAnycastQueue, messageCount } from '@test/native-test-helpers.ts';
+import { createAnycastQueue, messageCount, uniqueName } from '@test/native-test-helpers.ts';
 import { httpClient, type RestCall } from '@test/rest-call.ts';
 import { signIn } from '@test/sign-in.ts';
 
 const N = 30_000;
-const SOURCE = 'chaos.move.source';
-const TARGET = 'chaos.move.target';
 const WATCHED = 'chaos.scrape.watched';
 const SWEEP_MS = 1_000;
 const INTERRUPTED_TEXT =
@@ -137,7 +135,7 @@ beforeAll(async () => {
   node = broker.nodes[0] as BrokerNode;
   app = await pool.startReady({ env: { DATABASE_URL: database.url, FLOTILLA_INSTANCE_ID: 'chaos-move' } });
   api = httpClient(`${app.baseUrl}/api/v1`, await signIn((request) => fetch(request), app.baseUrl));
-  for (const queue of [SOURCE, TARGET, WATCHED]) await createAnycastQueue(node, queue);
+  await createAnycastQueue(node, WATCHED);
   // Registered as a user would; the sweep looks every second (an operator's setting, not a test hook).
   const registered = await api<{ clusterId: string }>('POST', '/clusters', {
     name: 'chaos-move',
@@ -152,19 +150,6 @@ beforeAll(async () => {
     ['scrape.tier-b-interval', '1s'],
   ])
     expect((await api('PUT', `/settings/${key}`, { value })).status).toBe(200);
-  const started = Date.now();
-  await sendMessages(SOURCE, N);
-  console.log(`[bulk move kill] ${String(N)} durable messages sent in ${String(Date.now() - started)} ms`);
-  await eventually(
-    'the scrape listing both queues',
-    async () => {
-      const grid = await api<{ items: { queueName: string }[] }>('GET', `/clusters/${clusterId}/queues?pageSize=100`);
-      const names = grid.json.items.map((item) => item.queueName);
-      return names.includes(SOURCE) && names.includes(TARGET) ? true : undefined;
-    },
-    60_000,
-    250,
-  );
 }, 420_000);
 
 afterAll(async () => {
@@ -175,6 +160,23 @@ afterAll(async () => {
 
 describe('kill -9 of the process running a bulk move', () => {
   it('loses and doubles no message, and the audit row ends INTERRUPTED saying what is known', async () => {
+    // Queues of this attempt's own, so a retry starts from a full source again.
+    const [SOURCE, TARGET] = [uniqueName('chaos.move.source'), uniqueName('chaos.move.target')];
+    for (const queue of [SOURCE, TARGET]) await createAnycastQueue(node, queue);
+    const started = Date.now();
+    await sendMessages(SOURCE, N);
+    console.log(`[bulk move kill] ${String(N)} durable messages sent in ${String(Date.now() - started)} ms`);
+    await eventually(
+      'the scrape listing both queues',
+      async () => {
+        const grid = await api<{ items: { queueName: string }[] }>('GET', `/clusters/${clusterId}/queues?q=chaos.move`);
+        const names = grid.json.items.map((item) => item.queueName);
+        return names.includes(SOURCE) && names.includes(TARGET) ? true : undefined;
+      },
+      60_000,
+      250,
+    );
+
     const web = child('web-main.ts');
     const moving = api('POST', `/clusters/${clusterId}/queues/${SOURCE}/messages/move`, {
       targetQueue: TARGET,
@@ -185,7 +187,7 @@ describe('kill -9 of the process running a bulk move', () => {
     const [row] = await eventually(
       'the move PENDING in the audit log, and the broker moving',
       async () => {
-        const rows = await auditRows(`WHERE action = 'message.move' AND outcome = 'PENDING'`);
+        const rows = await auditRows(`WHERE action = 'message.move' AND outcome = 'PENDING' AND target = $1`, [SOURCE]);
         return rows.length === 1 && (await messageCount(node, TARGET)) > 0 ? rows : undefined;
       },
       60_000,
