@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockKeyText } from '@/base/advisory-lock.ts';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
+import { eventually } from '@test/eventually.ts';
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { openAudit, ownAuditRowsAs } from './audit.service.ts';
 import { INTERRUPTED_TEXT } from './interruption.ts';
@@ -50,6 +51,17 @@ async function openAs(bootId: string, target: string) {
 }
 
 const rowOf = (id: string) => db.prisma.auditEvent.findUniqueOrThrow({ where: { id } });
+
+/** The backend holding an owner's lock, if any (pg_locks splits the bigint key into classid and objid). */
+async function holderOf(bootId: string): Promise<number | undefined> {
+  const rows = await db.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1 AND granted
+        AND classid = ((hashtextextended($1, 0) >> 32) & 4294967295)::oid
+        AND objid = (hashtextextended($1, 0) & 4294967295)::oid`,
+    [lockKeyText('audit.owner', bootId)],
+  );
+  return rows[0]?.pid;
+}
 
 describe('sweepInterrupted', () => {
   it('finishes a dead owner’s PENDING row as INTERRUPTED and leaves a live owner’s row alone', async () => {
@@ -96,5 +108,29 @@ describe('sweepInterrupted', () => {
     });
     await sweepInterrupted(db.pool);
     expect(await rowOf(id)).toMatchObject({ outcome: 'PENDING', owner: null });
+  });
+
+  it('a live process whose lock connection broke takes its lock again, and its rows stay its own', async () => {
+    const owner = await holdProcessOwner(database.url);
+    try {
+      const first = await holderOf(owner.bootId);
+      expect(first).toEqual(expect.any(Number));
+      await db.query('SELECT pg_terminate_backend($1)', [first]);
+      const again = await eventually(
+        'the lock taken again',
+        async () => {
+          const pid = await holderOf(owner.bootId);
+          return pid !== undefined && pid !== first ? pid : undefined;
+        },
+        10_000,
+        50,
+      );
+      expect(again).not.toBe(first);
+      const running = await openAs(owner.bootId, 'refunds');
+      expect(await sweepInterrupted(db.pool)).toEqual([]);
+      expect(await rowOf(running.id)).toMatchObject({ outcome: 'PENDING' });
+    } finally {
+      await owner.close();
+    }
   });
 });
