@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { booleanSetting, durationSetting, integerSetting } from '@/modules/kernel/plugin/index.ts';
+import type { DatabaseBus } from '@/base/db/bus.ts';
+import type { RuntimeSetting } from './runtime-declarations.ts';
 import { SettingsStore, type DeclaredSetting } from './settings-store.ts';
 
 const retention = durationSetting({
@@ -110,5 +112,29 @@ describe('SettingsStore', () => {
         .list()
         .map((view) => view.key),
     ).toEqual(['audit.retention', 'flotilla.features.sql.enabled', 'safety.bulk-cap']);
+  });
+
+  it('knows runtime settings while their source lists them, stores them apart, and lets a module’s key win', async () => {
+    const running: RuntimeSetting[] = [
+      { key: 'audit.retention', kind: 'integer', description: 'shadowed', defaultValue: 1, source: 'audit' },
+      { key: 'naming.pattern', kind: 'string', description: 'pattern', defaultValue: '^a$', source: 'naming' },
+    ];
+    const declared = new Map<string, DeclaredSetting>([
+      ['audit.retention', { module: 'audit', declaration: retention }],
+    ]);
+    const source = { id: 'plugins', load: () => Promise.resolve(() => running) };
+    const store = new SettingsStore(declared, {}, [{ moduleId: 'plugins', value: source }]);
+    await store.followRuntimeDeclarations({} as DatabaseBus);
+    expect(store.list().map((view) => [view.key, view.module, view.declaredBy])).toEqual([
+      ['audit.retention', 'audit', null],
+      ['naming.pattern', 'plugins', 'naming'],
+    ]);
+    store.replaceAll([row('runtime:naming.pattern', '^b$'), row('naming.pattern', '^not-its-row$')]);
+    expect(store.value('naming.pattern')).toBe('^b$');
+    expect(store.runtimeValue(running[1] as RuntimeSetting)).toBe('^b$');
+    store.replaceAll([row('runtime:naming.pattern', 42)]); // not a string: the default applies
+    expect(store.value('naming.pattern')).toBe('^a$');
+    running.pop(); // its source stopped
+    expect(store.view('naming.pattern')).toBeUndefined();
   });
 });
