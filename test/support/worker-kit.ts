@@ -17,7 +17,7 @@ import { loadKeyRing } from '@/modules/platform/governance/index.ts';
 import { SETTINGS_CHANNEL } from '../../src/modules/kernel/settings/server/settings-store.ts';
 
 /** The key of the test process (processKeys() reads it too); set on import, before anything reads it. */
-const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 process.env.FLOTILLA_SECRET_KEY = TEST_SECRET_KEY;
 
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
