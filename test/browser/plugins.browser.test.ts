@@ -212,14 +212,18 @@ describe('Admin → Plugins', () => {
     await pluginRow('naming-policy').locator('[data-state="ACTIVE"]').waitFor();
     await pluginRow('naming-policy').getByTestId('plugin-runs-here').waitFor();
     expect(await pluginRow('naming-policy').getByTestId('plugin-runs-here').innerText()).toMatch(/pid \d+/);
-    // Its settings, under Plugins: changed here, kept across a reload.
-    const setting = page.locator('[data-testid="plugin-setting"][data-key="naming-policy.pattern"]');
+    // Its settings: shown here, changed in Settings under Plugins (marked with the plugin), with their history.
+    await page.getByRole('link', { name: 'Change in Settings' }).click();
+    const setting = page.getByRole('region', { name: 'Plugins' }).locator('[data-setting="naming-policy.pattern"]');
+    await setting.getByTestId('setting-plugin').filter({ hasText: 'plugin naming-policy' }).waitFor();
     await setting.getByLabel('naming-policy.pattern').fill('^[a-z.]+$');
     await setting.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => setting.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await page.reload();
-    await tableLoaded(page);
-    await expect.poll(() => setting.getByLabel('naming-policy.pattern').inputValue()).toBe('^[a-z.]+$');
+    await setting.getByTestId('saved').waitFor();
+    await setting.getByRole('button', { name: 'History' }).click();
+    await setting.getByTestId('setting-history-entry').filter({ hasText: '^[a-z.]+$' }).waitFor();
+    await openPlugins();
+    const shown = page.locator('[data-testid="plugin-setting"][data-key="naming-policy.pattern"]');
+    await expect.poll(() => shown.getByTestId('plugin-setting-value').innerText()).toBe('^[a-z.]+$');
   });
 
   it('asks for the password again and shows why a wrong one is refused', async () => {
