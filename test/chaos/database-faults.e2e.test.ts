@@ -180,27 +180,37 @@ describe('a PostgreSQL restart', () => {
           ? true
           : undefined,
       10_000,
-    );
+    ).catch(async (error: unknown) => {
+      await holder.end(); // the lock must not outlive a failed wait
+      throw error;
+    });
 
     const downAt = Date.now();
     await (database as EmbeddedDatabase).stop();
-    await holder.end().catch(() => undefined);
-    const read = await attempt(() => api('GET', '/clusters'));
-    // The console's own edge too: tRPC answers the same problem.
-    const consoleRead = await attempt(() =>
-      callRest(fetch, auth, 'GET', '/jobs.list', undefined, { baseUrl: `${app.baseUrl}/api/trpc` }),
-    );
-    if (consoleRead instanceof Error) throw consoleRead;
-    expectCleanRefusal(consoleRead, 'service-unavailable');
-    const refusedWrite = await attempt(() => putSetting('scrape.tier-c-interval', '3m'));
-    if (read instanceof Error) throw read;
-    if (refusedWrite instanceof Error) throw refusedWrite;
-    expectCleanRefusal(read, 'service-unavailable');
-    expectCleanRefusal(refusedWrite, 'service-unavailable');
-    await sleep(2_000); // an outage of a few seconds, as a real restart is
-
-    database = await startEmbeddedPostgres(dataDir, port);
+    // What the outage answers is asserted once PostgreSQL is back: a failed check must not leave it down.
+    let outage: Array<RestAnswer<unknown> | Error>;
+    try {
+      await holder.end().catch(() => undefined);
+      outage = [
+        await attempt(() => api('GET', '/clusters')),
+        // The console's own edge too: tRPC answers the same problem.
+        await attempt(() =>
+          callRest(fetch, auth, 'GET', '/jobs.list', undefined, { baseUrl: `${app.baseUrl}/api/trpc` }),
+        ),
+        await attempt(() => putSetting('scrape.tier-c-interval', '3m')),
+      ];
+      await sleep(2_000); // an outage of a few seconds, as a real restart is
+    } finally {
+      database = await startEmbeddedPostgres(dataDir, port);
+    }
     const upAt = Date.now();
+    const [read, consoleRead, refusedWrite] = outage.map((answer) => {
+      if (answer instanceof Error) throw answer;
+      return answer;
+    }) as [RestAnswer<unknown>, RestAnswer<unknown>, RestAnswer<unknown>];
+    expectCleanRefusal(read, 'service-unavailable');
+    expectCleanRefusal(consoleRead, 'service-unavailable');
+    expectCleanRefusal(refusedWrite, 'service-unavailable');
     const answered = await eventually(
       'a read answered again',
       async () => ((await api('GET', '/clusters')).status === 200 ? Date.now() : undefined),
