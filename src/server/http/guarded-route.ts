@@ -45,7 +45,11 @@ export function guardedRoute(
       if (owner && !owner.enabled) return refuse(featureDisabledProblem(owner));
       const badUrl = checkUrl(url);
       if (badUrl) return refuse(badUrl);
-      const trpcContext = await createTrpcContext(runtime, request, context);
+      // Resolving the caller reads the database: down or restarting, that is a 503 to retry, as on the other edges.
+      const trpcContext = await createTrpcContext(runtime, request, context).catch((error: unknown) => {
+        log.error({ err: error }, 'cannot resolve the caller');
+        throw new ProblemError(serviceUnavailableProblem(context.requestId));
+      });
       if (trpcContext.refusal) return refuse(trpcContext.refusal);
       const guarded = await guardBody(request, bodyLimit(runtime, trpcContext));
       if ('problem' in guarded) return refuse(guarded.problem);
