@@ -248,6 +248,9 @@ describe('updateSetting', () => {
     await updateSetting(web, by('bob', 'req-h1'), { key, value: '30s', dryRun: false });
     await updateSetting(web, by('bob', 'req-h2'), { key, value: '45s', dryRun: true });
     await updateSetting(worker, by('carol', 'req-h3'), { key, value: '40s', dryRun: false });
+    // The web process takes a change's `from` from what it holds: let carol's change reach it first, as it would
+    // before anyone could see 40s on a screen and reset it.
+    await vi.waitFor(() => expect(web.settings.value(key)).toBe('40s'), { timeout: 5_000 });
     await resetSetting(web, by('dave', 'req-h4'), { key, dryRun: false });
     const history = await settingHistory(web, { key, page: 1, pageSize: 20 });
     expect(history.total).toBe(3);
