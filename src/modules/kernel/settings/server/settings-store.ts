@@ -111,9 +111,11 @@ export class SettingsStore implements SettingsReader {
    * its source lists it): a valid stored value, else its default.
    */
   runtimeValue(setting: RuntimeSetting): SettingValue {
-    const stored = this.stored.get(storedKeyOfRuntime(setting.key));
-    if (stored && runtimeSettingDeclaration(setting).isValid(stored.value)) return stored.value as SettingValue;
-    return setting.defaultValue;
+    return this.valueOf({
+      declaration: runtimeSettingDeclaration(setting),
+      module: '',
+      runtime: { source: setting.source, storedKey: storedKeyOfRuntime(setting.key) },
+    });
   }
 
   /** Replaces everything held with what the database says (start-up and after a bus reconnect). */
@@ -152,8 +154,15 @@ export class SettingsStore implements SettingsReader {
 
   /** The current value: a valid stored value, else the default. An invalid stored value is ignored, loudly once. */
   value(key: string): SettingValue {
-    const declared = this.requireDeclared(key);
-    const stored = this.stored.get(declared.runtime?.storedKey ?? key);
+    return this.valueOf(this.requireDeclared(key));
+  }
+
+  private storedOf(declared: DeclaredSetting): StoredSetting | undefined {
+    return this.stored.get(declared.runtime?.storedKey ?? declared.declaration.key);
+  }
+
+  private valueOf(declared: DeclaredSetting): SettingValue {
+    const stored = this.storedOf(declared);
     if (stored && declared.declaration.isValid(stored.value)) return stored.value as SettingValue;
     return declared.declaration.defaultValue;
   }
@@ -181,7 +190,7 @@ export class SettingsStore implements SettingsReader {
     const declared = this.requireDeclared(key);
     if (declared.declaration.kind !== kind)
       throw new Error(`Setting ${key} is a ${declared.declaration.kind}, not a ${kind}`);
-    return this.value(key);
+    return this.valueOf(declared);
   }
 
   private requireDeclared(key: string): DeclaredSetting {
@@ -192,12 +201,15 @@ export class SettingsStore implements SettingsReader {
 
   view(key: string): SettingView | undefined {
     const declared = this.declaration(key);
-    if (!declared) return undefined;
+    return declared && this.viewOf(key, declared);
+  }
+
+  private viewOf(key: string, declared: DeclaredSetting): SettingView {
     const { declaration } = declared;
-    const stored = this.stored.get(declared.runtime?.storedKey ?? key);
+    const stored = this.storedOf(declared);
     const variable = environmentVariableFor(key);
     const fromEnvironment = declaration.appliesAt === 'restart' && this.environment[variable] ? variable : null;
-    const value = this.value(key);
+    const value = this.valueOf(declared);
     return {
       key,
       module: declared.module,
@@ -216,8 +228,10 @@ export class SettingsStore implements SettingsReader {
     };
   }
 
+  /** Every setting, the runtime ones read once (not once per key, as view() by key would). */
   list(): SettingView[] {
-    return [...this.declared.keys(), ...this.runtimeDeclared().keys()].sort().flatMap((key) => this.view(key) ?? []);
+    const all = new Map([...this.declared, ...this.runtimeDeclared()]);
+    return [...all.keys()].sort().map((key) => this.viewOf(key, all.get(key) as DeclaredSetting));
   }
 }
 
