@@ -5,6 +5,7 @@
 // DOWN: an unreachable broker is not a reason to restart Flotilla.
 import type { HealthComponent, HealthContext } from '@/modules/kernel/plugin/index.ts';
 import type { NodeReport } from './health-report.worker.ts';
+import { REPORT_INTERVALS_ALIVE } from './health-report.settings.ts';
 
 interface ReportRow {
   readonly instanceId: string;
@@ -22,7 +23,7 @@ export async function check(context: HealthContext, now = new Date()): Promise<H
       instanceId: row.instanceId,
       reportedAt: row.reportedAt.toISOString(),
       ageMs,
-      alive: ageMs <= 2 * row.intervalMs,
+      alive: ageMs <= REPORT_INTERVALS_ALIVE * row.intervalMs,
       nodes: row.nodes as NodeReport[],
       nativeConnections: row.nativeConnections as Record<string, number>,
     };

@@ -10,3 +10,6 @@ export const reportIntervalSetting = durationSetting({
   min: '100ms',
   max: '5m',
 });
+
+/** A worker whose report is older than this many of its intervals is gone (health shows it DOWN; it has no share). */
+export const REPORT_INTERVALS_ALIVE = 2;
