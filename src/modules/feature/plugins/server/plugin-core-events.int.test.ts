@@ -6,18 +6,15 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { guardedRoute } from '@/server/http/guarded-route.ts';
 import { publishSignal, webStreamOf } from '@/modules/kernel/stream/index.ts';
-import { handlePluginGateway } from '../index.ts';
 import { packPluginFolder } from '../pack/pack-folder.ts';
 import { eventually } from '@test/eventually.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
+import { servingWithGateway } from '@test/plugin-kit.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { TEST_ADMIN } from '@test/sign-in.ts';
 
 const password = TEST_ADMIN.password;
-const GATEWAY = /^\/api\/v1\/(clusters\/[^/]+\/)?p\//;
 let dataDir: string;
 let secured: SecuredRuntime;
 let call: RestCall;
@@ -70,9 +67,7 @@ const seenBy = async (id: string) => (await call<{ seen: Seen[] }>('GET', `/p/${
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-core-events-'));
   secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
-  const rest = createRestHandler(() => Promise.resolve(secured.runtime));
-  const gateway = guardedRoute(handlePluginGateway, () => Promise.resolve(secured.runtime));
-  const send = (request: Request) => (GATEWAY.test(new URL(request.url).pathname) ? gateway(request) : rest(request));
+  const send = servingWithGateway(secured.runtime);
   const { auth } = await secured.signedIn();
   call = (method, route, body, headers) => callRest(send, auth, method, route, body, { headers });
 }, 60_000);

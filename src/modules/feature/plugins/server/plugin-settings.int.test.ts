@@ -7,15 +7,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '@/modules/kernel/security/index.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
-import { guardedRoute } from '@/server/http/guarded-route.ts';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { eventually } from '@test/eventually.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
+import { servingWithGateway, takePluginRoleTurn, userWithRole } from '@test/plugin-kit.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
-import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
-import { handlePluginGateway } from '../index.ts';
+import { TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
 import { packPluginFolder } from '../pack/pack-folder.ts';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
@@ -24,39 +21,12 @@ const STORED = `runtime:${KEY}`;
 const DEFAULT_PATTERN = '^[a-z][a-z0-9]*(\\.[a-z0-9-]+)+$';
 const password = TEST_ADMIN.password;
 let dataDir: string;
+let endTurn: () => Promise<void>;
 let secured: SecuredRuntime;
 let second: WebRuntime;
 let call: RestCall;
 let callSecond: RestCall;
 let auth: AuthHeaders;
-
-const GATEWAY = /^\/api\/v1\/(clusters\/[^/]+\/)?p\//;
-
-/** The REST edge and the gateway's route files, served in-process as Next.js serves them apart. */
-function serving(runtime: WebRuntime): (request: Request) => Promise<Response> {
-  const rest = createRestHandler(() => Promise.resolve(runtime));
-  const gateway = guardedRoute(handlePluginGateway, () => Promise.resolve(runtime));
-  return (request) => (GATEWAY.test(new URL(request.url).pathname) ? gateway(request) : rest(request));
-}
-
-/** A local user holding one built-in role everywhere (or none), signed in. */
-async function userWithRole(username: string, role: string | undefined): Promise<RestCall> {
-  const userPassword = `${username} password 1`;
-  const id = randomUUID();
-  const { prisma } = secured.runtime;
-  await prisma.user.create({
-    data: { id, username, providerId: 'local', passwordHash: await hashPassword(userPassword) },
-  });
-  if (role) {
-    const { id: roleId } = await prisma.role.findFirstOrThrow({ where: { name: role } });
-    await prisma.grant.create({
-      data: { id: randomUUID(), roleId, principal: 'USER', userId: id, scopeKind: 'GLOBAL' },
-    });
-  }
-  const send = serving(secured.runtime);
-  const own = await signIn(secured.rest, 'http://127.0.0.1', { username, password: userPassword });
-  return (method, route, body, headers) => callRest(send, own, method, route, body, { headers });
-}
 
 /** What the plugin's /check says of `name` through `via` (its process in that web process). */
 async function conforms(via: RestCall, name: string): Promise<boolean | undefined> {
@@ -71,9 +41,10 @@ interface Listed {
 const pluginSettingsIn = (listed: { json: Listed }) => listed.json.items.filter((item) => item.declaredBy !== null);
 
 beforeAll(async () => {
+  endTurn = await takePluginRoleTurn('naming-policy'); // the sample has a schema, so a role
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugin-settings-'));
   secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
-  const send = serving(secured.runtime);
+  const send = servingWithGateway(secured.runtime);
   ({ auth } = await secured.signedIn());
   call = (method, route, body, headers) => callRest(send, auth, method, route, body, { headers });
   const archive = Buffer.from((await packPluginFolder(SAMPLE)).bytes).toString('base64');
@@ -85,15 +56,16 @@ beforeAll(async () => {
     FLOTILLA_INSTANCE_ID: 'plugin-settings-second',
     FLOTILLA_DATA_DIR: dataDir,
   });
-  const sendSecond = serving(second);
+  const sendSecond = servingWithGateway(second);
   callSecond = (method, route, body, headers) => callRest(sendSecond, auth, method, route, body, { headers });
   await eventually('the plugin running in the second process', () => conforms(callSecond, 'a.b'), 20_000);
-}, 90_000);
+}, 240_000); // the other file with the sample may hold the turn for a minute
 
 afterAll(async () => {
   await second.close();
   await secured.close();
   await rm(dataDir, { recursive: true, force: true });
+  await endTurn();
 });
 
 describe('a runtime plugin’s settings in the settings store', () => {
@@ -133,13 +105,13 @@ describe('a runtime plugin’s settings in the settings store', () => {
   });
 
   it('refuse a viewer’s change (settings:write), and a user without settings:read its history', async () => {
-    const viewer = await userWithRole('vic', 'viewer');
+    const viewer = await userWithRole(secured, servingWithGateway(secured.runtime), 'vic', 'viewer');
     expect(await viewer('GET', `/settings/${KEY}`)).toMatchObject({ status: 200 });
     expect(await viewer('PUT', `/settings/${KEY}`, { value: '^x$' })).toMatchObject({
       status: 403,
       json: { permission: 'settings:write' },
     });
-    const nobody = await userWithRole('nell', undefined);
+    const nobody = await userWithRole(secured, servingWithGateway(secured.runtime), 'nell', undefined);
     expect(await nobody('GET', `/settings/${KEY}/history`)).toMatchObject({
       status: 403,
       json: { permission: 'settings:read' },

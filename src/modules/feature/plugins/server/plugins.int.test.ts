@@ -9,16 +9,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '@/modules/kernel/security/index.ts';
 import { createMcpHandler } from '@/server/http/mcp-route.ts';
-import { createRestHandler } from '@/server/http/rest.ts';
 import { createStreamHandler } from '@/server/http/stream-route.ts';
 import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
-import { guardedRoute } from '@/server/http/guarded-route.ts';
-import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
-import { handlePluginGateway } from '../index.ts';
+import { openWebRuntime } from '@/server/runtime/web-runtime.ts';
 import { eventually } from '@test/eventually.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 import { connectMcp, issueToken, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
+import { servingWithGateway, takePluginRoleTurn, userWithRole } from '@test/plugin-kit.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
 import { packPluginFolder } from '../pack/pack-folder.ts';
@@ -27,6 +25,7 @@ import { recordBoot } from './lifecycle/safe-mode.ts';
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
 const password = TEST_ADMIN.password;
 let dataDir: string;
+let endTurn: () => Promise<void>;
 let secured: SecuredRuntime;
 let call: RestCall;
 let send: (request: Request) => Promise<Response>;
@@ -34,24 +33,6 @@ let auth: AuthHeaders;
 let archive: string;
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-
-/** A local user holding one built-in role everywhere, signed in. */
-async function userWithRole(username: string, role: string | undefined): Promise<RestCall> {
-  const userPassword = `${username} password 1`;
-  const id = randomUUID();
-  const { prisma } = secured.runtime;
-  await prisma.user.create({
-    data: { id, username, providerId: 'local', passwordHash: await hashPassword(userPassword) },
-  });
-  if (role) {
-    const { id: roleId } = await prisma.role.findFirstOrThrow({ where: { name: role } });
-    await prisma.grant.create({
-      data: { id: randomUUID(), roleId, principal: 'USER', userId: id, scopeKind: 'GLOBAL' },
-    });
-  }
-  const own = await signIn(secured.rest, 'http://127.0.0.1', { username, password: userPassword });
-  return (method, route, body, headers) => callRest(send, own, method, route, body, { headers });
-}
 
 /** A plugin folder written here: a manifest and a server bundle, packed as the sample is. */
 async function packedPlugin(
@@ -109,27 +90,20 @@ export async function activate(api) {
 }
 `;
 
-const GATEWAY = /^\/api\/v1\/(clusters\/[^/]+\/)?p\//;
-
-/** The REST edge and the gateway's route files, served in-process as Next.js serves them apart. */
-function serving(runtime: WebRuntime): (request: Request) => Promise<Response> {
-  const rest = createRestHandler(() => Promise.resolve(runtime));
-  const gateway = guardedRoute(handlePluginGateway, () => Promise.resolve(runtime));
-  return (request) => (GATEWAY.test(new URL(request.url).pathname) ? gateway(request) : rest(request));
-}
-
 beforeAll(async () => {
+  endTurn = await takePluginRoleTurn('naming-policy'); // the sample has a schema, so a role
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugins-'));
   secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
-  send = serving(secured.runtime);
+  send = servingWithGateway(secured.runtime);
   call = (method, route, body, headers) => callRest(send, auth, method, route, body, { headers });
   ({ auth } = await secured.signedIn());
   archive = base64((await packPluginFolder(SAMPLE)).bytes);
-}, 60_000);
+}, 240_000); // the other file with the sample may hold the turn for a minute
 
 afterAll(async () => {
   await secured.close();
   await rm(dataDir, { recursive: true, force: true });
+  await endTurn();
 });
 
 describe('plugins', () => {
@@ -216,9 +190,9 @@ describe('plugins', () => {
     expect(unknown.status).toBe(404);
     expect(JSON.stringify(unknown.json)).not.toContain('/p/naming-policy');
 
-    const viewer = await userWithRole('vera', 'viewer');
+    const viewer = await userWithRole(secured, send, 'vera', 'viewer');
     expect(await viewer('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({ status: 200 });
-    const nobody = await userWithRole('nora', undefined);
+    const nobody = await userWithRole(secured, send, 'nora', undefined);
     expect(await nobody('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({
       status: 403,
       json: { permission: 'naming-policy:read' },
@@ -244,7 +218,7 @@ describe('plugins', () => {
       permissions: ['naming-policy:read'],
     });
     expect(role).toMatchObject({ status: 200, json: { role: { permissions: ['naming-policy:read'] } } });
-    const checker = await userWithRole('chris', 'naming checker');
+    const checker = await userWithRole(secured, send, 'chris', 'naming checker');
     expect(await checker('GET', '/p/naming-policy/check?name=a.b')).toMatchObject({
       status: 200,
       json: { conforms: true },
@@ -468,7 +442,7 @@ describe('plugins', () => {
     };
     const runtime = await openWebRuntime(environment);
     try {
-      const rest = serving(runtime);
+      const rest = servingWithGateway(runtime);
       const admin = await signIn(rest, 'http://127.0.0.1', TEST_ADMIN);
       const listed = await callRest<{
         safeMode: { safeMode: boolean; reason: string };
