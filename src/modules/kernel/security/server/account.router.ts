@@ -95,7 +95,7 @@ export const accountRouter = router({
           ),
         );
       }
-      refuseWeakPassword(input.newPassword, user.username, 'newPassword');
+      await refuseWeakPassword(input.newPassword, user.username, 'newPassword');
       if (input.newPassword === input.currentPassword) {
         throw new ProblemError(
           validationProblem(

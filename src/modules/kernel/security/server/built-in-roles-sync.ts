@@ -41,7 +41,7 @@ export async function ensureFirstAdmin(
   // Checked before the transaction: the strength estimate is CPU work that must not hold it open.
   const username = environment.FLOTILLA_ADMIN_USERNAME?.trim() || 'admin';
   const given = environment.FLOTILLA_ADMIN_PASSWORD;
-  if (given && (await prisma.user.count()) === 0) refuseWeakAdminPassword(given, username);
+  if (given && (await prisma.user.count()) === 0) await refuseWeakAdminPassword(given, username);
   // Hashed before it too: on a loaded machine the hash alone outlasted the transaction's 5 s (a clean-clone run saw 7.6 s).
   const password = given || generatePassword();
   const passwordHash = await hashPassword(password);
@@ -75,9 +75,9 @@ export async function ensureFirstAdmin(
 }
 
 /** A weak FLOTILLA_ADMIN_PASSWORD stops start-up, saying why (never the password itself). */
-function refuseWeakAdminPassword(password: string, username: string): void {
+async function refuseWeakAdminPassword(password: string, username: string): Promise<void> {
   const weakness =
-    newPasswordSchema.safeParse(password).error?.issues[0]?.message ?? passwordWeakness(password, username);
+    newPasswordSchema.safeParse(password).error?.issues[0]?.message ?? (await passwordWeakness(password, username));
   if (weakness)
     throw new Error(
       `FLOTILLA_ADMIN_PASSWORD ${weakness}. Choose a stronger one, or leave it unset for a generated one.`,

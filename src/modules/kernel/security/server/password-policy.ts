@@ -3,9 +3,7 @@
 // the username inside it; then zxcvbn's strength estimate (offline: its dictionaries of common passwords, names and
 // words ship with the package) must reach MIN_SCORE, with the username and the product's names as words it knows.
 // `Password1234` scores 1 and is refused with zxcvbn's own explanation. Why zxcvbn-ts: docs/adr/0019.
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { z } from 'zod';
 import { ProblemError, validationProblem } from '@/modules/kernel/core/index.ts';
 
@@ -26,23 +24,33 @@ export const newPasswordSchema = z
   .max(1_000)
   .refine((password) => !REPEATED.test(password), 'must not be a few characters repeated');
 
-// Built on first use: the dictionaries are large, and most processes never set a password.
-let estimator: ZxcvbnFactory | undefined;
+// Imported and built on first use: importing the dictionaries decompresses them (about a CPU-second on a small
+// machine, and as much again to rank them), and most processes never set a password — the worker never does.
+let estimator: Promise<ZxcvbnFactory> | undefined;
 
-function estimate(password: string, userInputs: string[]) {
-  estimator ??= new ZxcvbnFactory({
+async function buildEstimator(): Promise<ZxcvbnFactory> {
+  const [core, common, english] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]);
+  return new core.ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...english.dictionary },
     graphs: common.adjacencyGraphs,
     translations: english.translations,
   });
-  return estimator.check(password, userInputs);
+}
+
+async function estimate(password: string, userInputs: string[]) {
+  estimator ??= buildEstimator();
+  return (await estimator).check(password, userInputs);
 }
 
 /** Why a password is too weak for the account `username`, in words for its owner; undefined when it is fine. */
-export function passwordWeakness(password: string, username: string): string | undefined {
+export async function passwordWeakness(password: string, username: string): Promise<string | undefined> {
   const name = username.trim().toLowerCase();
   if (name.length >= 3 && password.toLowerCase().includes(name)) return 'must not contain the username';
-  const { score, feedback } = estimate(password, [name, ...PRODUCT_WORDS]);
+  const { score, feedback } = await estimate(password, [name, ...PRODUCT_WORDS]);
   if (score >= MIN_SCORE) return undefined;
   const advice = [feedback.warning, ...feedback.suggestions].filter(Boolean).join(' ');
   return (
@@ -52,8 +60,8 @@ export function passwordWeakness(password: string, username: string): string | u
 }
 
 /** Refuses a weak password (see `passwordWeakness`) with a 400 naming the input field and saying why. */
-export function refuseWeakPassword(password: string, username: string, field: string): void {
-  const weakness = passwordWeakness(password, username);
+export async function refuseWeakPassword(password: string, username: string, field: string): Promise<void> {
+  const weakness = await passwordWeakness(password, username);
   if (!weakness) return;
   throw new ProblemError(validationProblem([{ field, message: weakness }], `The password ${weakness}`));
 }

@@ -97,7 +97,7 @@ export async function createUser(prisma: PrismaClient, request: RequestContext, 
     where: { providerId: LOCAL, username: { equals: input.username, mode: 'insensitive' } },
   });
   if (taken) throw usernameTaken(input.username);
-  refuseWeakPassword(input.password, input.username, 'password');
+  await refuseWeakPassword(input.password, input.username, 'password');
   const now = new Date();
   const user: UserRow = {
     id: randomUUID(),
@@ -143,7 +143,7 @@ export async function updateUser(prisma: PrismaClient, request: RequestContext, 
       'An external user’s password belongs to their identity provider.',
     );
   }
-  if (input.password !== undefined) refuseWeakPassword(input.password, user.username, 'password');
+  if (input.password !== undefined) await refuseWeakPassword(input.password, user.username, 'password');
   const disabling = input.disabled === true && !user.disabled;
   const resetting = input.password !== undefined;
   const changes = {
