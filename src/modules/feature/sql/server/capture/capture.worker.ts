@@ -1,10 +1,12 @@
 // The capture worker service (stage `subscriptions`: stopped after the scrape, before the native pools). It owns this
 // worker's capture reconciler and consumers and the index writer they feed. The reconcile job
 // (sql.capture-reconcile) runs its passes on the clusters this worker owns (the scrape claims them, ha.worker.ts
-// follows the same ownership), and a pass runs within a second when a cluster's serving node changes (a failover) or a
-// consumer loses its tap (a broker restart took the non-durable queue); after each pass the consumers follow the live
-// taps. A cluster this worker gives up has its consumers closed at once (its taps stay on the brokers for the next
-// owner).
+// follows the same ownership), and a pass runs within a second when a cluster's serving node changes (a failover), a
+// consumer loses its tap (a broker restart took the non-durable queue) or this worker comes to own a cluster (its
+// start, or a cluster taken over from a worker that stopped or died: the copies wait in the taps meanwhile); after
+// each pass the consumers follow the live taps. A cluster this worker gives up has its consumers closed at once (its
+// taps stay on the brokers for the next owner), and consumers are only ever open on clusters this worker owns: a
+// pass that ends after its cluster was given up opens none, and a check every second closes any left behind.
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { clusterOwnershipOf } from '@/modules/platform/clusters/index.ts';
 import { indexWriterOf } from '../index/index-writer-of.ts';
@@ -18,6 +20,8 @@ import { logger } from '@/base/log/log.ts';
 const log = logger('sql');
 
 const PASS_SOON_MS = 1_000;
+/** How often the clusters owned are compared with those last seen and with the consumers open. */
+const OWNERSHIP_CHECK_MS = 1_000;
 // Waits of 1, 2, 4, 8 and 16 s: by the last the job's default interval (15 s) has passed.
 const PASS_SOON_RETRIES = 4;
 
@@ -44,8 +48,9 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
         passSoon = undefined;
         reconcileOwned().then(
           (outcomes) => {
-            if (outcomes.some((outcome) => outcome.failed > 0) && attempt < PASS_SOON_RETRIES)
-              requestPass(why, attempt + 1);
+            // A cluster still held by another worker's pass (its owner until a moment ago) is tried again too.
+            const again = outcomes.some((outcome) => outcome.failed > 0 || outcome.skipped === 'locked');
+            if (again && attempt < PASS_SOON_RETRIES) requestPass(why, attempt + 1);
           },
           (error: unknown) => {
             log.error({ err: error, after: why }, 'capture pass failed');
@@ -64,7 +69,9 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
       const outcomes: CapturePassOutcome[] = [];
       for (const clusterId of shared.ownership.owned()) {
         const outcome = await reconciler.pass(clusterId);
-        if (!outcome.skipped) await consumers.sync(clusterId, outcome.live);
+        // Given up while the pass ran (handed back, its lock session lost): the next owner drains the taps.
+        if (!shared.ownership.owns(clusterId)) await consumers.closeCluster(clusterId);
+        else if (!outcome.skipped) await consumers.sync(clusterId, outcome.live);
         else if (outcome.skipped === 'gone') await consumers.closeCluster(clusterId);
         outcomes.push(outcome);
       }
@@ -74,6 +81,14 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     return run;
   };
   const unregister = registerCaptureRuntime({ reconcileOwned });
+  let seen = new Set<string>();
+  const followOwnership = setInterval(() => {
+    const owned = new Set(shared.ownership.owned());
+    if ([...owned].some((clusterId) => !seen.has(clusterId))) requestPass('a cluster newly owned');
+    seen = owned;
+    for (const clusterId of consumers.clusters()) if (!owned.has(clusterId)) void consumers.closeCluster(clusterId);
+  }, OWNERSHIP_CHECK_MS);
+  followOwnership.unref();
   const stopFollowing = [
     // A promoted backup holds no tap until a pass installs one, and copies routed there meanwhile have nowhere to
     // go: a change of serving node starts a pass at once instead of at the job's next interval.
@@ -87,6 +102,7 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     async stop() {
       stopped = true;
       clearTimeout(passSoon);
+      clearInterval(followOwnership);
       unregister();
       for (const stop of stopFollowing) stop();
       await chain;
