@@ -48,6 +48,8 @@ let subscriptionId: string;
 let deploymentId: string;
 const workers = new Map<string, WorkerProcess>();
 const sent: string[] = [];
+/** Numbers the messages of every flow: a test's retry sends new ids, never those of its first attempt. */
+let sequence = 0;
 
 const live = () => [...workers.values()];
 
@@ -149,17 +151,23 @@ async function send(ids: readonly string[]): Promise<void> {
   }
 }
 
-/** Sends one message after another, each accepted by the broker before the next, until stopped. */
-function keepSending(prefix: string): { stop(): Promise<number> } {
+/**
+ * Sends until stopped, in `senders` loops at once, each message accepted by the broker before its loop sends the next:
+ * several loops keep messages in the owner's hands at the moment it lets go.
+ */
+function keepSending(prefix: string, senders = 1): { stop(): Promise<number> } {
   const state = { running: true };
   let count = 0;
-  const loop = (async () => {
-    while (state.running) await send([`${prefix}-${String(count++)}`]);
-  })();
+  const loops = Array.from({ length: senders }, async () => {
+    while (state.running) {
+      count += 1;
+      await send([`${prefix}-${String(sequence++)}`]);
+    }
+  });
   return {
     async stop() {
       state.running = false;
-      await loop;
+      await Promise.all(loops);
       return count;
     },
   };
@@ -240,7 +248,7 @@ describe('the capture taps with three workers on one database', () => {
     const drainer = await oneDrainer(60_000);
     expect(INSTANCES).toContain(drainer);
     const sampling = sampleConsumers();
-    await send(Array.from({ length: 40 }, (_, index) => `steady-${String(index)}`));
+    await send(Array.from({ length: 40 }, () => `steady-${String(sequence++)}`));
     await sleep(3_000);
     const samples = await sampling.stop();
     expect(samples.length).toBeGreaterThan(10);
@@ -254,7 +262,7 @@ describe('the capture taps with three workers on one database', () => {
     await storeSettings(database.url, { 'sql.capture.reconcile-interval': '1h' }, { announce: true });
     const owner = await oneDrainer(30_000);
     const sampling = sampleConsumers();
-    const sender = keepSending('stop');
+    const sender = keepSending('stop', 4);
     await sleep(2_000);
     await workers.get(owner)?.stop();
     workers.delete(owner);
