@@ -10,8 +10,8 @@ import path from 'node:path';
 import { TEST_SECRET_KEY } from './worker-kit.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
-/** A worker's start on two busy cores (tsx compiles the whole module graph). */
-const READY_TIMEOUT_MS = 90_000;
+/** A worker's start on two busy cores: tsx compiles the whole module graph, and other suites share the cores. */
+const READY_TIMEOUT_MS = 180_000;
 /** The worker's own shutdown bound is 20 s (child-lifecycle.ts). */
 const STOP_TIMEOUT_MS = 25_000;
 const KEPT_LOG_LINES = 200;
