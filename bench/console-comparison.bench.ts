@@ -368,15 +368,16 @@ const rate = (window: Window) =>
   `${window.postsPerMinute.toFixed(1)} POSTs/min, ${window.operationsPerMinute.toFixed(1)} operations/min (load ${window.loadStart.toFixed(1)})`;
 
 function reportFlat(flotillaWindows: readonly Window[]): void {
-  // Flotilla's count is its scrape's: the same whatever the number of viewers. A tier-C sweep (every 5 min) falls in
-  // some windows and not others, so two POSTs a minute either way are allowed.
+  // Flotilla's count is its background work's (the scrape's tiers, the SQL capture reconciler's inventory): the same
+  // whatever the number of viewers. A tier-C sweep (every 5 min) falls in some windows and not others, so two POSTs a
+  // minute either way are allowed.
   if (flotillaWindows.length > 1) {
     const rates = flotillaWindows.map((window) => window.postsPerMinute);
     const spread = Math.max(...rates) - Math.min(...rates);
     reportFigure({
       id: 'console.flotilla-flat',
       figure: `Flotilla's management POSTs/min at the broker with ${flotillaWindows.map((window) => String(window.viewers)).join(', ')} viewers of the queue list`,
-      target: 'the same for every viewer count (the scrape’s; ± 2/min)',
+      target: 'the same for every viewer count (its background work’s; ± 2/min)',
       seen: `${rates.map((value) => value.toFixed(1)).join(', ')} POSTs/min`,
       holds: spread <= 2,
     });
