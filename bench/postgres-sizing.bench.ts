@@ -20,7 +20,7 @@
 //      of the database by application_name, idle (after the pool's 30 s idle timeout) and the most seen under a small
 //      load (LOAD_CLIENTS clients reading the API back to back).
 //   npm run bench:pg-sizing            (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
-//   npm run bench:pg-sizing -- storage|throughput|connections     one part only
+//   npm run bench:pg-sizing -- storage|throughput|connections     one part only (or PG_SIZING_PARTS=connections)
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -643,9 +643,10 @@ async function throughput(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 // 3. Connections of one instance.
 
+/** The database's sessions by application_name; unnamed ones are this bench's own (saveCluster's client). */
 async function activity(admin: pg.Client, name: string): Promise<Map<string, number>> {
   const result = await admin.query<{ application_name: string; n: number }>(
-    `SELECT application_name, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 GROUP BY 1 ORDER BY 1`,
+    `SELECT application_name, count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name <> '' GROUP BY 1 ORDER BY 1`,
     [name],
   );
   return new Map(result.rows.map((row) => [row.application_name || '(none)', row.n]));
@@ -668,6 +669,18 @@ async function connections(): Promise<void> {
       env: { DATABASE_URL: database.url, FLOTILLA_SECRET_KEY: TEST_SECRET_KEY },
     });
     await app.waitUntilReady();
+    // Every 100 ms from ready to the end (the supervisor's own migrate and set-up connections end before): the most rows at once, and the most of each application_name.
+    const peak = new Map<string, number>();
+    let peakTotal = 0;
+    const watching = { on: true };
+    const watch = (async () => {
+      while (watching.on) {
+        const now = await activity(admin, name);
+        peakTotal = Math.max(peakTotal, total(now));
+        for (const [application, n] of now) peak.set(application, Math.max(peak.get(application) ?? 0, n));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
     const headers = await signIn((request) => fetch(request), app.baseUrl);
     // A cluster for the worker to own: its node is a closed loopback port, so every scrape call fails at once.
     const closed = await freePort();
@@ -693,8 +706,7 @@ async function connections(): Promise<void> {
     let failures = 0;
     const statuses = new Map<number, number>();
     const stopAt = Date.now() + LOAD_SECONDS * 1000;
-    const peak = new Map<string, number>();
-    let peakTotal = 0;
+    let loadPeak = 0;
     const clients = Array.from({ length: LOAD_CLIENTS }, async (_, client) => {
       for (let call = client; Date.now() < stopAt; call++) {
         const response = await fetch(`${baseUrl}${paths[call % paths.length] ?? '/api/v1/clusters'}`, { headers });
@@ -704,27 +716,36 @@ async function connections(): Promise<void> {
         if (response.status >= 500) failures++;
       }
     });
-    const watch = (async () => {
+    const loadWatch = (async () => {
       while (Date.now() < stopAt) {
-        const now = await activity(admin, name);
-        if (total(now) > peakTotal) peakTotal = total(now);
-        for (const [application, n] of now) peak.set(application, Math.max(peak.get(application) ?? 0, n));
+        loadPeak = Math.max(loadPeak, total(await activity(admin, name)));
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
-    await Promise.all([...clients, watch]);
+    await Promise.all([...clients, loadWatch]);
+    watching.on = false;
+    await watch;
     const statusText = [...statuses.entries()].map(([status, n]) => `${String(status)}×${String(n)}`).join(' ');
     console.log(
       `connections under load (${String(LOAD_CLIENTS)} clients back to back for ${String(LOAD_SECONDS)} s, ${String(requests)} requests, ${statusText}): ` +
-        `at most ${String(peakTotal)} at once; the most of each: ${described(peak)}`,
+        `at most ${String(loadPeak)} at once; over the whole run at most ${String(peakTotal)}, the most of each: ${described(peak)}`,
     );
+    // The pools (flotilla-web, flotilla-worker) may each reach FLOTILLA_DB_POOL_SIZE; besides them a process keeps
+    // its bus (LISTEN) and its lock sessions (flotilla-locks-*). This bench's own connections have no such name.
+    const keeps = (application: string) => /-bus$|^flotilla-locks-/.test(application);
+    const keptOnes = new Map([...peak].filter(([application]) => keeps(application)));
+    const kept = [...keptOnes.values()].reduce((sum, n) => sum + n, 0);
+    const bound = 2 * POOL_SIZE + kept;
     const formula = 2 * (POOL_SIZE + 1) + 1;
+    console.log(
+      `both pools full: 2 × ${String(POOL_SIZE)} + ${String(kept)} kept (${described(keptOnes)}) = ${String(bound)}; docs/several-instances.md's formula 2 × (pool + 1) + 1 = ${String(formula)}`,
+    );
     reportFigure({
       id: 'pg-sizing.connections',
-      figure: `pg_stat_activity rows of one instance as npm start runs it (web + worker, pool ${String(POOL_SIZE)}, one cluster owned), idle and under ${String(LOAD_CLIENTS)} API clients back to back (docs/several-instances.md's formula: 2 × (pool + 1) + 1 = ${String(formula)})`,
+      figure: `pg_stat_activity rows of one instance as npm start runs it (web + worker, pool ${String(POOL_SIZE)}, one cluster owned): idle, the most seen (start, idle, ${String(LOAD_CLIENTS)} API clients back to back for ${String(LOAD_SECONDS)} s), and with both pools full (2 × pool + the connections a process keeps), against docs/several-instances.md's 2 × (pool + 1) + 1`,
       target: `≤ ${String(formula)}`,
-      seen: `idle ${String(total(idle))}, under load at most ${String(peakTotal)} (${described(peak)}); ${String(failures)} answers ≥ 500; load ${load()}`,
-      holds: peakTotal <= formula,
+      seen: `idle ${String(total(idle))}; most seen ${String(peakTotal)} (under load ${String(loadPeak)}); both pools full ${String(bound)} = 2 × ${String(POOL_SIZE)} + ${String(kept)} kept (${described(keptOnes)}); ${String(failures)} answers ≥ 500; load ${load()}`,
+      holds: bound <= formula,
     });
   } finally {
     await app?.destroy();
@@ -736,7 +757,10 @@ async function connections(): Promise<void> {
 // ---------------------------------------------------------------------------------------------------------------
 
 const parts = { storage, throughput, connections } as const;
-const wanted = process.argv.slice(2).filter((name): name is keyof typeof parts => name in parts);
+// The parts named on the command line, or in PG_SIZING_PARTS (comma-separated: `npm run bench` passes no arguments).
+const wanted = [...process.argv.slice(2), ...(process.env.PG_SIZING_PARTS ?? '').split(',')].filter(
+  (name): name is keyof typeof parts => name in parts,
+);
 console.log(
   `default cadence: tier A every ${String(DEFAULTS.A / 1000)} s, tier B (first ${String(DEFAULTS.firstPage)} queues per node) every ${String(DEFAULTS.B / 1000)} s, ` +
     `tier C every ${String(DEFAULTS.C / 1000)} s; metric retention ${String(DEFAULTS.retention / DAY_MS)} d; load ${load()}`,
