@@ -512,7 +512,7 @@ async function storage(): Promise<void> {
   });
   reportFigure({
     id: 'pg-sizing.bytes-at-retention',
-    figure: `The same at the default retention (${String(DEFAULTS.retention / DAY_MS)} d: up to ${String(DAYS_KEPT)} day partitions kept), and the rows that do not grow with time (queue_snapshot, queue_total, sweeps)`,
+    figure: `The same at the default retention (${String(DEFAULTS.retention / DAY_MS)} d: up to ${String(DAYS_KEPT)} day partitions kept), and the rows that do not grow with time (queue_snapshot, queue_total, queue_verdict, sweeps)`,
     target: '—',
     seen: `per cell: tier C only ${mb(day(cHour) * DAYS_KEPT)}, first page ${mb(day(bHour) * DAYS_KEPT)}; not growing ${thousands(steady(large))} B/cell (10,000 cells)`,
   });
