@@ -54,8 +54,8 @@ const processes: Process[] = [];
 const schedulers: Scheduler[] = [];
 let worker: Process;
 
-async function openProcess(name: string): Promise<Process> {
-  const db = openDatabase(database.url, { poolSize: 4, applicationName: name });
+async function openProcess(name: string, poolSize = 4): Promise<Process> {
+  const db = openDatabase(database.url, { poolSize, applicationName: name });
   const bus = createDatabaseBus(database.url, db.pool, name);
   const settings = createSettingsStore(resolveModules(modules, { environment: {}, stored: new Map() }), {});
   processes.push({ db, bus, settings });
@@ -264,6 +264,35 @@ describe('Scheduler', () => {
     });
     // A skip counts as a completed run for job health: the job did run somewhere.
     expect(skipped?.lastCompletedAt).toBeInstanceOf(Date);
+  });
+
+  it('runs exclusive jobs due together on a small pool, taking turns to hold their locks', async () => {
+    // Each holds a connection for its lock and needs another for its work: four at once on a pool of two would take
+    // both connections for locks and wait for a third forever (as eight did on a worker's pool of four).
+    const small = await openProcess('scheduler-test-small-pool', 2);
+    const jobs = [1, 2, 3, 4].map((number) =>
+      job(
+        `housekeeping.turn-${String(number)}`,
+        'housekeeping.exclusive',
+        async (context) => {
+          await context.db.execute('SELECT pg_sleep(0.2)');
+          return { summary: 'ran its turn' };
+        },
+        true,
+      ),
+    );
+    const scheduler = schedule(small, 'instance-turns', jobs);
+    await scheduler.start();
+    const rows = await vi.waitFor(
+      async () => {
+        const found = await Promise.all(jobs.map((declared) => statusOf('instance-turns', declared.id)));
+        expect(found.map((row) => row?.lastOutcome)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']);
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    await scheduler.stop();
+    expect(rows.map((row) => row?.lastSummary)).toEqual(Array.from({ length: 4 }, () => 'ran its turn'));
   });
 
   it('records a failing job as FAILED with its error and counts consecutive failures until it succeeds', async () => {

@@ -4,6 +4,7 @@
 import { tryLockSession, unlockSession } from '@/base/advisory-lock.ts';
 import { logger, withLogContext } from '@/base/log/log.ts';
 import cron, { type ScheduledTask } from 'node-cron';
+import type { PoolClient } from 'pg';
 import type { Database } from '@/base/db/database.ts';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { JobContext, JobDeclaration } from '@/modules/kernel/plugin/index.ts';
@@ -37,14 +38,44 @@ interface JobState {
 
 const MAX_ERROR_LENGTH = 2_000;
 
+/**
+ * Turns to hold a connection for an exclusive job's lock. Such a job holds one connection for its lock while its work
+ * takes others from the same pool, so jobs starting together must not hold them all: with a pool of four, eight due
+ * at a worker's start took every connection for their locks and waited for one forever. At most half the pool holds
+ * locks; a job past that waits for a turn (it runs late, it is not skipped).
+ */
+class LockTurns {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(poolSize: number) {
+    this.free = Math.max(1, Math.floor(poolSize / 2));
+  }
+
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    };
+  }
+}
+
 export class Scheduler {
   private readonly states: JobState[];
   private readonly unsubscribe: (() => void)[] = [];
   private readonly abort = new AbortController();
+  private readonly lockTurns: LockTurns;
   private stopped = false;
 
   constructor(private readonly dependencies: SchedulerDependencies) {
     this.states = dependencies.jobs.map((job) => ({ job, intervalMs: this.intervalOf(job), consecutiveFailures: 0 }));
+    this.lockTurns = new LockTurns(dependencies.db.pool.options.max);
   }
 
   private intervalOf(job: ScheduledJob): number {
@@ -148,8 +179,10 @@ export class Scheduler {
     let outcome: 'SUCCEEDED' | 'FAILED' | 'SKIPPED' = 'SUCCEEDED';
     let error: string | null = null;
     let summary: string | null = null;
-    const lockClient = state.job.exclusive ? await db.pool.connect() : undefined;
+    const endTurn = state.job.exclusive ? await this.lockTurns.take() : undefined;
+    let lockClient: PoolClient | undefined;
     try {
+      lockClient = state.job.exclusive ? await db.pool.connect() : undefined;
       const locked = lockClient ? await tryLockSession(lockClient, 'jobs', state.job.id) : true;
       if (!locked) {
         outcome = 'SKIPPED';
@@ -178,6 +211,7 @@ export class Scheduler {
         await unlockSession(lockClient, 'jobs', state.job.id).catch(() => undefined);
         lockClient.release();
       }
+      endTurn?.();
     }
     state.consecutiveFailures = outcome === 'FAILED' ? state.consecutiveFailures + 1 : 0;
     const finishedAt = new Date();
