@@ -44,9 +44,7 @@ function keepLines(stream: NodeJS.ReadableStream | null, log: string[]): void {
 
 export async function startWorkerProcess(databaseUrl: string, instanceId: string): Promise<WorkerProcess> {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), `flotilla-${instanceId}-`));
-  // The database pool is the default one (FLOTILLA_DB_POOL_SIZE 10), as `npm start` runs it: the scheduler's first
-  // runs of its exclusive jobs come together, each holding a connection for its lock while its work waits for
-  // another, and a pool of fewer connections than those jobs never frees one (seen with 4: no worker got ready).
+  // The database pool is the default one (FLOTILLA_DB_POOL_SIZE 10), as `npm start` runs it.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: databaseUrl,
