@@ -1,5 +1,5 @@
 // What the benchmarks share: a fresh, migrated database on the benchmark PostgreSQL for one run (dropped after),
-// and the p50/p95 of repeated timings after a warm-up.
+// the p50/p95 of repeated timings after a warm-up, and users with a built-in role made as an admin makes them.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/base/db/database.ts';
@@ -59,4 +59,44 @@ export async function timesMs(work: () => Promise<unknown>, runs: number): Promi
   times.sort((a, b) => a - b);
   const at = (share: number) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)] ?? NaN;
   return { p50: at(0.5), p95: at(0.95) };
+}
+
+export interface Credentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/**
+ * `count` users holding the built-in role `roleName` everywhere, made over the API of the Flotilla at `baseUrl` as an
+ * admin would (`adminHeaders`: a signed-in admin's cookie and CSRF token); answers their credentials.
+ */
+export async function usersWithRole(
+  baseUrl: string,
+  adminHeaders: Record<string, string>,
+  roleName: 'viewer' | 'operator',
+  count: number,
+  passwordOf: (index: number) => string,
+): Promise<Credentials[]> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { ...adminHeaders, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`POST ${path}: ${String(response.status)} ${await response.text()}`);
+    return (await response.json()) as { user?: { id: string } };
+  };
+  const roles = (await (await fetch(`${baseUrl}/api/v1/roles`, { headers: adminHeaders })).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const role = roles.items.find((candidate) => candidate.name === roleName);
+  if (!role) throw new Error(`no ${roleName} role`);
+  const users: Credentials[] = [];
+  for (let index = 0; index < count; index++) {
+    const credentials = { username: `${roleName}${String(index)}`, password: passwordOf(index) };
+    const user = await post('/users', { ...credentials, mustChangePassword: false });
+    await post('/grants', { userId: user.user?.id, roleId: role.id, scope: { kind: 'GLOBAL' } });
+    users.push(credentials);
+  }
+  return users;
 }

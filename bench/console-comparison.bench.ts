@@ -18,13 +18,13 @@ import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, freePort } from '@test/app-process.ts';
-import { ensureChromium, saveScreenshot, signInOverApi, tableLoaded, type ApiSession } from '@test/browser.ts';
+import { CHROMIUM_ARGS, ensureChromium, saveScreenshot, signInOverApi, tableLoaded } from '@test/browser.ts';
 import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
 import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { signIn } from '@test/sign-in.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
-import { createBenchDatabase } from './bench-support.ts';
+import { createBenchDatabase, usersWithRole } from './bench-support.ts';
 import { reportFigure } from './report.ts';
 
 const WINDOW_SECONDS = Number(process.env.CONSOLE_BENCH_WINDOW_SECONDS ?? '60');
@@ -35,17 +35,6 @@ const SIDES = (process.env.CONSOLE_BENCH_SIDES ?? 'console,flotilla').split(',')
 /** Viewers opened at once after the first (a page load of either console is the heavy part on two cores). */
 const OPEN_AT_ONCE = 5;
 const CHROMIUM = '/usr/bin/chromium';
-/** test/support/browser.ts's flags; Playwright adds its own against background throttling of timers. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const queueName = (index: number) => `viewers.q${String(index).padStart(3, '0')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -230,32 +219,6 @@ async function openFlotillaViewer(
   return { context, page };
 }
 
-/** Users with the built-in viewer role everywhere, made over the API as an admin would. */
-async function viewerUsers(baseUrl: string, api: ApiSession, count: number) {
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, {
-      method: 'POST',
-      headers: { ...api.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`POST ${path}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as { user?: { id: string } };
-  };
-  const roles = (await (await fetch(`${baseUrl}/api/v1/roles`, { headers: api.headers })).json()) as {
-    items: { id: string; name: string }[];
-  };
-  const role = roles.items.find((candidate) => candidate.name === 'viewer');
-  if (!role) throw new Error('no viewer role');
-  const users: { username: string; password: string }[] = [];
-  for (let index = 0; index < count; index++) {
-    const credentials = { username: `viewer${String(index)}`, password: `Console-bench viewer ${String(index)} pass` };
-    const user = await post('/users', { ...credentials, mustChangePassword: false });
-    await post('/grants', { userId: user.user?.id, roleId: role.id, scope: { kind: 'GLOBAL' } });
-    users.push(credentials);
-  }
-  return users;
-}
-
 /** Adds viewers up to each count and measures each; the viewers are closed after. */
 async function measureSide(
   side: string,
@@ -334,7 +297,9 @@ async function flotillaSide(browser: Browser, node: BrokerNode, consoleWindows: 
       'console-bench',
     );
     await waitForQueueScraped(baseUrl, api, clusterId, queueName(QUEUES - 1));
-    const users = await viewerUsers(baseUrl, api, Math.max(0, ...VIEWER_COUNTS));
+    const users = await usersWithRole(baseUrl, api.headers, 'viewer', Math.max(0, ...VIEWER_COUNTS), (index) => {
+      return `Console-bench viewer ${String(index)} pass`;
+    });
     console.log(`Flotilla: ${String(QUEUES)} queues scraped through the proxy, ${String(users.length)} viewer users`);
     const sent = new BrowserJolokiaCount();
     const gridPath = `/clusters/${clusterId}/queues`;

@@ -21,7 +21,7 @@ import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cl
 import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
 import { reportFigure } from './report.ts';
-import { createBenchDatabase } from './bench-support.ts';
+import { createBenchDatabase, usersWithRole } from './bench-support.ts';
 
 const MINUTES = Number(process.env.LOAD_MINUTES ?? '10');
 const VIEWERS = 20;
@@ -160,36 +160,18 @@ async function createQueues(node: BrokerNode): Promise<void> {
 }
 
 /** `count` users holding a built-in role everywhere, made and signed in over the API as an admin would. */
-async function usersWithRole(
+async function signedInUsersWithRole(
   baseUrl: string,
   api: ApiSession,
   roleName: 'viewer' | 'operator',
   count: number,
 ): Promise<Record<string, string>[]> {
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${baseUrl}/api/v1${path}`, {
-      method: 'POST',
-      headers: { ...api.headers, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`POST ${path}: ${String(response.status)} ${await response.text()}`);
-    return (await response.json()) as { user?: { id: string } };
-  };
-  const roles = (await (await fetch(`${baseUrl}/api/v1/roles`, { headers: api.headers })).json()) as {
-    items: { id: string; name: string }[];
-  };
-  const role = roles.items.find((candidate) => candidate.name === roleName);
-  if (!role) throw new Error(`no ${roleName} role`);
+  const users = await usersWithRole(baseUrl, api.headers, roleName, count, (index) => {
+    return `Load-bench ${roleName} ${String(index)} pass`;
+  });
   const sessions: Record<string, string>[] = [];
-  for (let index = 0; index < count; index++) {
-    const credentials = {
-      username: `${roleName}${String(index)}`,
-      password: `Load-bench ${roleName} ${String(index)} pass`,
-    };
-    const user = await post('/users', { ...credentials, mustChangePassword: false });
-    await post('/grants', { userId: user.user?.id, roleId: role.id, scope: { kind: 'GLOBAL' } });
+  for (const credentials of users)
     sessions.push({ ...(await signIn((request) => fetch(request), baseUrl, credentials)) });
-  }
   return sessions;
 }
 
@@ -228,8 +210,8 @@ try {
   console.log(`alone, grid: ${alone.grid.summary()}`);
   console.log(`alone, purge dry run: ${alone.purge.summary()}`);
 
-  const viewers = await usersWithRole(baseUrl, api, 'viewer', VIEWERS);
-  const writers = await usersWithRole(baseUrl, api, 'operator', WRITERS);
+  const viewers = await signedInUsersWithRole(baseUrl, api, 'viewer', VIEWERS);
+  const writers = await signedInUsersWithRole(baseUrl, api, 'operator', WRITERS);
   const streamUrl = `${baseUrl}/api/v1/stream?clusterId=${clusterId}&topics=queues,events`;
   for (const viewer of viewers)
     for (let stream = 0; stream < STREAMS_PER_VIEWER; stream++) subscribers.push(new Subscriber(streamUrl, viewer));

@@ -13,7 +13,8 @@ import { signIn, TEST_ADMIN, TEST_ADMIN_ENV } from './sign-in.ts';
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/console');
 
-const ARGS = [
+/** Chromium's flags for the tests (and the benches that drive it). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -44,7 +45,7 @@ export async function launchBrowser(): Promise<Browser> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     // A laptop screen; the console must read well at 1280 px.
     viewport: { width: 1280, height: 800 },
     timezoneId: 'Europe/Berlin',
