@@ -10,6 +10,7 @@ export class ClusterOwnership {
   private readonly locks: SessionLocks;
   private readonly lostListeners = new Set<(clusterIds: readonly string[]) => void>();
   private readonly releaseListeners = new Set<(clusterId: string) => void>();
+  private readonly claimListeners = new Set<(clusterId: string) => void>();
 
   constructor(connectionString: string) {
     this.locks = new SessionLocks(connectionString, 'clusters.owner', (lost) => {
@@ -18,8 +19,11 @@ export class ClusterOwnership {
   }
 
   /** True when this process owns the cluster (taking it when it is free). */
-  claim(clusterId: string): Promise<boolean> {
-    return this.locks.tryAcquire(clusterId);
+  async claim(clusterId: string): Promise<boolean> {
+    const owned = this.owns(clusterId);
+    const owns = await this.locks.tryAcquire(clusterId);
+    if (owns && !owned) for (const listener of this.claimListeners) listener(clusterId);
+    return owns;
   }
 
   /** Of these clusters, those no instance owns now (an owner that died has lost its lock with its session). */
@@ -45,6 +49,12 @@ export class ClusterOwnership {
   onLost(listener: (clusterIds: readonly string[]) => void): () => void {
     this.lostListeners.add(listener);
     return () => this.lostListeners.delete(listener);
+  }
+
+  /** Called when this process comes to own a cluster (free, or an instance gone); answers the unsubscribe. */
+  onClaim(listener: (clusterId: string) => void): () => void {
+    this.claimListeners.add(listener);
+    return () => this.claimListeners.delete(listener);
   }
 
   /** Called when this process gives a cluster up (removed, unreadable); answers the unsubscribe. */

@@ -20,7 +20,7 @@ import { logger } from '@/base/log/log.ts';
 const log = logger('sql');
 
 const PASS_SOON_MS = 1_000;
-/** How often the clusters owned are compared with those last seen and with the consumers open. */
+/** How often the consumers open are compared with the clusters owned (a release may land while a pass opens them). */
 const OWNERSHIP_CHECK_MS = 1_000;
 // Waits of 1, 2, 4, 8 and 16 s: by the last the job's default interval (15 s) has passed.
 const PASS_SOON_RETRIES = 4;
@@ -81,11 +81,8 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     return run;
   };
   const unregister = registerCaptureRuntime({ reconcileOwned });
-  let seen = new Set<string>();
   const followOwnership = setInterval(() => {
     const owned = new Set(shared.ownership.owned());
-    if ([...owned].some((clusterId) => !seen.has(clusterId))) requestPass('a cluster newly owned');
-    seen = owned;
     for (const clusterId of consumers.clusters()) if (!owned.has(clusterId)) void consumers.closeCluster(clusterId);
   }, OWNERSHIP_CHECK_MS);
   followOwnership.unref();
@@ -93,11 +90,15 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     // A promoted backup holds no tap until a pass installs one, and copies routed there meanwhile have nowhere to
     // go: a change of serving node starts a pass at once instead of at the job's next interval.
     context.notifications.subscribe('ClusterServingChanged', () => requestPass('a serving change')),
+    // A cluster this worker comes to own (another worker stopped or died): its taps' copies wait until a pass.
+    shared.ownership.onClaim(() => requestPass('a cluster newly owned')),
     shared.ownership.onRelease((clusterId) => void consumers.closeCluster(clusterId)),
     shared.ownership.onLost((lost) => {
       for (const clusterId of lost) void consumers.closeCluster(clusterId);
     }),
   ];
+  // Clusters the scrape claimed before this service started.
+  if (shared.ownership.owned().length > 0) requestPass('a cluster newly owned');
   return {
     async stop() {
       stopped = true;
