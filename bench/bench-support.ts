@@ -2,6 +2,8 @@
 // the p50/p95 of repeated timings after a warm-up, and users with a built-in role made as an admin makes them.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { BrokerNode } from '@test/artemis/index.ts';
+import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { openDatabase, type Database } from '../src/base/db/database.ts';
 import { migrate } from '../src/base/db/migrate.ts';
 
@@ -99,4 +101,16 @@ export async function usersWithRole(
     users.push(credentials);
   }
   return users;
+}
+
+/** Anycast queues, each on its own address, made over Jolokia in bulks of 250. */
+export async function createAnycastQueues(node: BrokerNode, names: readonly string[]): Promise<void> {
+  const mbean = brokerMbean(node.name);
+  const requests = names.map((name) => ({
+    type: 'exec' as const,
+    mbean,
+    operation: 'createQueue(java.lang.String,boolean)',
+    arguments: [JSON.stringify({ name, address: name, 'routing-type': 'ANYCAST' }), true],
+  }));
+  for (let at = 0; at < requests.length; at += 250) await jolokiaBulk(node, requests.slice(at, at + 250));
 }

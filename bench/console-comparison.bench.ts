@@ -21,10 +21,9 @@ import { AppProcess, freePort } from '@test/app-process.ts';
 import { CHROMIUM_ARGS, ensureChromium, saveScreenshot, signInOverApi, tableLoaded } from '@test/browser.ts';
 import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
-import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { signIn } from '@test/sign-in.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
-import { createBenchDatabase, usersWithRole } from './bench-support.ts';
+import { createAnycastQueues, createBenchDatabase, usersWithRole } from './bench-support.ts';
 import { reportFigure } from './report.ts';
 
 const WINDOW_SECONDS = Number(process.env.CONSOLE_BENCH_WINDOW_SECONDS ?? '60');
@@ -87,17 +86,6 @@ class BrowserJolokiaCount {
     const entries = [...this.byMethod.entries()].map(([method, count]) => `${method} ${String(count)}`);
     return entries.length > 0 ? entries.join(', ') : 'none';
   }
-}
-
-async function createQueues(node: BrokerNode): Promise<void> {
-  const mbean = brokerMbean(node.name);
-  const requests = Array.from({ length: QUEUES }, (_, index) => ({
-    type: 'exec' as const,
-    mbean,
-    operation: 'createQueue(java.lang.String,boolean)',
-    arguments: [JSON.stringify({ name: queueName(index), address: queueName(index), 'routing-type': 'ANYCAST' }), true],
-  }));
-  for (let at = 0; at < requests.length; at += 250) await jolokiaBulk(node, requests.slice(at, at + 250));
 }
 
 /** Counts at the proxy for WINDOW_SECONDS, after the viewers settled. */
@@ -363,7 +351,10 @@ const broker = await startSingleNode({ maxHeap: '1G' });
 const node = broker.nodes[0] as BrokerNode;
 const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 try {
-  await createQueues(node);
+  await createAnycastQueues(
+    node,
+    Array.from({ length: QUEUES }, (_, index) => queueName(index)),
+  );
   console.log(`broker ${node.name}: ${String(QUEUES)} queues; web port ${String(node.managementPort)}`);
   const consoleWindows = SIDES.includes('console') ? await consoleSide(browser, node) : [];
   const flotillaWindows = SIDES.includes('flotilla') ? await flotillaSide(browser, node, consoleWindows) : [];

@@ -18,10 +18,9 @@ import { AppProcess, descendantsOf, freePort } from '@test/app-process.ts';
 import { signInOverApi, type ApiSession } from '@test/browser.ts';
 import { signIn } from '@test/sign-in.ts';
 import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
-import { brokerMbean, jolokiaBulk } from '@test/jolokia.ts';
 import { buildIfNeeded } from '../src/server/process/build.ts';
 import { reportFigure } from './report.ts';
-import { createBenchDatabase, usersWithRole } from './bench-support.ts';
+import { createAnycastQueues, createBenchDatabase, usersWithRole } from './bench-support.ts';
 
 const MINUTES = Number(process.env.LOAD_MINUTES ?? '10');
 const VIEWERS = 20;
@@ -148,17 +147,6 @@ function appProcesses(app: AppProcess): { web?: number; worker?: number } {
   return found;
 }
 
-async function createQueues(node: BrokerNode): Promise<void> {
-  const mbean = brokerMbean(node.name);
-  const requests = Array.from({ length: QUEUES }, (_, index) => ({
-    type: 'exec' as const,
-    mbean,
-    operation: 'createQueue(java.lang.String,boolean)',
-    arguments: [JSON.stringify({ name: queueName(index), address: queueName(index), 'routing-type': 'ANYCAST' }), true],
-  }));
-  for (let at = 0; at < requests.length; at += 250) await jolokiaBulk(node, requests.slice(at, at + 250));
-}
-
 /** `count` users holding a built-in role everywhere, made and signed in over the API as an admin would. */
 async function signedInUsersWithRole(
   baseUrl: string,
@@ -182,7 +170,10 @@ const database = await createBenchDatabase();
 let app: AppProcess | undefined;
 const subscribers: Subscriber[] = [];
 try {
-  await createQueues(node);
+  await createAnycastQueues(
+    node,
+    Array.from({ length: QUEUES }, (_, index) => queueName(index)),
+  );
   app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: database.url } });
   await app.waitUntilReady();
   const baseUrl = app.baseUrl;
