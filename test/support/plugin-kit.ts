@@ -1,8 +1,6 @@
 // What the runtime-plugin integration files share: the REST edge beside the plugin gateway's route files, served
 // in-process as Next.js serves them apart, and a signed-in local user holding one built-in role everywhere (or none).
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { handlePluginGateway } from '@/modules/feature/plugins/index.ts';
 import { hashPassword } from '@/modules/kernel/security/index.ts';
 import { guardedRoute } from '@/server/http/guarded-route.ts';
@@ -40,16 +38,4 @@ export async function userWithRole(
   }
   const own = await signIn(secured.rest, 'http://127.0.0.1', { username, password: userPassword });
   return (method, route, body, headers) => callRest(send, own, method, route, body, { headers });
-}
-
-/**
- * Waits for, and holds until the returned function is called, this file's turn with a plugin that has a schema: its
- * role (`flotilla_plugin_<id>`) is the PostgreSQL server's, not one database's, so two files installing and purging
- * the same plugin at once drop each other's role.
- */
-export async function takePluginRoleTurn(pluginId: string): Promise<() => Promise<void>> {
-  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
-  await client.connect();
-  await client.query('SELECT pg_advisory_lock(hashtext($1))', [`test plugin role ${pluginId}`]);
-  return () => client.end();
 }

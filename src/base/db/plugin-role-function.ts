@@ -1,20 +1,32 @@
 // The one narrow power Flotilla's database role needs beyond owning its database: making and dropping the login role
 // and schema of a runtime plugin (plugins module, ADR 29). CREATEROLE would give far more (before PostgreSQL 16 a
 // role that may create roles may grant itself nearly anything), so a superuser installs this SECURITY DEFINER
-// function instead and lets only Flotilla's role call it: it makes roles named flotilla_plugin_<id> with no powers
-// and schemas plugin_<id> owned by them, and nothing else. The embedded PostgreSQL installs it at every start;
-// docs/security.md gives the statement for your own PostgreSQL.
+// function instead and lets only Flotilla's role call it: it makes roles named flotilla_plugin_<id>_<database> with
+// no powers and schemas plugin_<id> owned by them, and nothing else. The embedded PostgreSQL installs it at every
+// start; docs/security.md gives the statement for your own PostgreSQL.
 import pg from 'pg';
 
 export const PLUGIN_ROLE_FUNCTION = 'flotilla_plugin_role';
 
+/**
+ * The plugin role's name as SQL, for the plugin id in `plugin`. Roles belong to the PostgreSQL server, not to one
+ * database, so the name carries the database (8 hex digits of its name's MD5): two installations on one server running
+ * the same plugin get a role each, and neither's purge touches the other's. At most 16 + 32 + 1 + 8 = 57 characters
+ * (PostgreSQL's limit is 63).
+ */
+export const pluginRoleNameSql = (plugin: string) =>
+  `'flotilla_plugin_' || replace(${plugin}, '-', '_') || '_' || left(md5(current_database()), 8)`;
+
 export function pluginRoleFunctionSql(appRole: string): string {
   return `
-CREATE OR REPLACE FUNCTION public.${PLUGIN_ROLE_FUNCTION}(action text, plugin text, secret text DEFAULT NULL)
-RETURNS void LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $fn$
+-- An earlier version answered nothing (void); a function's answer type cannot be replaced, only dropped.
+DROP FUNCTION IF EXISTS public.${PLUGIN_ROLE_FUNCTION}(text, text, text);
+CREATE FUNCTION public.${PLUGIN_ROLE_FUNCTION}(action text, plugin text, secret text DEFAULT NULL)
+RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog AS $fn$
 DECLARE
-  role_name text := 'flotilla_plugin_' || replace(plugin, '-', '_');
+  role_name text := ${pluginRoleNameSql('plugin')};
   schema_name text := 'plugin_' || replace(plugin, '-', '_');
+  owner_name text;
 BEGIN
   IF plugin IS NULL OR plugin !~ '^[a-z][a-z0-9-]{2,31}$' THEN
     RAISE EXCEPTION 'not a plugin id: %', plugin;
@@ -28,6 +40,12 @@ BEGIN
     END IF;
     EXECUTE format('ALTER ROLE %I SET search_path = %I', role_name, schema_name);
     EXECUTE format('ALTER ROLE %I SET statement_timeout = %L', role_name, '5s');
+    -- A schema made by an earlier version belongs to a role named by the plugin alone: its objects in this
+    -- database pass to this database's role (that role itself may serve another database, so it stays).
+    SELECT pg_get_userbyid(nspowner) INTO owner_name FROM pg_namespace WHERE nspname = schema_name;
+    IF owner_name = 'flotilla_plugin_' || replace(plugin, '-', '_') THEN
+      EXECUTE format('REASSIGN OWNED BY %I TO %I', owner_name, role_name);
+    END IF;
     EXECUTE format('CREATE SCHEMA IF NOT EXISTS %I AUTHORIZATION %I', schema_name, role_name);
   ELSIF action = 'drop' THEN
     EXECUTE format('DROP SCHEMA IF EXISTS %I CASCADE', schema_name);
@@ -39,6 +57,7 @@ BEGIN
   ELSE
     RAISE EXCEPTION 'unknown action: %', action;
   END IF;
+  RETURN role_name;
 END
 $fn$;
 ALTER FUNCTION public.${PLUGIN_ROLE_FUNCTION}(text, text, text) OWNER TO CURRENT_USER;

@@ -1,8 +1,9 @@
 // A plugin's own database role under a least-privilege Flotilla role (no CREATEROLE, as docs/security.md recommends
 // and the embedded PostgreSQL sets up): without the superuser-made function a plugin with migrations is refused
 // with what to do; with it, the plugin gets its role and schema, and purge takes them away — and the function makes
-// nothing but plugin roles.
-import { randomBytes } from 'node:crypto';
+// nothing but plugin roles. A second installation on the same PostgreSQL server running the same plugin gets a role
+// of its own, which the first one's purge leaves alone.
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,10 @@ import { packPluginFolder } from '../pack/pack-folder.ts';
 const suffix = randomBytes(5).toString('hex');
 const role = `flotilla_app_${suffix}`;
 const database = `flotilla_pl_${suffix}`;
+const neighbour = `flotilla_pn_${suffix}`;
+/** The plugin role's name in a database: it carries the database's (plugin-role-function.ts). */
+const pluginRoleIn = (databaseName: string) =>
+  `flotilla_plugin_naming_policy_${createHash('md5').update(databaseName).digest('hex').slice(0, 8)}`;
 const rolePassword = randomBytes(18).toString('base64url');
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
 let secured: SecuredRuntime | undefined;
@@ -44,6 +49,8 @@ beforeAll(async () => {
   url.password = rolePassword;
   url.pathname = `/${database}`;
   await migrate(url.toString(), { log: () => undefined });
+  await asAdmin(`CREATE DATABASE ${neighbour} TEMPLATE template0`);
+  await asAdmin(pluginRoleFunctionSql(role), neighbour);
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugin-db-'));
   secured = await openSecuredRuntime({ databaseUrl: url.toString(), environment: { FLOTILLA_DATA_DIR: dataDir } });
   const { auth } = await secured.signedIn();
@@ -54,7 +61,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await secured?.close();
   await asAdmin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await asAdmin(`DROP ROLE IF EXISTS flotilla_plugin_naming_policy`);
+  await asAdmin(`DROP DATABASE IF EXISTS ${neighbour} WITH (FORCE)`);
+  await asAdmin(`DROP ROLE IF EXISTS ${pluginRoleIn(database)}`);
+  await asAdmin(`DROP ROLE IF EXISTS ${pluginRoleIn(neighbour)}`);
   await asAdmin(`DROP ROLE IF EXISTS ${role}`);
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -77,7 +86,7 @@ describe('a plugin’s database role under a least-privilege Flotilla role', () 
       await asAdmin(
         `SELECT r.rolsuper, r.rolcreaterole, r.rolcreatedb, n.nspname
            FROM pg_roles r JOIN pg_namespace n ON n.nspowner = r.oid
-          WHERE r.rolname = 'flotilla_plugin_naming_policy'`,
+          WHERE r.rolname = '${pluginRoleIn(database)}'`,
         database,
       )
     ).rows as Record<string, unknown>[];
@@ -92,10 +101,64 @@ describe('a plugin’s database role under a least-privilege Flotilla role', () 
       secured?.runtime.prisma.$executeRawUnsafe(`SELECT public.flotilla_plugin_role('ensure', 'Bad Id', 'x')`),
     ).rejects.toThrow(/not a plugin id/);
 
+    // Another installation on this server (its own database, the function installed there too) runs the same plugin.
+    const secret = randomBytes(18).toString('base64url');
+    const ensured = await asAdmin(
+      `SELECT public.flotilla_plugin_role('ensure', 'naming-policy', '${secret}') AS role`,
+      neighbour,
+    );
+    expect(ensured.rows).toEqual([{ role: pluginRoleIn(neighbour) }]);
+    expect(pluginRoleIn(neighbour)).not.toBe(pluginRoleIn(database));
+    await asAdmin(
+      `SET ROLE ${pluginRoleIn(neighbour)}; CREATE TABLE plugin_naming_policy.kept (id int); RESET ROLE`,
+      neighbour,
+    );
+
     expect(await call('POST', '/plugins/naming-policy/disable', { password })).toMatchObject({ status: 200 });
     expect(await call('POST', '/plugins/naming-policy/uninstall', { password })).toMatchObject({ status: 200 });
     expect(await call('POST', '/plugins/naming-policy/purge', { password })).toMatchObject({ status: 200 });
-    const left = await asAdmin(`SELECT 1 FROM pg_roles WHERE rolname = 'flotilla_plugin_naming_policy'`, database);
+    const left = await asAdmin(`SELECT 1 FROM pg_roles WHERE rolname = '${pluginRoleIn(database)}'`, database);
     expect(left.rowCount).toBe(0);
+    // The neighbour's role, schema and table are where they were.
+    const kept = await asAdmin(
+      `SELECT pg_get_userbyid(c.relowner) AS owner FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'plugin_naming_policy' AND c.relname = 'kept'`,
+      neighbour,
+    );
+    expect(kept.rows).toEqual([{ owner: pluginRoleIn(neighbour) }]);
+  }, 60_000);
+
+  it('takes over the schema an earlier version made for a role named by the plugin alone, data kept', async () => {
+    const legacy = `flotilla_plugin_naming_policy`;
+    // The neighbour as the first test left it, less the plugin's role and schema.
+    await asAdmin(`DROP SCHEMA IF EXISTS plugin_naming_policy CASCADE`, neighbour);
+    await asAdmin(`DROP ROLE IF EXISTS ${pluginRoleIn(neighbour)}`);
+    // What an earlier version left in a database: the schema and a table owned by the plugin-named role.
+    await asAdmin(
+      `DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${legacy}') THEN CREATE ROLE ${legacy} LOGIN; END IF; END $$`,
+    );
+    try {
+      await asAdmin(
+        `CREATE SCHEMA plugin_naming_policy AUTHORIZATION ${legacy};
+         CREATE TABLE plugin_naming_policy.names (name text); ALTER TABLE plugin_naming_policy.names OWNER TO ${legacy};
+         INSERT INTO plugin_naming_policy.names VALUES ('orders')`,
+        neighbour,
+      );
+      const secret = randomBytes(18).toString('base64url');
+      await asAdmin(`SELECT public.flotilla_plugin_role('ensure', 'naming-policy', '${secret}')`, neighbour);
+      const owners = await asAdmin(
+        `SELECT pg_get_userbyid(n.nspowner) AS schema, pg_get_userbyid(c.relowner) AS "table",
+                (SELECT count(*)::int FROM plugin_naming_policy.names) AS rows
+           FROM pg_namespace n JOIN pg_class c ON c.relnamespace = n.oid
+          WHERE n.nspname = 'plugin_naming_policy' AND c.relname = 'names'`,
+        neighbour,
+      );
+      expect(owners.rows).toEqual([{ schema: pluginRoleIn(neighbour), table: pluginRoleIn(neighbour), rows: 1 }]);
+    } finally {
+      await asAdmin(`DROP SCHEMA IF EXISTS plugin_naming_policy CASCADE`, neighbour);
+      await asAdmin(`DROP OWNED BY ${legacy}`, neighbour).catch(() => undefined);
+      // Another database on this server may still hold objects of a role an earlier version made: then it stays.
+      await asAdmin(`DROP ROLE IF EXISTS ${legacy}`).catch(() => undefined);
+    }
   }, 60_000);
 });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openWebRuntime, type WebRuntime } from '@/server/runtime/web-runtime.ts';
 import { eventually } from '@test/eventually.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
-import { servingWithGateway, takePluginRoleTurn, userWithRole } from '@test/plugin-kit.ts';
+import { servingWithGateway, userWithRole } from '@test/plugin-kit.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
 import { packPluginFolder } from '../pack/pack-folder.ts';
@@ -21,7 +21,6 @@ const STORED = `runtime:${KEY}`;
 const DEFAULT_PATTERN = '^[a-z][a-z0-9]*(\\.[a-z0-9-]+)+$';
 const password = TEST_ADMIN.password;
 let dataDir: string;
-let endTurn: () => Promise<void>;
 let secured: SecuredRuntime;
 let second: WebRuntime;
 let call: RestCall;
@@ -41,7 +40,6 @@ interface Listed {
 const pluginSettingsIn = (listed: { json: Listed }) => listed.json.items.filter((item) => item.declaredBy !== null);
 
 beforeAll(async () => {
-  endTurn = await takePluginRoleTurn('naming-policy'); // the sample has a schema, so a role
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugin-settings-'));
   secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
   const send = servingWithGateway(secured.runtime);
@@ -65,7 +63,6 @@ afterAll(async () => {
   await second.close();
   await secured.close();
   await rm(dataDir, { recursive: true, force: true });
-  await endTurn();
 });
 
 describe('a runtime plugin’s settings in the settings store', () => {

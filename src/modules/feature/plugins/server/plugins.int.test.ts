@@ -16,7 +16,7 @@ import { eventually } from '@test/eventually.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 import { connectMcp, issueToken, serveOverHttp, userWithToken } from '@test/mcp-client.ts';
 import { callRest, type RestCall } from '@test/rest-call.ts';
-import { servingWithGateway, takePluginRoleTurn, userWithRole } from '@test/plugin-kit.ts';
+import { servingWithGateway, userWithRole } from '@test/plugin-kit.ts';
 import { openSecuredRuntime, type SecuredRuntime } from '@test/secured-runtime.ts';
 import { signIn, TEST_ADMIN, type AuthHeaders } from '@test/sign-in.ts';
 import { packPluginFolder } from '../pack/pack-folder.ts';
@@ -25,7 +25,6 @@ import { recordBoot } from './lifecycle/safe-mode.ts';
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../../examples/plugins/naming-policy');
 const password = TEST_ADMIN.password;
 let dataDir: string;
-let endTurn: () => Promise<void>;
 let secured: SecuredRuntime;
 let call: RestCall;
 let send: (request: Request) => Promise<Response>;
@@ -91,7 +90,6 @@ export async function activate(api) {
 `;
 
 beforeAll(async () => {
-  endTurn = await takePluginRoleTurn('naming-policy'); // the sample has a schema, so a role
   dataDir = await mkdtemp(path.join(tmpdir(), 'flotilla-plugins-'));
   secured = await openSecuredRuntime({ environment: { FLOTILLA_DATA_DIR: dataDir } });
   send = servingWithGateway(secured.runtime);
@@ -103,7 +101,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await secured.close();
   await rm(dataDir, { recursive: true, force: true });
-  await endTurn();
 });
 
 describe('plugins', () => {
@@ -423,7 +420,9 @@ describe('plugins', () => {
     expect(await call('POST', '/plugins/sql-one/purge', { password })).toMatchObject({ status: 200 });
     const { prisma } = secured.runtime;
     expect(await prisma.$queryRaw`SELECT 1 FROM pg_namespace WHERE nspname = 'plugin_sql_one'`).toEqual([]);
-    expect(await prisma.$queryRaw`SELECT 1 FROM pg_roles WHERE rolname = 'flotilla_plugin_sql_one'`).toEqual([]);
+    expect(
+      await prisma.$queryRaw`SELECT 1 FROM pg_roles WHERE rolname = 'flotilla_plugin_sql_one_' || left(md5(current_database()), 8)`,
+    ).toEqual([]);
     expect(await prisma.pluginArchive.count({ where: { pluginId: 'sql-one' } })).toBe(0);
     expect(await call('GET', '/plugins/sql-one')).toMatchObject({ status: 404 });
     // Purged, nothing of it is left in the roles either.

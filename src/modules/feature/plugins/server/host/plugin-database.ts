@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { PrismaClient } from '@/base/db/database.ts';
 import { openSecret, processKeys, sealSecret, type Sealed } from '@/modules/platform/governance/index.ts';
-import { PLUGIN_ROLE_FUNCTION } from '@/base/db/plugin-role-function.ts';
+import { PLUGIN_ROLE_FUNCTION, pluginRoleNameSql } from '@/base/db/plugin-role-function.ts';
 import { sha256Of } from '../store/plugin-store.ts';
 import { logger } from '@/base/log/log.ts';
 
@@ -18,7 +18,16 @@ const STATEMENT_TIMEOUT = '5s';
 
 /** plugin ids are `[a-z][a-z0-9-]*`: the database names replace the dash, so they never need quoting. */
 const schemaOf = (pluginId: string) => `plugin_${pluginId.replaceAll('-', '_')}`;
-const roleOf = (pluginId: string) => `flotilla_plugin_${pluginId.replaceAll('-', '_')}`;
+
+/** The role's name, which carries this database's (plugin-role-function.ts says why). */
+async function roleOf(prisma: PrismaClient, pluginId: string): Promise<string> {
+  const [row] = await prisma.$queryRawUnsafe<{ name: string }[]>(
+    `SELECT ${pluginRoleNameSql('$1::text')} AS name`,
+    pluginId,
+  );
+  if (!row) throw new Error('PostgreSQL answered no role name');
+  return row.name;
+}
 
 function assertSafeId(pluginId: string): void {
   if (!/^[a-z][a-z0-9-]{2,31}$/.test(pluginId)) throw new Error(`not a plugin id: ${pluginId}`);
@@ -33,40 +42,64 @@ const hasRoleFunction = async (prisma: PrismaClient) =>
     )
   )[0]?.present === true;
 
+class EarlierRoleFunction extends Error {
+  constructor() {
+    super(
+      `the ${PLUGIN_ROLE_FUNCTION} function in this database is from an earlier version of Flotilla: install it again as a superuser (docs/security.md, "Database role")`,
+    );
+  }
+}
+
+/** Runs the superuser-made function; it answers the role it made or dropped (an earlier version answered nothing). */
+async function callRoleFunction(prisma: PrismaClient, role: string, ...args: string[]): Promise<void> {
+  const placeholders = args.map((_, index) => `$${index + 1}`).join(', ');
+  const [answer] = await prisma.$queryRawUnsafe<{ role: string | null }[]>(
+    `SELECT public.${PLUGIN_ROLE_FUNCTION}(${placeholders}) AS role`,
+    ...args,
+  );
+  if (answer?.role !== role) throw new EarlierRoleFunction();
+}
+
 const cannotMakeRoles = (cause: unknown) =>
   new Error(
     `the database user may not make the plugin's own role: install the ${PLUGIN_ROLE_FUNCTION} function as a superuser (docs/security.md, "Database role") or give plugins no migrations`,
     { cause },
   );
 
-/** Makes (or re-keys) the role and its schema; answers the password to connect with. */
-async function ensureRoleAndSchema(prisma: PrismaClient, pluginId: string): Promise<string> {
+/** Makes (or re-keys) the role and its schema; answers the role and the password to connect with. */
+async function ensureRoleAndSchema(
+  prisma: PrismaClient,
+  pluginId: string,
+): Promise<{ role: string; password: string }> {
   assertSafeId(pluginId);
   const row = await prisma.plugin.findUniqueOrThrow({ where: { id: pluginId }, select: { dbPassword: true } });
-  const role = roleOf(pluginId);
+  const role = await roleOf(prisma, pluginId);
   const exists =
     (await prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM pg_roles WHERE rolname = $1`, role)).length > 0;
   if (exists && row.dbPassword)
-    return openSecret(processKeys(), row.dbPassword as unknown as Sealed, bindingOf(pluginId)).toString('utf8');
+    return {
+      role,
+      password: openSecret(processKeys(), row.dbPassword as unknown as Sealed, bindingOf(pluginId)).toString('utf8'),
+    };
   const password = randomBytes(24).toString('base64url');
   try {
     // The narrow, superuser-made function where it is installed (the embedded database has it); else the statements
     // themselves, which need CREATEROLE.
-    if (await hasRoleFunction(prisma))
-      await prisma.$executeRawUnsafe(`SELECT public.${PLUGIN_ROLE_FUNCTION}('ensure', $1, $2)`, pluginId, password);
-    else for (const statement of roleStatements(pluginId, exists, password)) await prisma.$executeRawUnsafe(statement);
+    if (await hasRoleFunction(prisma)) await callRoleFunction(prisma, role, 'ensure', pluginId, password);
+    else
+      for (const statement of roleStatements(role, pluginId, exists, password))
+        await prisma.$executeRawUnsafe(statement);
   } catch (error) {
-    throw cannotMakeRoles(error);
+    throw error instanceof EarlierRoleFunction ? error : cannotMakeRoles(error);
   }
   await prisma.plugin.update({
     where: { id: pluginId },
     data: { dbPassword: { ...sealSecret(processKeys(), password, bindingOf(pluginId)) } },
   });
-  return password;
+  return { role, password };
 }
 
-function roleStatements(pluginId: string, exists: boolean, password: string): string[] {
-  const role = roleOf(pluginId);
+function roleStatements(role: string, pluginId: string, exists: boolean, password: string): string[] {
   const schema = schemaOf(pluginId);
   return [
     exists
@@ -83,9 +116,9 @@ export interface PluginDatabase {
   close(): Promise<void>;
 }
 
-function connectionFor(databaseUrl: string, pluginId: string, password: string): pg.PoolConfig {
+function connectionFor(databaseUrl: string, pluginId: string, role: string, password: string): pg.PoolConfig {
   const url = new URL(databaseUrl);
-  url.username = roleOf(pluginId);
+  url.username = role;
   url.password = password;
   return { connectionString: url.toString(), max: POOL_SIZE, application_name: `flotilla-plugin-${pluginId}` };
 }
@@ -100,8 +133,8 @@ export async function openPluginDatabase(
   pluginId: string,
   migrations: ReadonlyMap<string, Uint8Array>,
 ): Promise<PluginDatabase> {
-  const password = await ensureRoleAndSchema(prisma, pluginId);
-  const pool = new pg.Pool(connectionFor(databaseUrl, pluginId, password));
+  const { role, password } = await ensureRoleAndSchema(prisma, pluginId);
+  const pool = new pg.Pool(connectionFor(databaseUrl, pluginId, role, password));
   pool.on('error', (error) =>
     log.warn({ err: error, plugin: pluginId }, 'an idle connection of the plugin database pool failed'),
   );
@@ -143,9 +176,9 @@ export async function openPluginDatabase(
 /** Purge: the schema with everything in it, the role, and the record of its migrations. */
 export async function dropPluginDatabase(prisma: PrismaClient, pluginId: string): Promise<void> {
   assertSafeId(pluginId);
-  const role = roleOf(pluginId);
+  const role = await roleOf(prisma, pluginId);
   if (await hasRoleFunction(prisma)) {
-    await prisma.$executeRawUnsafe(`SELECT public.${PLUGIN_ROLE_FUNCTION}('drop', $1)`, pluginId);
+    await callRoleFunction(prisma, role, 'drop', pluginId);
   } else {
     await prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${schemaOf(pluginId)} CASCADE`);
     const exists =
