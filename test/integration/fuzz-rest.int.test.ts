@@ -4,7 +4,8 @@
 // missing fields, huge and unicode strings, repeated query parameters, malformed bodies, and card numbers, IBANs and
 // JWTs. Every answer: no 500 (a 5xx only where docs/api.md documents it, e.g. 502 live-read-failed), problem+json
 // of a documented type and status for every error, no stack trace or internal message, a success valid against the
-// operation's response schema, and no seeded card, IBAN or JWT in clear that the request itself did not carry.
+// operation's response schema, no seeded card, IBAN or JWT in clear that the request itself did not carry, and none
+// in clear in any refusal, not even the caller's own.
 // Mutations run with ?dryRun=true (no broker exists here; the registered cluster has none), and afterwards the audit
 // log holds no change that was not a dry run. Seeded: FUZZ_SEED replays a run, FUZZ_RUNS=n runs n times the cases.
 import { randomUUID } from 'node:crypto';
@@ -297,11 +298,13 @@ async function check(target: Target, request: FuzzRequest): Promise<void> {
     if (validate && json !== undefined && !validate(json))
       problems.push(`answer invalid against its schema: ${ajv.errorsText(validate.errors).slice(0, 300)}`);
   }
-  // Personal data: none in clear that this request did not itself carry (an echo of the caller's own input is
-  // counted and reported, not failed: see docs/security.md, "Findings of fuzzing").
+  // Personal data: none in clear. A refusal passes the content policy whole (its path and what it quotes); a success
+  // echoing the caller's own input (a dry run's preview of an environment's description: Flotilla's own settings, not
+  // content the policy governs) is counted and reported (docs/security.md, "Findings of fuzzing").
   const sent = new Set(piiIn(`${decodeURIComponent(request.url)} ${request.body ?? ''}`));
   for (const kind of piiIn(text)) {
-    if (sent.has(kind)) echoes.push(`${kind}: ${where}`);
+    if (sent.has(kind) && response.status < 400) echoes.push(`${kind}: ${where}`);
+    else if (sent.has(kind)) problems.push(`a refusal echoed the caller's ${kind} in clear: ${text.slice(0, 300)}`);
     else problems.push(`a seeded ${kind} in clear the request did not carry: ${text.slice(0, 300)}`);
   }
   if (problems.length > 0) findings.push(`${where}\n    ${problems.join('\n    ')}`);

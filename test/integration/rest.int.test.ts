@@ -101,6 +101,16 @@ describe('REST edge', () => {
     });
   });
 
+  it('answers a path that carries a card number or an IBAN with them masked in its instance (the content policy)', async () => {
+    const response = await call('/api/v1/no-such-thing/orders-4111111111111111/GB82WEST12345698765432');
+    expect(response.status).toBe(404);
+    const problem = (await response.json()) as { type: string; instance: string };
+    expect(problem.type).toBe('not-found');
+    expect(problem.instance).toMatch(/^\/api\/v1\/no-such-thing\/orders-/);
+    expect(problem.instance).not.toContain('4111111111111111');
+    expect(problem.instance).not.toContain('GB82WEST12345698765432');
+  });
+
   it('lists every bad field of a request in one 400 problem', async () => {
     const response = await call('/api/v1/audit?pageSize=abc&clusterId=not-a-uuid&sort=colour');
     expect(response.status).toBe(400);

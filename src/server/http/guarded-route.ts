@@ -15,6 +15,7 @@ import {
 import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { createTrpcContext } from './context.ts';
+import { governedProblemResponse } from './governed-problem.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
 
 export type GuardedHandler = (request: Request, context: TrpcContext) => Promise<Response>;
@@ -32,30 +33,33 @@ export function guardedRoute(
 
   async function answer(request: Request, context: RequestContext): Promise<Response> {
     const url = new URL(request.url);
-    const refuse = (problem: Problem) =>
+    let runtime: WebRuntime | undefined;
+    const refuse = async (problem: Problem) => {
       // The cluster guard's 404 must not echo the cluster id, and the path would.
-      problemResponse({
+      const answer = {
         ...problem,
         ...(problem.type === CLUSTER_NOT_FOUND.type ? {} : { instance: url.pathname }),
         requestId: context.requestId,
-      });
+      };
+      return runtime ? governedProblemResponse(runtime, answer) : problemResponse(answer);
+    };
     try {
-      const runtime = await getRuntime();
+      runtime = await getRuntime();
       const owner = runtime.registry.ownerOfPath(url.pathname);
-      if (owner && !owner.enabled) return refuse(featureDisabledProblem(owner));
+      if (owner && !owner.enabled) return await refuse(featureDisabledProblem(owner));
       const badUrl = checkUrl(url);
-      if (badUrl) return refuse(badUrl);
+      if (badUrl) return await refuse(badUrl);
       // Resolving the caller reads the database: down or restarting, that is a 503 to retry, as on the other edges.
       const trpcContext = await createTrpcContext(runtime, request, context).catch((error: unknown) => {
         log.error({ err: error }, 'cannot resolve the caller');
         throw new ProblemError(serviceUnavailableProblem(context.requestId));
       });
-      if (trpcContext.refusal) return refuse(trpcContext.refusal);
+      if (trpcContext.refusal) return await refuse(trpcContext.refusal);
       const guarded = await guardBody(request, bodyLimit(runtime, trpcContext));
-      if ('problem' in guarded) return refuse(guarded.problem);
+      if ('problem' in guarded) return await refuse(guarded.problem);
       return await handler(guarded.request, trpcContext);
     } catch (error) {
-      if (error instanceof ProblemError) return refuse(error.problem);
+      if (error instanceof ProblemError) return await refuse(error.problem);
       log.error({ err: error, method: request.method, path: url.pathname }, 'request failed');
       return problemResponse(
         error instanceof Error && error.message.includes('runtime')

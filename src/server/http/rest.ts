@@ -19,6 +19,7 @@ import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
+import { governedProblemResponse } from './governed-problem.ts';
 import { openApiDocumentFor } from './openapi.ts';
 import { callProcedures } from './openapi-handler.ts';
 import { queryInput } from './query-input.ts';
@@ -61,13 +62,17 @@ async function answerRest(
   }
   const owner = runtime.registry.ownerOfPath(url.pathname);
   if (owner && !owner.enabled) {
-    return problemResponse({ ...featureDisabledProblem(owner), instance: url.pathname, requestId: context.requestId });
+    return governedProblemResponse(runtime, {
+      ...featureDisabledProblem(owner),
+      instance: url.pathname,
+      requestId: context.requestId,
+    });
   }
   if (url.pathname === `${API_BASE}/openapi.json` && request.method === 'GET') {
     return Response.json(openApiDocumentFor(runtime.registry), { headers: { 'X-Request-Id': context.requestId } });
   }
   const refuse = (problem: Problem) =>
-    problemResponse({ ...problem, instance: url.pathname, requestId: context.requestId });
+    governedProblemResponse(runtime, { ...problem, instance: url.pathname, requestId: context.requestId });
   const badUrl = checkUrl(url);
   if (badUrl) return refuse(badUrl);
   // Who is calling is known before a byte of the body is read: anonymous callers get the small limit.
@@ -95,7 +100,7 @@ async function answerRest(
         log.error({ err: error.cause ?? error, method: request.method, path: url.pathname }, 'request failed');
     },
   });
-  return finalise(response, trpcContext, url);
+  return finalise(response, trpcContext, url, runtime);
 }
 
 /**
@@ -182,6 +187,7 @@ async function finalise(
   response: Response,
   { request: context, responseHeaders }: TrpcContext,
   url: URL,
+  runtime: WebRuntime,
 ): Promise<Response> {
   if (response.status < 400) {
     const headers = new Headers(response.headers);
@@ -197,5 +203,5 @@ async function finalise(
     (response.status === 404 ? notFoundProblem(NO_ROUTE) : internalErrorProblem(context.requestId));
   // The cluster guard's 404 must not echo the cluster id, and the path would: it goes without `instance`.
   const instance = problem.type === CLUSTER_NOT_FOUND.type ? {} : { instance: url.pathname };
-  return problemResponse({ ...problem, ...instance, requestId: context.requestId });
+  return governedProblemResponse(runtime, { ...problem, ...instance, requestId: context.requestId });
 }

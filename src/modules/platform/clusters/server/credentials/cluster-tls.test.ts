@@ -10,10 +10,11 @@ let other: TlsMaterial;
 const keys = loadKeyRing({ FLOTILLA_SECRET_KEY: randomBytes(32).toString('base64') });
 const clusterId = randomUUID();
 
+// openssl and keytool, twice: 1–2 s on a quiet machine, past the default 10 s hook limit at load 15 (seen in CI).
 beforeAll(() => {
   tls = createTlsMaterial();
   other = createTlsMaterial();
-});
+}, 90_000);
 
 afterAll(() => {
   tls.remove();

@@ -27,7 +27,7 @@ beforeAll(async () => {
   tls = createTlsMaterial();
   database = await createTestDatabase();
   db = openDatabase(database.url, { poolSize: 2, applicationName: 'reseal-test' });
-});
+}, 90_000); // openssl and keytool under a loaded machine
 
 beforeEach(async () => {
   await db.prisma.cluster.deleteMany();
