@@ -7,6 +7,7 @@ import { TEST_ADMIN_ENV } from './sign-in.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { recordSweep, secretsIn } from './secret-sweep.ts';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The supervisor's last start-up line (src/server/process/supervisor.ts). */
@@ -155,6 +156,11 @@ export class AppProcess {
       this.stdoutChunks.push(chunk);
     });
     child.stderr?.setEncoding('utf8').on('data', (chunk: string) => this.chunks.push(chunk));
+    // Everything the app printed, searched for the run's secrets once its output has ended (secret-sweep.ts).
+    child.once('close', () => {
+      const output = this.chunks.join('');
+      recordSweep(`the output of the app on port ${String(port)}`, output.length, secretsIn(output));
+    });
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exit = { code, signal };

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { recordSweep, sweepDatabase } from './secret-sweep.ts';
 
 export interface TestDatabase {
   readonly url: string;
@@ -35,8 +36,20 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   return {
     url,
     name,
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: async () => {
+      await sweepSafely(url, name);
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
   };
+}
+
+/** The secret sweep of a database before it goes (secret-sweep.ts); one that cannot run says so and drops anyway. */
+async function sweepSafely(url: string, name: string): Promise<void> {
+  try {
+    await sweepDatabase(async (sql, values) => ({ rows: await queryDatabase(url, sql, values) }), name);
+  } catch (error) {
+    recordSweep(`database ${name}, not searched: ${(error as Error).message}`, 0, []);
+  }
 }
 
 /** Runs one query on its own connection: for tests that inspect a database the app under test owns. */
