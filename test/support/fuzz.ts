@@ -1,7 +1,11 @@
 // Schema-driven fuzzing (issue 34): fast-check arbitraries made from a JSON schema (an OpenAPI operation's or an MCP
 // tool's), the personal data seeded into them, and the checks every answer must pass (no stack trace or internal
 // message, no seed in clear). Seeded and bounded: FUZZ_SEED replays a run, FUZZ_RUNS multiplies its cases.
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { hashPassword } from '@/modules/kernel/security/index.ts';
+import type { SecuredRuntime } from './secured-runtime.ts';
+import { type AuthHeaders, signIn } from './sign-in.ts';
 
 /** The JSON schema, as far as the generators read it. */
 export interface JsonSchema {
@@ -284,4 +288,162 @@ function objectArbitrary(schema: JsonSchema, generation: Generation, depth: numb
     },
     { arbitrary: fc.constant({}), weight: 1 },
   );
+}
+
+/** docs/api.md's table of problem types: each type with the statuses it may carry (the tRPC and stream suites'). */
+export function documentedProblems(apiDoc: string): ReadonlyMap<string, readonly number[]> {
+  const rows = [...apiDoc.matchAll(/^\| `([a-z-]+)`\s*\|\s*([\d, ]+?)\s*\|/gm)];
+  return new Map(rows.map(([, type = '', statuses = '']) => [type, statuses.split(',').map((one) => Number(one))]));
+}
+
+/**
+ * What is wrong with an error answer as the problem+json every edge answers (docs/api.md): its content type, a type
+ * docs/api.md lists with this status, the status in the body, the request id in the body and `X-Request-Id`, and
+ * no 5xx but those docs/api.md documents (`internal-error` never). Answers the problem as parsed, or undefined.
+ */
+export function problemIssues(
+  response: Response,
+  text: string,
+  documented: ReadonlyMap<string, readonly number[]>,
+): { problem: Record<string, unknown> | undefined; issues: string[] } {
+  const issues: string[] = [];
+  let problem: Record<string, unknown> | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      problem = parsed as Record<string, unknown>;
+    else issues.push(`error body is no object: ${text.slice(0, 200)}`);
+  } catch {
+    issues.push(`error body is no JSON: ${text.slice(0, 200)}`);
+  }
+  if (!response.headers.get('content-type')?.startsWith('application/problem+json'))
+    issues.push(`error content-type ${response.headers.get('content-type')}`);
+  const type = String(problem?.type);
+  const statuses = documented.get(type);
+  if (!statuses) issues.push(`undocumented problem type ${type}`);
+  else if (!statuses.includes(response.status)) issues.push(`${type} with undocumented status ${response.status}`);
+  if (problem && problem.status !== response.status) issues.push(`problem status ${String(problem.status)}`);
+  if (problem && typeof problem.title !== 'string') issues.push('problem without a title');
+  if (problem && (typeof problem.requestId !== 'string' || problem.requestId !== response.headers.get('x-request-id')))
+    issues.push(`request id ${String(problem.requestId)} (header ${response.headers.get('x-request-id')})`);
+  if (response.status >= 500 && (type === 'internal-error' || !statuses)) issues.push(`server error ${type}`);
+  return { problem, issues };
+}
+
+/** A text as an HTTP header carries it: its UTF-8 bytes read as Latin-1, without the CR, LF and NUL no header holds. */
+export function headerValue(text: string): string {
+  return Buffer.from(text.replace(/[\r\n\0]/g, ''), 'utf8')
+    .toString('latin1')
+    .trim();
+}
+
+/**
+ * What one fuzzing run saw (the tRPC and stream suites'): its cases, answers by kind, the answers that echoed a seed
+ * their own request carried (counted, not failed: docs/security.md, "Findings of fuzzing") and its findings.
+ */
+export class FuzzRun {
+  readonly findings: string[] = [];
+  readonly echoes: string[] = [];
+  readonly answers = new Map<string, number>();
+  cases = 0;
+  private began = performance.now();
+
+  constructor(private readonly name: string) {}
+
+  /** The fuzzing starts now (after its setup). */
+  begin(): void {
+    this.began = performance.now();
+  }
+
+  answered(kind: string): void {
+    this.answers.set(kind, (this.answers.get(kind) ?? 0) + 1);
+  }
+
+  /** The seeds an answer holds in clear: an echo when its request carried that kind, otherwise a problem. */
+  seedProblems(sent: string, answer: string, where: string): string[] {
+    const carried = new Set(piiIn(sent));
+    return piiIn(answer).flatMap((kind) => {
+      if (!carried.has(kind)) return [`a seeded ${kind} in clear the request did not carry: ${answer.slice(0, 400)}`];
+      this.echoes.push(`${kind}: ${where.slice(0, 240)}`);
+      return [];
+    });
+  }
+
+  found(where: string, problems: readonly string[]): void {
+    if (problems.length > 0) this.findings.push(`${where}\n    ${problems.join('\n    ')}`);
+  }
+
+  /** One line of what the run did (and the first echoes), for the log of CI. */
+  report(of: string): void {
+    const seconds = ((performance.now() - this.began) / 1000).toFixed(1);
+    const tally = [...this.answers].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${kind} ×${count}`);
+    console.info(
+      `${this.name}: ${this.cases} cases ${of} in ${seconds} s (seed ${FUZZ_SEED}); ${this.echoes.length} answers ` +
+        `echoed a seed the request carried; ${tally.join(', ')}`,
+    );
+    if (this.echoes.length > 0)
+      console.info(`${this.name} echoes (first 10):\n  ${this.echoes.slice(0, 10).join('\n  ')}`);
+  }
+}
+
+/** A local user holding a built-in role everywhere, or on one cluster, signed in (the fuzzing suites' viewers). */
+export async function signedInWithRole(
+  secured: SecuredRuntime,
+  user: { readonly username: string; readonly role: string; readonly clusterId?: string },
+): Promise<AuthHeaders> {
+  const password = `${user.username} fuzz passphrase 1`;
+  const id = randomUUID();
+  const { prisma } = secured.runtime;
+  await prisma.user.create({
+    data: { id, username: user.username, providerId: 'local', passwordHash: await hashPassword(password) },
+  });
+  const role = await prisma.role.findFirstOrThrow({ where: { name: user.role } });
+  const scope =
+    user.clusterId === undefined
+      ? { scopeKind: 'GLOBAL' as const }
+      : { scopeKind: 'CLUSTER' as const, scopeId: user.clusterId };
+  await prisma.grant.create({ data: { id: randomUUID(), roleId: role.id, principal: 'USER', userId: id, ...scope } });
+  return signIn(secured.rest, 'http://127.0.0.1', { username: user.username, password });
+}
+
+/** The audited changes since a moment that were no dry run (a fuzzing run must make none). */
+export function realChangesSince(
+  secured: SecuredRuntime,
+  since: Date,
+): Promise<{ action: string; target: string | null; outcome: string }[]> {
+  return secured.runtime.prisma.auditEvent.findMany({
+    where: {
+      startedAt: { gte: since },
+      dryRun: false,
+      outcome: { notIn: ['DENIED', 'REFUSED', 'FAILED'] },
+      action: { notIn: ['auth.sign-in', 'auth.sign-out', 'VIEW_CLEAR'] },
+    },
+    select: { action: true, target: true, outcome: true },
+  });
+}
+
+/** Values the installation knows for input fields of these names: ids that exist (and the nil one), names, keys. */
+export async function knownInputValues(
+  secured: SecuredRuntime,
+  clusters: { readonly clusterId: string; readonly lostKeyClusterId: string },
+): Promise<Record<string, string[]>> {
+  const { prisma } = secured.runtime;
+  const userIds = (await prisma.user.findMany({ select: { id: true } })).map((user) => user.id);
+  const roleIds = (await prisma.role.findMany({ select: { id: true } })).map((role) => role.id);
+  const nil = '00000000-0000-0000-0000-000000000000';
+  const names = ['orders', 'DLQ'];
+  return {
+    clusterId: [clusters.clusterId, clusters.clusterId, clusters.lostKeyClusterId, nil],
+    id: [clusters.clusterId, ...userIds, ...roleIds, nil],
+    userId: userIds,
+    roleId: roleIds,
+    key: ['audit.retention', 'safety.bulk-cap', 'flotilla.features.alerting.enabled', 'pair:admin@127.0.0.1'],
+    queueName: names,
+    queue: names,
+    address: names,
+    providerId: ['local', 'corp'],
+    environment: ['prod'],
+    source: ['audit', 'events', 'alerts', 'index', 'live'],
+    window: ['15m', '1h', '6h', '24h', '7d'],
+  };
 }

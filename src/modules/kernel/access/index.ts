@@ -6,5 +6,5 @@ export { CLUSTER_NOT_FOUND, guardCluster, scopeExists } from './cluster-guard.ts
 export { canSeeCluster, clusterPermissions, environmentPermissions, globalPermissions } from './grants.ts';
 export type { EffectiveGrant, Scope } from './grants.ts';
 export type { Principal } from './principal.ts';
-export { mergeRouters, moduleProcedure, router } from './procedure.ts';
+export { mergeRouters, moduleProcedure, router, trpcCodeOf } from './procedure.ts';
 export type { ProcedureMeta, TrpcContext } from './procedure.ts';

@@ -7,6 +7,7 @@ import { isDatabaseBusy, isDatabaseFull } from '@/base/db/database-busy.ts';
 import { decodeSegment } from '@/base/path-segment.ts';
 import type { TRPCError } from '@trpc/server';
 import { initTRPC } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZodError } from 'zod';
 import {
@@ -101,6 +102,26 @@ export function problemFromError(error: TRPCError, requestId: string): Problem {
   };
 }
 
+/** tRPC's code for an HTTP status (as its own HTTP_CODE_TO_JSONRPC2, which it does not export). */
+const CODE_BY_STATUS = new Map<number, TRPCError['code']>([
+  ...Object.entries(STATUS_BY_CODE)
+    .filter(([code]) => code !== 'PARSE_ERROR')
+    .map(([code, status]) => [status, code as TRPCError['code']] as const),
+  [502, 'BAD_GATEWAY'],
+  [503, 'SERVICE_UNAVAILABLE'],
+  [504, 'GATEWAY_TIMEOUT'],
+]);
+
+/**
+ * The tRPC code an answer of this HTTP status carries beside its problem: tRPC's error format says `code` and
+ * `data.code` of the status in `data.httpStatus`. The error's own code when it already says that status (a
+ * PARSE_ERROR's 400 among them).
+ */
+export function trpcCodeOf(status: number, own?: TRPCError['code']): TRPCError['code'] {
+  if (own && STATUS_BY_CODE[own] === status) return own;
+  return CODE_BY_STATUS.get(status) ?? (status >= 500 ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST');
+}
+
 const t = initTRPC
   .context<TrpcContext>()
   .meta<ProcedureMeta>()
@@ -108,10 +129,14 @@ const t = initTRPC
     isDev: false,
     errorFormatter({ shape, error, ctx }) {
       const problem = problemFromError(error, ctx?.request.requestId ?? 'unknown');
+      // A problem thrown in a middleware or a procedure reaches here as tRPC's INTERNAL_SERVER_ERROR whatever its
+      // status: the code follows the problem's status (a 404 said INTERNAL_SERVER_ERROR, found by fuzz-trpc).
+      const code = trpcCodeOf(problem.status, shape.data.code);
       return {
         ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[code],
         message: problem.detail ?? problem.title,
-        data: { code: shape.data.code, httpStatus: problem.status, problem },
+        data: { code, httpStatus: problem.status, problem },
       };
     },
   });

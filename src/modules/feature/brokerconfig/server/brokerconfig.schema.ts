@@ -67,7 +67,8 @@ export const revisionsOutput = z.object({
   items: z.array(revisionView.omit({ document: true }).extend({ counts, changes: z.array(itemChange) })),
 });
 
-export const revisionInput = z.object({ clusterId, number: z.coerce.number().int().min(1) });
+// A revision's number is a PostgreSQL integer: a larger one is no revision, and must not reach the query (a 500).
+export const revisionInput = z.object({ clusterId, number: z.coerce.number().int().min(1).max(2_147_483_647) });
 export const revisionOutput = revisionView.extend({ changes: z.array(itemChange) });
 
 export const saveRevisionInput = z.object({

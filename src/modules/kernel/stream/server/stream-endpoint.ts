@@ -89,6 +89,13 @@ export function openStream(
         opened.writeNow(`retry: 3000\nevent: ready\ndata: ${ready}\n\n`);
         ping = setInterval(() => opened.writeNow(':ping\n\n'), keepAliveMs);
         request.signal.addEventListener('abort', onAbort);
+        // A caller who left while the guard read the database has aborted already: no event comes for that, and a
+        // server that sees its client gone may never read (so never cancel) this body. Closed now, not held open
+        // with its ping timer and a place in stream.max-per-user (found by fuzz-stream.int.test.ts).
+        if (request.signal.aborted) {
+          onAbort();
+          return;
+        }
         if (lastEventId) {
           dependencies.replay
             .replay(query.clusterId, topics, lastEventId)
