@@ -24,7 +24,8 @@ function decodedPath(path: string): string {
   }
 }
 
-async function governedProblem(runtime: GovernanceRuntime, problem: Problem): Promise<Problem> {
+/** The refusal as it may leave: every field but ours through the content policy (the tRPC edge's too). */
+export async function governedProblem(runtime: GovernanceRuntime, problem: Problem): Promise<Problem> {
   // Our own 500, 503 and 504 quote no input, and are answered when the database (which holds the policy) may be
   // down: they go without the path rather than wait on it. A 502 quotes the broker, which may name what was typed.
   if (problem.status >= 500 && problem.status !== 502) return withoutInstance(problem);

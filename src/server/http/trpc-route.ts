@@ -16,6 +16,7 @@ import { logger, withLogContext } from '@/base/log/log.ts';
 import { getWebRuntime, type WebRuntime } from '../runtime/web-runtime.ts';
 import { appRouter } from '@/installation/app-router.ts';
 import { createTrpcContext } from './context.ts';
+import { governedProblem } from './governed-problem.ts';
 import { bodyLimit, checkUrl, guardBody } from './request-guard.ts';
 import { strictBooleanInputs } from './strict-booleans.ts';
 
@@ -55,18 +56,23 @@ function withProblem(problem: Problem, trpcBody: { error: unknown }, headers: He
   return problemResponse({ ...problem, ...trpcBody }, kept);
 }
 
-/** A tRPC error answer as problem+json: its problem at the top level, with this request's id. */
-async function finalise(response: Response, requestId: string): Promise<Response> {
+/**
+ * A tRPC error answer as problem+json: its problem at the top level, with this request's id, through the content
+ * policy as on the REST edge (a detail may quote what the caller typed: a queue name, input that is no JSON), and
+ * tRPC's message beside it the governed detail.
+ */
+async function finalise(response: Response, requestId: string, runtime: WebRuntime): Promise<Response> {
   if (response.status < 400) return response;
   const body = (await response
     .clone()
     .json()
-    .catch(() => undefined)) as { error?: { data?: { problem?: Problem } } } | undefined;
+    .catch(() => undefined)) as { error?: { message?: string; data?: { problem?: Problem } } } | undefined;
   const problem = body?.error?.data?.problem;
   if (!problem || !body.error) return response;
-  const stamped = { ...problem, requestId };
-  const error = { ...body.error, data: { ...body.error.data, problem: stamped } };
-  return withProblem(stamped, { error }, response.headers);
+  const shown = await governedProblem(runtime, { ...problem, requestId });
+  const message = shown.detail ?? shown.title;
+  const error = { ...body.error, message, data: { ...body.error.data, problem: shown } };
+  return withProblem(shown, { error }, response.headers);
 }
 
 /** The runtime source is bound here (Next.js passes route handlers a second argument). */
@@ -121,5 +127,5 @@ async function answerTrpc(
       return { headers };
     },
   });
-  return finalise(response, base.requestId);
+  return finalise(response, base.requestId, runtime);
 }

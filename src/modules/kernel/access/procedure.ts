@@ -93,9 +93,12 @@ export function problemFromError(error: TRPCError, requestId: string): Problem {
   if (error.code === 'PARSE_ERROR') return { ...malformedRequestProblem(), requestId };
   const status = STATUS_BY_CODE[error.code];
   if (status === undefined) return internalErrorProblem(requestId);
+  // The title is the type's, never the message: tRPC's own messages quote the input (the start of one that is no
+  // JSON), and a title is ours, not governed on its way out (governed-problem.ts).
+  const words = error.code.toLowerCase().replace(/_/g, ' ');
   return {
     type: error.code.toLowerCase().replace(/_/g, '-'),
-    title: error.message,
+    title: `${words.charAt(0).toUpperCase()}${words.slice(1)}`,
     status,
     detail: error.message,
     requestId,
