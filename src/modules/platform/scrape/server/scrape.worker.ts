@@ -2,7 +2,9 @@
 // its fair share of them among the live workers of every instance (fair-share.ts; the clusters module's ownership:
 // one instance scrapes a cluster, and the same instance reconciles its HA) and starts a ClusterScraper for each it
 // gets; clusters that are gone are stopped and released. ClusterRegistered and ClusterChanged make it look again at once (and re-read a changed
-// cluster it owns). Interval settings re-time every scraper when they change.
+// cluster it owns). Interval settings re-time every scraper when they change. When the ownership's lock connection
+// breaks (a database restart), every cluster is given up and claimed again as soon as the database answers, not at
+// the next tier-A pass.
 import type { RunningWorkerService, WorkerServiceContext } from '@/modules/kernel/plugin/index.ts';
 import { ClusterScraper } from './cluster-scraper.ts';
 import { clusterOwnershipOf, listClusterIds, loadManagementTargets } from '@/modules/platform/clusters/index.ts';
@@ -14,8 +16,10 @@ import { inTransaction } from '@/base/db/transaction.ts';
 import { TIERS } from '../read/tiers.ts';
 import { SCRAPE_SETTINGS, TIER_INTERVAL_SETTINGS } from './scrape.settings.ts';
 import { logger, withLogContext } from '@/base/log/log.ts';
+import { reconnectDelay } from '@/base/backoff.ts';
 
 const log = logger('scrape');
+const RECLAIM = { initialDelayMs: 500, maxDelayMs: 10_000 };
 
 export class ScrapeService implements RunningWorkerService {
   private readonly scrapers = new Map<string, ClusterScraper>();
@@ -23,6 +27,8 @@ export class ScrapeService implements RunningWorkerService {
   private readonly stopFollowing: () => void;
   private readonly unsubscribe: Array<() => void> = [];
   private timer: NodeJS.Timeout | undefined;
+  private reclaimTimer: NodeJS.Timeout | undefined;
+  private reclaimAttempt = 0;
   private pass: Promise<void> = Promise.resolve();
   private readonly reported = new Map<string, string>();
   /** Fair share (fair-share.ts): the clusters nobody owned at the last pass, and the passes this one was over it. */
@@ -32,7 +38,11 @@ export class ScrapeService implements RunningWorkerService {
 
   constructor(private readonly context: WorkerServiceContext) {
     this.shared = clusterOwnershipOf(context.pool);
-    this.stopFollowing = this.shared.ownership.onLost(() => void this.giveUpAll());
+    this.stopFollowing = this.shared.ownership.onLost(() => {
+      void this.giveUpAll();
+      this.reclaimAttempt = 0;
+      this.reclaimSoon();
+    });
   }
 
   async start(): Promise<void> {
@@ -58,6 +68,7 @@ export class ScrapeService implements RunningWorkerService {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.reclaimTimer);
     for (const unsubscribe of this.unsubscribe) unsubscribe();
     await this.pass.catch(() => undefined);
     await Promise.all([...this.scrapers.values()].map((scraper) => scraper.stop()));
@@ -90,6 +101,29 @@ export class ScrapeService implements RunningWorkerService {
       this.arm();
     }, this.context.settings.duration(SCRAPE_SETTINGS.tierA));
     this.timer.unref();
+  }
+
+  /** A pass after the lock connection broke, retried with backoff until the database answers it. */
+  private reclaimSoon(): void {
+    clearTimeout(this.reclaimTimer);
+    if (this.stopped) return;
+    this.reclaimTimer = setTimeout(
+      () => {
+        this.pass = this.pass
+          .then(() => (this.stopped ? undefined : this.ownershipPass()))
+          .then(
+            () => {
+              this.reclaimAttempt = 0;
+            },
+            (error: unknown) => {
+              log.warn({ err: error }, 'cannot claim the clusters again yet (the lock connection broke)');
+              this.reclaimSoon();
+            },
+          );
+      },
+      reconnectDelay(RECLAIM, this.reclaimAttempt++),
+    );
+    this.reclaimTimer.unref();
   }
 
   /** Passes run one after another, never overlapping. */
