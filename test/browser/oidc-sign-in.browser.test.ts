@@ -38,8 +38,23 @@ async function api(method: string, path: string, body?: unknown, headers: Record
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** A call from the page itself, with its cookies (and the CSRF token for changes), as the console makes them. */
-function fromPage(page: Page, method: string, path: string): Promise<number> {
+/**
+ * A call from the page itself, with its cookies (and the CSRF token for changes), as the console makes them. The
+ * console may navigate by itself meanwhile (to the sign-in page when it sees its session end), which ends the page's
+ * context under the call (seen once in CI): a read is asked again on the page it lands on; a change is not repeated.
+ */
+async function fromPage(page: Page, method: string, path: string): Promise<number> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await callFromPage(page, method, path);
+    } catch (error) {
+      if (method !== 'GET' || attempt === 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState('load');
+    }
+  }
+}
+
+function callFromPage(page: Page, method: string, path: string): Promise<number> {
   return page.evaluate(
     async ([verb, target]) => {
       const csrf = document.cookie

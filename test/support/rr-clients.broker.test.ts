@@ -100,7 +100,9 @@ describe('request-reply clients on a real broker', () => {
       expect(lost).toHaveLength(2);
       expect(responder.dropped).toEqual(lost);
       expect(run.pairs.map(timedOut)).toEqual([false, true, false, true, false]);
-      expect(responder.handled).toBe(5);
+      // The responder counts a request handled once the broker settled its reply, which can be after the requester
+      // read that reply (seen once in CI: 4 at this line).
+      await waitFor('the responder counting all five handled', () => (responder.handled === 5 ? true : undefined));
     } finally {
       await responder.stop();
     }

@@ -63,6 +63,12 @@ class FindingsCollector {
     const tallies = [...this.tallies.values()];
     this.tallies = new Map();
     if (tallies.length === 0) return;
+    // A database closed without the process's close hooks (a runtime dropped, not closed): the counts cannot be
+    // written anywhere, which is said once, not logged as a failure of the database.
+    if (this.db.pool.ended) {
+      log.warn({ findings: tallies.length }, 'findings counted after the database closed are not written');
+      return;
+    }
     await this.db
       .query(
         `INSERT INTO classification_finding AS f (address, location, detector, data_class, count, first_seen_at, last_seen_at)
