@@ -43,6 +43,7 @@ import { refreshQueueTotals } from './queue-totals.ts';
 import { TIERS, type Tier } from '../read/tiers.ts';
 import { SCRAPE_SETTINGS, TIER_INTERVAL_SETTINGS } from './scrape.settings.ts';
 import { recordSweep, type SweepOutcome } from './sweep-persist.ts';
+import { nextDueAt } from './tick-schedule.ts';
 import { inTransaction } from '@/base/db/transaction.ts';
 import { logger } from '@/base/log/log.ts';
 
@@ -148,13 +149,19 @@ export class ClusterScraper {
     return managementLimitsOf(this.dependencies.settings);
   }
 
-  private arm(tier: Tier): void {
+  /** The tier's next tick, due one interval after the last was due (tick-schedule.ts says why). */
+  private arm(tier: Tier, lastDueAt = Date.now()): void {
     clearTimeout(this.timers.get(tier));
     if (this.stopped) return;
-    const timer = setTimeout(() => {
-      this.track(this.runTier(tier));
-      this.arm(tier);
-    }, this.intervalMs(tier));
+    const now = Date.now();
+    const dueAt = nextDueAt(lastDueAt, this.intervalMs(tier), now);
+    const timer = setTimeout(
+      () => {
+        this.track(this.runTier(tier));
+        this.arm(tier, dueAt);
+      },
+      Math.max(0, dueAt - now),
+    );
     timer.unref();
     this.timers.set(tier, timer);
   }
