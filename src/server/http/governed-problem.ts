@@ -5,6 +5,7 @@
 import { governFields } from '@/modules/platform/governance/index.ts';
 import { type Problem, problemResponse } from '@/modules/kernel/core/index.ts';
 import { logger } from '@/base/log/log.ts';
+import { decodeSegment } from '@/base/path-segment.ts';
 
 type GovernanceRuntime = Parameters<typeof governFields>[0];
 const log = logger('api');
@@ -15,22 +16,14 @@ const OURS = new Set(['type', 'title', 'status', 'requestId', 'retryAfterSeconds
 const withoutInstance = (problem: Problem) =>
   Object.fromEntries(Object.entries(problem).filter(([name]) => name !== 'instance')) as Problem;
 
-/** The path as typed: percent-encoding glues `%20` to the digits after it, and a detector would not see the number. */
-function decodedPath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-}
-
 /** The refusal as it may leave: every field but ours through the content policy (the tRPC edge's too). */
 export async function governedProblem(runtime: GovernanceRuntime, problem: Problem): Promise<Problem> {
   // Our own 500, 503 and 504 quote no input, and are answered when the database (which holds the policy) may be
   // down: they go without the path rather than wait on it. A 502 quotes the broker, which may name what was typed.
   if (problem.status >= 500 && problem.status !== 502) return withoutInstance(problem);
   const quoting = Object.keys(problem).filter((name) => !OURS.has(name));
-  const typed = typeof problem.instance === 'string' ? decodedPath(problem.instance) : undefined;
+  // Decoded as typed: percent-encoding glues `%20` to the digits after it, and a detector would not see the number.
+  const typed = typeof problem.instance === 'string' ? decodeSegment(problem.instance) : undefined;
   try {
     const { rows, governed } = await governFields<Problem>(
       runtime,
