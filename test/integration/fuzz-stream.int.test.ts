@@ -5,7 +5,8 @@
 // anywhere — as an admin, a viewer granted one cluster and no one; a third of the callers hang up before the answer
 // and never read it. Every answer: a 200 event stream that opens with its `ready` event (and replays broker events
 // governed, never a seeded value in clear), or problem+json of a documented type and status; never a 5xx, a stack
-// trace or an internal message, never a seed in clear the request did not carry; each stream ends promptly once
+// trace or an internal message, never a seed in clear, not even one the request carried itself (the `ready` event
+// gives a dropped topic's position, never its name); each stream ends promptly once
 // the caller is gone, and when the fuzzing ends no stream, timer or error line is left behind. Seeded: FUZZ_SEED
 // replays a run, FUZZ_RUNS=n runs n times the cases.
 import { randomUUID } from 'node:crypto';
@@ -66,7 +67,8 @@ beforeAll(async () => {
   auth.viewer = await signedInWithRole(secured, { username: 'sia', role: 'viewer', clusterId });
   auth.admin = await signIn(secured.rest, 'http://127.0.0.1');
   // Broker events a Last-Event-ID replays, with personal data in every field that can hold it (stored as rows from
-  // before masking were: the replay must govern them on the way out).
+  // before masking were: the replay must govern them on the way out), one property not in its typed form (a row
+  // written outside Flotilla: governed as text all the same).
   const node = await runtime.prisma.clusterNode.findFirstOrThrow({ where: { clusterId } });
   await runtime.prisma.brokerEvent.createMany({
     data: ['4111111111111111', 'DE89370400440532013000', '5555 5555 5555 4444'].map((seed, index) => ({
@@ -80,6 +82,7 @@ beforeAll(async () => {
       properties: {
         _AMQ_FilterString: { type: 'string', value: `pan = '${seed}'` },
         note: { type: 'string', value: `ref ${seed}` },
+        bare: `ref ${seed}`,
       },
       brokerTime: new Date(Date.UTC(2026, 11, 6, 8, index)),
       receivedAt: new Date(Date.UTC(2026, 11, 6, 8, index)),
@@ -239,15 +242,8 @@ async function check(request: StreamCase): Promise<void> {
   if (secured.runtime.stream.size > 0) problems.push(`${secured.runtime.stream.size} streams left open`);
   const internals = internalsIn(text);
   if (internals.length > 0) problems.push(`carries ${internals.join(', ')}: ${text.slice(0, 400)}`);
-  // Personal data: none in clear that this request did not itself carry (an unknown topic is named back to its
-  // caller in `dropped`, and a problem may name what was sent: counted, not failed).
-  let sentText = `${request.query} ${request.lastEventId ?? ''}`;
-  try {
-    sentText = `${decodeURIComponent(request.query)} ${request.lastEventId ?? ''}`;
-  } catch {
-    // Bad percent-encoding: searched as sent.
-  }
-  problems.push(...run.seedProblems(sentText, text, where));
+  // Personal data: none in clear, not even what this request carried itself (an unknown topic, a parameter's name).
+  for (const kind of piiIn(text)) problems.push(`a seeded ${kind} in clear: ${text.slice(0, 400)}`);
   run.found(`${where} → ${response.status}`, problems);
 }
 

@@ -80,16 +80,37 @@ describe('GET /api/v1/stream', () => {
     expect(await response.json()).toMatchObject({ type: 'validation-failed', errors: [{ field: 'clusterId' }] });
   });
 
-  it('opens with the accepted and dropped topics, never buffers, and pings', async () => {
+  it('opens with the accepted topics and the positions of the dropped ones, never buffers, and pings', async () => {
     const { response, abort } = open(`clusterId=${CLUSTER}&topics=queues,nonsense,alerts`);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     expect(response.headers.get('x-accel-buffering')).toBe('no');
     const text = await readUntil(response, (so) => so.includes(':ping'));
-    expect(text).toContain(
-      'event: ready\ndata: {"topics":["queues"],"dropped":["nonsense","alerts"],"keepAliveMs":200}',
-    );
+    expect(text).toContain('event: ready\ndata: {"topics":["queues"],"dropped":[1,2],"keepAliveMs":200}');
     expect(text).toContain(':ping\n\n');
     abort();
+  });
+
+  it('never names a dropped topic back: a card number typed as one is a position in the list as sent', async () => {
+    const card = '4111 1111 1111 1111';
+    const { response, abort } = open(
+      `clusterId=${CLUSTER}&topics=${encodeURIComponent(` ${card} ,queues,,queues,${card},health`)}`,
+    );
+    const text = await readUntil(response, (so) => so.includes('\n\n'));
+    abort();
+    // Empty items count as positions but are no topics; a repeated accepted topic is accepted, a repeated dropped
+    // one dropped at each of its positions.
+    expect(text).toContain('event: ready\ndata: {"topics":["queues","health"],"dropped":[0,4],"keepAliveMs":200}');
+    expect(text).not.toContain('4111');
+  });
+
+  it('ignores a parameter it does not read, given twice, and never names it back', async () => {
+    const card = encodeURIComponent('4111 1111 1111 1111');
+    const { response, abort } = open(`clusterId=${CLUSTER}&topics=queues&${card}=1&${card}=2`);
+    expect(response.status).toBe(200);
+    const text = await readUntil(response, (so) => so.includes('\n\n'));
+    abort();
+    expect(text).toContain('"topics":["queues"],"dropped":[]');
+    expect(text).not.toContain('4111');
   });
 
   it('passes on a signal another process publishes through the database', async () => {

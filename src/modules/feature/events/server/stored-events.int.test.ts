@@ -161,4 +161,64 @@ describe('stored broker events', () => {
     const clear = await governEvents({ db, bus }, await page(), { clear: true });
     expect(clear.events.map((one) => one.properties.tenant?.value)).toEqual(['acme', undefined, 'initech', 'umbrella']);
   });
+
+  it('governs a stored property not in its typed form as text, and never shows it as stored', async () => {
+    // A row written outside Flotilla, as the stream fuzzing's first seeded rows were: bare values and shapes of their
+    // own beside a typed property, unsealed, at the policy version in force.
+    const [row] = await db.query<{ seq: string }>(
+      `INSERT INTO broker_event (cluster_id, node_id, logical_node, kind, address, properties, broker_time,
+                                 received_at, policy_version)
+       VALUES ($1, $2, $3, 'CONSUMER_CREATED', 'orders', $4, now(), now(), 1) RETURNING seq`,
+      [
+        clusterId,
+        nodeId,
+        `node:${nodeId}`,
+        JSON.stringify({
+          note: `ref ${CARD}`,
+          pan: 4111111111111111,
+          nested: { card: CARD },
+          untyped: { value: CARD },
+          typed: { type: 'string', value: 'plain' },
+        }),
+      ],
+    );
+    const read = async (clear: boolean) => {
+      const stored = await listEvents(db.pool, listEventsInput.parse({ clusterId, seq: row?.seq }));
+      return (await governEvents({ db, bus }, stored.items, { clear })).events[0];
+    };
+    const masked = await read(false);
+    expect(JSON.stringify(masked)).not.toContain('4111');
+    expect(masked?.properties).toEqual({
+      note: { type: 'string', value: 'ref •••• •••• •••• 1111' },
+      pan: { type: 'string', value: '••••••••••••1111' },
+      nested: { type: 'string', value: '{"card":"•••• •••• •••• 1111"}' },
+      untyped: { type: 'string', value: '{"value":"•••• •••• •••• 1111"}' },
+      typed: { type: 'string', value: 'plain' },
+    });
+    const cards = masked?.redactions?.filter((one) => one.dataClass === 'payment-card').map((one) => one.location);
+    expect(cards?.sort()).toEqual(['property:nested', 'property:note', 'property:pan', 'property:untyped']);
+    // A caller with clear access sees the text, as a string, marked sensitive.
+    const clear = await read(true);
+    expect(clear?.properties.note).toEqual({ type: 'string', value: `ref ${CARD}` });
+    // The remask rewrites the row sealed, its properties typed and masked.
+    expect(await remaskBatch({ db, bus }, 10)).toBe(1);
+    const [rewritten] = await db.query<{ properties: object }>('SELECT properties FROM broker_event WHERE seq = $1', [
+      row?.seq,
+    ]);
+    expect(JSON.stringify(rewritten?.properties)).not.toContain('4111');
+    expect(rewritten?.properties).toMatchObject({ note: { type: 'string', value: 'ref •••• •••• •••• 1111' } });
+  });
+
+  it('withholds stored properties that are no object at all', async () => {
+    const [row] = await db.query<{ seq: string }>(
+      `INSERT INTO broker_event (cluster_id, node_id, logical_node, kind, properties, broker_time, received_at,
+                                 policy_version)
+       VALUES ($1, $2, $3, 'CONSUMER_CREATED', $4, now(), now(), 1) RETURNING seq`,
+      [clusterId, nodeId, `node:${nodeId}`, JSON.stringify(CARD)],
+    );
+    const stored = await listEvents(db.pool, listEventsInput.parse({ clusterId, seq: row?.seq }));
+    const [event] = (await governEvents({ db, bus }, stored.items, { clear: false })).events;
+    // Read as an object, a string is one property per character: the card in clear, a digit at a time.
+    expect(event?.properties).toEqual({});
+  });
 });

@@ -1,7 +1,9 @@
 // GET /api/v1/stream?clusterId=<uuid>&topics=<csv>: one server-sent-event response per subscriber, with no
-// timeout, a `:ping` comment every `stream.keep-alive`, unknown and disabled topics dropped (and named in the
-// opening `ready` event so a client can see why a topic stays silent). A user holds at most `stream.max-per-user`
-// streams in this process; one more answers 429.
+// timeout, a `:ping` comment every `stream.keep-alive`, unknown and disabled topics dropped (and their positions in
+// the `topics` list given in the opening `ready` event, so a client can see why a topic stays silent). A dropped
+// topic is never named back: it is whatever the caller typed, a card number as well as a typo, and the kernel has no
+// content policy to pass it through. A user holds at most `stream.max-per-user` streams in this process; one more
+// answers 429.
 import { type Problem, problemResponse, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { StreamHub, StreamSink, StreamSubscriber } from './hub.ts';
 import type { ReplayRegistry } from './replay.ts';
@@ -57,9 +59,9 @@ export function openStream(
     const instance = new URL(request.url).pathname;
     return problemResponse({ ...streamLimitProblem(limit), requestId: context.requestId, instance });
   }
-  const requested = query.topics;
-  const topics = new Set(requested.filter((topic) => dependencies.enabledTopics.has(topic)));
-  const dropped = requested.filter((topic) => !topics.has(topic));
+  const topics = new Set(query.topics.filter((topic) => dependencies.enabledTopics.has(topic)));
+  // Positions, not names: the accepted topics are the installation's own names, the dropped ones the caller's text.
+  const dropped = query.listed.flatMap((topic, position) => (topic && !topics.has(topic) ? [position] : []));
   const lastEventId = request.headers.get('last-event-id');
   const encoder = new TextEncoder();
   let subscriber: StreamSubscriber | undefined;
