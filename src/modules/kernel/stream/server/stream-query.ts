@@ -1,8 +1,8 @@
 // The stream's query, parsed once at the edge: the route guards the cluster it names and the endpoint subscribes to
-// that same value. A parameter given twice is refused outright: a guard reading the first value and a subscription
-// reading the last once let a caller with no grant read another cluster's events. A repeated parameter the stream
-// does not read is ignored like any other it does not read, and never named back: a name is the caller's input, and
-// a card number typed as one would come back in clear.
+// that same value. A parameter it reads given twice is refused outright: a guard reading the first value and a
+// subscription reading the last once let a caller with no grant read another cluster's events. A repeated parameter
+// the stream does not read is ignored like any other it does not read, and never named back: a name is the caller's
+// input, and a card number typed as one would come back in clear.
 import { z } from 'zod';
 import { type Problem, validationProblem } from '@/modules/kernel/core/index.ts';
 
