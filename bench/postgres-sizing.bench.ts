@@ -378,6 +378,13 @@ async function simulatedHour(cells: number): Promise<HourRun> {
        UNION ALL SELECT 'queue_total', count(*)::text FROM queue_total
        UNION ALL SELECT 'queue_verdict', count(*)::text FROM queue_verdict`,
     );
+    // The verdict rows the hour's refreshes wrote (ADR 36: only the changed ones); a backend's counts reach the
+    // statistics at most 10 s after its last transaction.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    const [verdictWrites] = await db.query<{ ins: string; upd: string; del: string }>(
+      `SELECT n_tup_ins AS ins, n_tup_upd AS upd, n_tup_del AS del FROM pg_stat_user_tables
+        WHERE relname = 'queue_verdict'`,
+    );
     const tierBCells = Math.min(DEFAULTS.firstPage, cells / NODES) * NODES;
     console.log(
       `\nstorage, one simulated hour of ${thousands(cells)} cells on ${String(NODES)} nodes (${String(tierBCells)} in tier B's first pages) ` +
@@ -392,6 +399,10 @@ async function simulatedHour(cells: number): Promise<HourRun> {
               `${name.padEnd(22)} ${mb(size.total).padStart(10)}   ${mb(size.indexes).padStart(10)}   ${thousands(Number(counted.find((row) => row.name === name)?.n ?? NaN)).padStart(9)}`,
           )
           .join('\n'),
+    );
+    console.log(
+      `queue_verdict rows written by the ${String(evaluations)} verdict refreshes: ${thousands(Number(verdictWrites?.ins))} inserted, ` +
+        `${thousands(Number(verdictWrites?.upd))} updated, ${thousands(Number(verdictWrites?.del))} deleted`,
     );
     return {
       cells,

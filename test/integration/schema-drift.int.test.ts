@@ -80,6 +80,7 @@ describe('Prisma schema versus migrations', () => {
       'sql_capture_deployment',
       'sql_saved_query',
       'sql_subscription',
+      'verdict_evaluation',
     ]);
     expect(
       models.find((model) => model.table === 'audit_event')?.columns.find((column) => column.field === 'clusterId'),

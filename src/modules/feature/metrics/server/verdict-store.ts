@@ -2,12 +2,16 @@
 // that scrapes it, and the fleet-wide reads over it (counts per cluster, the worst queues across clusters). The
 // evaluation is the one the API and the screens use (consumerHealthOf); only its result is kept.
 import type { Database } from '@/base/db/database.ts';
-import { inTransaction } from '@/base/db/transaction.ts';
 import type { QueueVerdictSource } from '@/modules/feature/queues/module.ts';
 import { NEEDS_ATTENTION, VERDICTS, VERDICTS_WORST_FIRST, type Verdict } from '@/base/consumer-verdicts.ts';
 import type { QueueHealth } from './consumer-health.ts';
 
-/** Replaces the cluster's stored verdicts with these, in one transaction. */
+/**
+ * Stores one evaluation of the cluster (ADR 37), in one statement: a queue's row is written only when it is new or
+ * its verdict or a figure differs (IS DISTINCT FROM), rows of queues no longer evaluated are deleted, and the rest
+ * are left untouched (not rewritten, not even locked), so a row's evaluated_at says since when its verdict and
+ * figures hold. The time of the evaluation itself goes to the cluster's one verdict_evaluation row.
+ */
 export async function storeVerdicts(
   db: Database,
   clusterId: string,
@@ -15,37 +19,67 @@ export async function storeVerdicts(
   evaluatedAt: Date,
 ): Promise<void> {
   const column = <T>(pick: (item: QueueHealth) => T) => items.map(pick);
-  await inTransaction(db.pool, async (client) => {
-    await client.query('DELETE FROM queue_verdict WHERE cluster_id = $1', [clusterId]);
-    if (items.length === 0) return;
-    await client.query(
-      `INSERT INTO queue_verdict (cluster_id, address, queue_name, routing_type, verdict, severity, depth,
+  await db.query(
+    `WITH incoming AS (
+       SELECT DISTINCT ON (queue_name, address, routing_type) *
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[], $8::float8[],
+                     $9::float8[], $10::float8[], $11::int[], $12::bigint[]) WITH ORDINALITY
+              AS i(address, queue_name, routing_type, verdict, severity, depth, depth_change, in_rate, out_rate,
+                   consumers, delivering, position)
+        ORDER BY queue_name, address, routing_type, position
+     ), changed AS (
+       UPDATE queue_verdict v
+          SET verdict = i.verdict, severity = i.severity, depth = i.depth, depth_change = i.depth_change,
+              in_rate = i.in_rate, out_rate = i.out_rate, consumers = i.consumers, delivering = i.delivering,
+              evaluated_at = $13
+         FROM incoming i
+        WHERE v.cluster_id = $1 AND v.queue_name = i.queue_name AND v.address = i.address
+          AND v.routing_type = i.routing_type
+          AND (v.verdict, v.severity, v.depth, v.depth_change, v.in_rate, v.out_rate, v.consumers, v.delivering)
+              IS DISTINCT FROM
+              (i.verdict, i.severity, i.depth, i.depth_change, i.in_rate, i.out_rate, i.consumers, i.delivering)
+     ), added AS (
+       INSERT INTO queue_verdict (cluster_id, address, queue_name, routing_type, verdict, severity, depth,
                                   depth_change, in_rate, out_rate, consumers, delivering, evaluated_at)
-       SELECT $1, * , $13 FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[],
-                                    $8::float8[], $9::float8[], $10::float8[], $11::int[], $12::bigint[])
-       ON CONFLICT DO NOTHING`,
-      [
-        clusterId,
-        column((item) => item.address),
-        column((item) => item.queueName),
-        column((item) => item.routingType),
-        column((item) => item.verdict),
-        column((item) => VERDICTS_WORST_FIRST.indexOf(item.verdict)),
-        column((item) => item.evidence.depth),
-        column((item) =>
-          item.evidence.depthAtEnd !== null && item.evidence.depthAtStart !== null
-            ? item.evidence.depthAtEnd - item.evidence.depthAtStart
-            : null,
-        ),
-        column((item) => item.evidence.inRate),
-        column((item) => item.evidence.outRate),
-        column((item) => item.evidence.consumers),
-        column((item) => item.evidence.delivering),
-        evaluatedAt,
-      ],
-    );
-  });
+       SELECT $1, address, queue_name, routing_type, verdict, severity, depth, depth_change, in_rate, out_rate,
+              consumers, delivering, $13
+         FROM incoming
+       ON CONFLICT DO NOTHING
+     ), gone AS (
+       DELETE FROM queue_verdict v
+        WHERE v.cluster_id = $1
+          AND NOT EXISTS (SELECT 1 FROM incoming i WHERE i.queue_name = v.queue_name AND i.address = v.address
+                                                     AND i.routing_type = v.routing_type)
+     )
+     INSERT INTO verdict_evaluation (cluster_id, evaluated_at) VALUES ($1, $13)
+     ON CONFLICT (cluster_id) DO UPDATE SET evaluated_at = EXCLUDED.evaluated_at`,
+    [
+      clusterId,
+      column((item) => item.address),
+      column((item) => item.queueName),
+      column((item) => item.routingType),
+      column((item) => item.verdict),
+      column((item) => VERDICTS_WORST_FIRST.indexOf(item.verdict)),
+      column((item) => item.evidence.depth),
+      column((item) =>
+        item.evidence.depthAtEnd !== null && item.evidence.depthAtStart !== null
+          ? item.evidence.depthAtEnd - item.evidence.depthAtStart
+          : null,
+      ),
+      column((item) => item.evidence.inRate),
+      column((item) => item.evidence.outRate),
+      column((item) => item.evidence.consumers),
+      column((item) => item.evidence.delivering),
+      evaluatedAt,
+    ],
+  );
 }
+
+/**
+ * When a stored queue was last judged: its cluster's last evaluation (verdict_evaluation e), or the row's own time
+ * where no evaluation row is kept (rows written some other way); a row's evaluated_at is never later.
+ */
+const JUDGED_AT = 'GREATEST(e.evaluated_at, v.evaluated_at)';
 
 export interface ClusterVerdicts {
   readonly counts: Record<Verdict, number>;
@@ -54,14 +88,20 @@ export interface ClusterVerdicts {
   readonly evaluatedAt: string | null;
 }
 
-/** Per cluster: how many queues have each verdict, the worst, and when they were judged. One statement. */
+/**
+ * Per cluster: how many queues have each verdict, the worst, and when they were last judged (the cluster's
+ * verdict_evaluation; a row's own evaluated_at only says since when it holds, so never later). One statement.
+ */
 export async function verdictCountsOf(
   db: Database,
   clusterIds: readonly string[],
 ): Promise<Map<string, ClusterVerdicts>> {
   const rows = await db.query<{ cluster_id: string; verdict: Verdict; n: number; evaluated_at: Date }>(
-    `SELECT cluster_id, verdict, count(*)::int AS n, max(evaluated_at) AS evaluated_at
-       FROM queue_verdict WHERE cluster_id = ANY($1::uuid[]) GROUP BY cluster_id, verdict`,
+    // Counted first, then joined: the cluster's evaluation row meets the few counts, not every queue's row.
+    `SELECT v.cluster_id, v.verdict, v.n, ${JUDGED_AT} AS evaluated_at
+       FROM (SELECT cluster_id, verdict, count(*)::int AS n, max(evaluated_at) AS evaluated_at
+               FROM queue_verdict WHERE cluster_id = ANY($1::uuid[]) GROUP BY cluster_id, verdict) AS v
+       LEFT JOIN verdict_evaluation e USING (cluster_id)`,
     [clusterIds],
   );
   const result = new Map<string, ClusterVerdicts>();
@@ -103,7 +143,7 @@ const WORST_ORDER: Record<string, string> = {
   outRate: 'out_rate',
   consumers: 'consumers',
   queueName: 'queue_name',
-  evaluatedAt: 'evaluated_at',
+  evaluatedAt: 'judged_at',
 };
 
 /** `severity` (the ranking) or a column, `-field` descending; missing figures last, then the ranking breaks ties. */
@@ -122,7 +162,7 @@ export async function worstQueuesOf(
   options: { verdicts?: readonly Verdict[]; sort?: string; page: number; pageSize: number },
 ): Promise<{ items: RankedQueue[]; total: number }> {
   const verdicts = options.verdicts ?? NEEDS_ATTENTION;
-  const where = 'cluster_id = ANY($1::uuid[]) AND verdict = ANY($2::text[])';
+  const where = 'v.cluster_id = ANY($1::uuid[]) AND v.verdict = ANY($2::text[])';
   const [rows, counted] = await Promise.all([
     db.query<{
       cluster_id: string;
@@ -136,14 +176,16 @@ export async function worstQueuesOf(
       out_rate: number | null;
       consumers: number;
       delivering: string;
-      evaluated_at: Date;
+      judged_at: Date;
     }>(
-      `SELECT * FROM queue_verdict WHERE ${where}
+      `SELECT cluster_id, address, queue_name, routing_type, verdict, depth, depth_change, in_rate, out_rate,
+              consumers, delivering, ${JUDGED_AT} AS judged_at
+         FROM queue_verdict v LEFT JOIN verdict_evaluation e USING (cluster_id) WHERE ${where}
         ORDER BY ${worstOrder(options.sort)}, queue_name, cluster_id
         LIMIT $3 OFFSET $4`,
       [clusterIds, verdicts, options.pageSize, (options.page - 1) * options.pageSize],
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM queue_verdict WHERE ${where}`, [clusterIds, verdicts]),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM queue_verdict v WHERE ${where}`, [clusterIds, verdicts]),
   ]);
   return {
     total: counted[0]?.n ?? 0,
@@ -159,7 +201,7 @@ export async function worstQueuesOf(
       outRate: row.out_rate,
       consumers: row.consumers,
       delivering: Number(row.delivering),
-      evaluatedAt: row.evaluated_at.toISOString(),
+      evaluatedAt: row.judged_at.toISOString(),
     })),
   };
 }
