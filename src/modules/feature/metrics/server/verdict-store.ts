@@ -76,10 +76,12 @@ export async function storeVerdicts(
 }
 
 /**
- * When a stored queue was last judged: its cluster's last evaluation (verdict_evaluation e), or the row's own time
- * where no evaluation row is kept (rows written some other way); a row's evaluated_at is never later.
+ * When the rows `v` were last judged: their cluster's last evaluation (verdict_evaluation), or the rows' own time
+ * where no evaluation row is kept (rows written some other way); a row's evaluated_at is never later. A subquery,
+ * not a join, so that after an ORDER BY … LIMIT it is computed for the page's rows only.
  */
-const JUDGED_AT = 'GREATEST(e.evaluated_at, v.evaluated_at)';
+const JUDGED_AT = `GREATEST((SELECT e.evaluated_at FROM verdict_evaluation e WHERE e.cluster_id = v.cluster_id),
+                            v.evaluated_at)`;
 
 export interface ClusterVerdicts {
   readonly counts: Record<Verdict, number>;
@@ -97,11 +99,10 @@ export async function verdictCountsOf(
   clusterIds: readonly string[],
 ): Promise<Map<string, ClusterVerdicts>> {
   const rows = await db.query<{ cluster_id: string; verdict: Verdict; n: number; evaluated_at: Date }>(
-    // Counted first, then joined: the cluster's evaluation row meets the few counts, not every queue's row.
+    // Counted first: the cluster's evaluation row is read for the few counts, not for every queue's row.
     `SELECT v.cluster_id, v.verdict, v.n, ${JUDGED_AT} AS evaluated_at
        FROM (SELECT cluster_id, verdict, count(*)::int AS n, max(evaluated_at) AS evaluated_at
-               FROM queue_verdict WHERE cluster_id = ANY($1::uuid[]) GROUP BY cluster_id, verdict) AS v
-       LEFT JOIN verdict_evaluation e USING (cluster_id)`,
+               FROM queue_verdict WHERE cluster_id = ANY($1::uuid[]) GROUP BY cluster_id, verdict) AS v`,
     [clusterIds],
   );
   const result = new Map<string, ClusterVerdicts>();
@@ -180,7 +181,7 @@ export async function worstQueuesOf(
     }>(
       `SELECT cluster_id, address, queue_name, routing_type, verdict, depth, depth_change, in_rate, out_rate,
               consumers, delivering, ${JUDGED_AT} AS judged_at
-         FROM queue_verdict v LEFT JOIN verdict_evaluation e USING (cluster_id) WHERE ${where}
+         FROM queue_verdict v WHERE ${where}
         ORDER BY ${worstOrder(options.sort)}, queue_name, cluster_id
         LIMIT $3 OFFSET $4`,
       [clusterIds, verdicts, options.pageSize, (options.page - 1) * options.pageSize],
