@@ -102,6 +102,8 @@ export default defineConfig({
             'test/support/build-global-setup.ts',
             'test/support/chromium-global-setup.ts',
             BROKER_POOL,
+            // The console shared by the files that need no app of their own (ADR 37), started when one asks.
+            'test/support/shared-console-global-setup.ts',
           ],
           maxWorkers: appWorkers,
           sequence: { groupOrder: GROUP.apps, concurrent: false },

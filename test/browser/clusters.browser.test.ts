@@ -81,6 +81,13 @@ describe('clusters console', () => {
       "by the worker's native connection",
     );
     await saveScreenshot(page, 'cluster-overview');
+    // With one cluster, a per-cluster screen's home opens it (ClusterChoice); the files of the shared console, among
+    // several clusters, pick theirs from the list (browser.ts's pickClusterFrom).
+    const overviewPath = new URL(page.url()).pathname;
+    for (const home of ['/config', '/routing']) {
+      await page.goto(url(home));
+      await page.waitForURL(url(`${overviewPath}${home}`));
+    }
 
     await page.goto(url('/clusters'));
     const row = page.getByTestId('table-clusters').locator('tbody tr').filter({ hasText: 'browser-cluster' });

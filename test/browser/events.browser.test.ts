@@ -4,25 +4,23 @@
 // drawer shows every property and is kept in the URL; the queue page shows its recent events.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
   tableLoaded,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import { leaveSharedConsole, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { attachAndLeave as attachAndLeaveOn, createAnycastQueue, uniqueName } from '@test/native-test-helpers.ts';
 
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 const broker = leaseSingleNode();
 let node: BrokerNode;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
@@ -31,7 +29,7 @@ const url = (path: string) => `${app.baseUrl}${path}`;
 const attachAndLeave = (queue: string) => attachAndLeaveOn(node, queue);
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
@@ -39,7 +37,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   await broker.stop();
 });
 

@@ -9,19 +9,23 @@
 // in the Operate menu and in the grid's row menu.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
   tableLoaded,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
   pressAndHold,
 } from '@test/browser.ts';
-import { putSettingOverApi, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import {
+  leaveSharedConsole,
+  putSettingOverApi,
+  registerSingleNodeCluster,
+  waitForQueueScraped,
+} from '@test/browser-cluster.ts';
 import { emptyQueue, resumeQueue } from '@test/broker-leftovers.ts';
 import { queryDatabase } from '@test/database.ts';
 import {
@@ -35,10 +39,9 @@ import {
 // A pooled broker: every address of this suite is under the lease's prefix.
 const broker = leaseSingleNode();
 const QUEUE = broker.name('orders.browse');
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 let node: BrokerNode;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
@@ -49,7 +52,7 @@ const url = (path: string) => `${app.baseUrl}${path}`;
 const putSetting = (key: string, value: unknown) => putSettingOverApi(app.baseUrl, api, key, value);
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
@@ -62,7 +65,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId, settings: ['safety.bulk-cap'] });
   await broker.stop();
 });
 

@@ -6,26 +6,24 @@
 // address created from the Addresses screen is deleted again from its row menu.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
   tableLoaded,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
   pressAndHold,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import { leaveSharedConsole, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { ensureAnycastQueue } from '@test/broker-leftovers.ts';
 import { brokerMbean, jolokia } from '@test/jolokia.ts';
 import { openOwnConsumer } from '@test/named-client.ts';
 import { sendDurableMessages, uniqueName } from '@test/native-test-helpers.ts';
 
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 // A pooled broker: every address of this suite is under the lease's prefix.
 const broker = leaseSingleNode();
 const WATCHED = broker.name('orders.watch');
@@ -33,7 +31,7 @@ const PANEL = broker.name('orders.panel');
 const PAGED = broker.name('paged.orders');
 const CLOSING = broker.name('orders.close');
 let node: BrokerNode;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
@@ -41,7 +39,7 @@ let clusterId: string;
 const url = (path: string) => `${app.baseUrl}${path}`;
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   node = broker.nodes[0] as BrokerNode;
   api = await signInOverApi(app.baseUrl);
@@ -50,7 +48,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   await broker.stop();
 });
 

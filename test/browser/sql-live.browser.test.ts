@@ -4,17 +4,21 @@
 // the brokers were asked to filter; the editor completes the address name after `FROM "`.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
 } from '@test/browser.ts';
-import { putSettingOverApi, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import {
+  leaveSharedConsole,
+  putSettingOverApi,
+  registerSingleNodeCluster,
+  waitForQueueScraped,
+} from '@test/browser-cluster.ts';
 import { emptyQueue } from '@test/broker-leftovers.ts';
 import { createAnycastQueue } from '@test/native-test-helpers.ts';
 
@@ -22,10 +26,9 @@ import { createAnycastQueue } from '@test/native-test-helpers.ts';
 const broker = leaseSingleNode();
 const QUEUE = broker.name('orders.eu');
 const QUERY = `SELECT id, properties.orderId FROM "${broker.name('orders.*')}" WHERE properties.orderId = 2`;
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 let node: BrokerNode;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
@@ -54,7 +57,7 @@ async function sendOrder(orderId: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   node = broker.nodes[0] as BrokerNode;
@@ -70,7 +73,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   await broker.stop();
 });
 

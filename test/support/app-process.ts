@@ -89,8 +89,7 @@ export function processesWithArgument(fragment: string): ProcessInfo[] {
  * Waits for the run's background build of the web app (build-global-setup.ts) in a project that makes one, and throws
  * its failure: an app started before it is finished would build again, into the same folder.
  */
-async function whenBuilt(timeoutMs = 300_000): Promise<void> {
-  const outcomeFile = inject('buildOutcomeFile') as string | undefined;
+async function whenBuilt(outcomeFile: string | undefined, timeoutMs = 300_000): Promise<void> {
   if (!outcomeFile) return;
   const outcome = await eventually(
     'the background build of the web app',
@@ -343,8 +342,11 @@ function signal(target: number, name: NodeJS.Signals): void {
 export class AppPool {
   private readonly apps = new Set<AppProcess>();
 
+  /** `buildOutcomeFile` is for a global set-up, where `inject` does not answer; a test file leaves it out. */
+  constructor(private readonly buildOutcomeFile?: string) {}
+
   async start(options: StartOptions = {}): Promise<AppProcess> {
-    await whenBuilt();
+    await whenBuilt(this.buildOutcomeFile ?? inject('buildOutcomeFile'));
     const app = AppProcess.start({ ...options, port: options.port ?? (await freePort()) });
     this.apps.add(app);
     return app;

@@ -3,7 +3,7 @@
 // notification subscription is waited for (it opens once tier A has seen the node serve). Beside it, the other API
 // steps those suites share: changing a setting, and waiting for a queue to be scraped.
 import type { BrokerNode } from './artemis/index.ts';
-import type { ApiSession } from './browser.ts';
+import { signInOverApi, type ApiSession, type SharedConsole } from './browser.ts';
 import { waitFor } from './native-test-helpers.ts';
 
 export async function registerSingleNodeCluster(
@@ -37,6 +37,43 @@ export async function registerSingleNodeCluster(
       60_000,
     );
   return clusterId;
+}
+
+/**
+ * Removes a cluster over the API, as an operator would: a file of the shared console (ADR 37) leaves no cluster for
+ * the console's worker to go on scraping after it. Anything but 200 throws with the answer.
+ */
+async function removeClusterOverApi(baseUrl: string, api: ApiSession, clusterId: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/clusters/${clusterId}`, { method: 'DELETE', headers: api.headers });
+  if (response.status !== 200)
+    throw new Error(`removing ${clusterId}: ${String(response.status)} ${await response.text()}`);
+  await response.body?.cancel();
+}
+
+/**
+ * A shared-console file's end (ADR 37): the cluster it registered removed, the settings it changed reset to their
+ * defaults, then its browser closed. A failed removal still closes the browser, and fails the file after.
+ */
+export async function leaveSharedConsole(
+  session: SharedConsole | undefined,
+  made: { readonly clusterId?: string; readonly settings?: readonly string[] },
+): Promise<void> {
+  if (!session) return;
+  try {
+    const api = await signInOverApi(session.app.baseUrl);
+    if (made.clusterId) await removeClusterOverApi(session.app.baseUrl, api, made.clusterId);
+    for (const key of made.settings ?? []) {
+      const response = await fetch(`${session.app.baseUrl}/api/v1/settings/${key}`, {
+        method: 'DELETE',
+        headers: api.headers,
+      });
+      if (response.status !== 200)
+        throw new Error(`resetting ${key}: ${String(response.status)} ${await response.text()}`);
+      await response.body?.cancel();
+    }
+  } finally {
+    await session.close();
+  }
 }
 
 /** Changes a runtime setting over the API, as an admin would; anything but 200 throws with the answer. */

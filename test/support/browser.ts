@@ -1,13 +1,16 @@
 // Playwright (playwright-core) driving Debian's Chromium: npm's browser download does not work on these machines,
 // so the test setup installs the distribution's package when it is missing. Each launch gets a fresh profile.
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { AppPool, AppProcess } from './app-process.ts';
+import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database.ts';
+import { eventually } from './eventually.ts';
+import type { SharedConsoleAddress } from './shared-console-global-setup.ts';
 import { signIn, TEST_ADMIN, TEST_ADMIN_ENV } from './sign-in.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -131,6 +134,63 @@ export async function startSignedInConsole(pool: AppPool): Promise<SignedInConso
       await database.drop();
     },
   };
+}
+
+/** What a test file of the shared console may use of it: its address and, for seeding rows, its database. */
+export interface SharedConsole {
+  readonly app: { readonly baseUrl: string };
+  readonly database: { readonly url: string };
+  readonly browser: Browser;
+  readonly page: Page;
+  /** Closes this file's browser; the console goes on for the other files. */
+  close(): Promise<void>;
+}
+
+/**
+ * The run's shared Flotilla (shared-console-global-setup.ts, ADR 37) and a browser page signed in to it as the first
+ * admin. Other files use it at the same time: name what you make after your file, assert only on it, and remove the
+ * clusters you registered when you are done.
+ */
+export async function openSharedConsole(): Promise<SharedConsole> {
+  const folder = inject('sharedConsoleDir');
+  writeFileSync(path.join(folder, 'wanted'), '');
+  const read = (name: string) =>
+    existsSync(path.join(folder, name)) ? readFileSync(path.join(folder, name), 'utf8') : '';
+  // The build, then the app's start: minutes on a loaded two-core machine.
+  const answer = await eventually(
+    'the shared console (started when the first file asks)',
+    () => read('failed') || read('ready') || undefined,
+    300_000,
+    250,
+  );
+  if (read('failed')) throw new Error(read('failed'));
+  const address = JSON.parse(answer) as SharedConsoleAddress;
+  const browser = await launchBrowser();
+  await addSessionCookies(browser.context, address.baseUrl, await signInOverApi(address.baseUrl));
+  const page = await browser.newPage();
+  return {
+    app: { baseUrl: address.baseUrl },
+    database: { url: address.databaseUrl },
+    browser,
+    page,
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * A per-cluster screen reached from its home (ClusterChoice) as on a console with several clusters, the shared one: the
+ * cluster picked from the list, or opened at once when it is the only one left (clusters.browser asserts that part).
+ */
+export async function pickClusterFrom(
+  page: Page,
+  homeUrl: string,
+  clusterName: string,
+  clusterUrl: string,
+): Promise<void> {
+  await page.goto(homeUrl);
+  const link = page.getByRole('list', { name: 'Clusters' }).getByRole('link', { name: clusterName, exact: true });
+  await Promise.race([page.waitForURL(clusterUrl), link.click().catch(() => undefined)]);
+  await page.waitForURL(clusterUrl);
 }
 
 /** Waits until the page's shared table says how many rows it shows (loaded, whether empty or not). */

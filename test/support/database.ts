@@ -16,8 +16,19 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+/** Where databases are made: the run's server and migrated template (postgres-global-setup.ts). */
+export interface DatabaseServer {
+  readonly adminDatabaseUrl: string;
+  readonly migratedTemplate: string;
+}
+
+const injectedServer = (): DatabaseServer => ({
+  adminDatabaseUrl: inject('adminDatabaseUrl'),
+  migratedTemplate: inject('migratedTemplate'),
+});
+
+async function admin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await work(client);
@@ -26,19 +37,26 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * `server` is for a global set-up, where `inject` does not answer (shared-console-global-setup.ts); a test file
+ * leaves it out.
+ */
+export async function createTestDatabase(
+  options: { migrate?: boolean; server?: DatabaseServer } = {},
+): Promise<TestDatabase> {
   const name = `flotilla_test_${randomBytes(6).toString('hex')}`;
   const migrated = options.migrate ?? true;
+  const server = options.server ?? injectedServer();
   // A migrated database is a copy of the run's migrated template (postgres-global-setup.ts); an empty one, template0.
-  const template = migrated ? inject('migratedTemplate') : 'template0';
-  await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const url = withDatabase(inject('adminDatabaseUrl'), name);
+  const template = migrated ? server.migratedTemplate : 'template0';
+  await admin(server.adminDatabaseUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const url = withDatabase(server.adminDatabaseUrl, name);
   return {
     url,
     name,
     drop: async () => {
       await sweepSafely(url, name);
-      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await admin(server.adminDatabaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

@@ -6,23 +6,22 @@
 // shared broker's other queues and settings are never planned; the lease's stop removes the setting it applied.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   layoutFit,
   saveScreenshotsInBothThemes,
   signInOverApi,
-  startSignedInConsole,
-  type SignedInConsole,
+  openSharedConsole,
+  pickClusterFrom,
+  type SharedConsole,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { leaveSharedConsole, registerSingleNodeCluster } from '@test/browser-cluster.ts';
 
 const broker = leaseSingleNode();
-const pool = new AppPool();
 const MATCH = broker.name('cfg.ui.#');
-let session: SignedInConsole | undefined;
-let app: AppProcess;
+let session: SharedConsole | undefined;
+let app: SharedConsole['app'];
 let page: Page;
 let clusterId: string;
 const pageErrors: string[] = [];
@@ -50,7 +49,7 @@ async function showEditor(): Promise<void> {
 }
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -59,15 +58,13 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   await broker.stop();
 });
 
 describe('broker configuration screens on a real broker', () => {
   it('adopts the live configuration, edits it in the editor, saves it and lists it in History', async () => {
-    await page.goto(url('/config'));
-    // One cluster: the home screen opens its configuration.
-    await page.waitForURL(url(`/clusters/${clusterId}/config`));
+    await pickClusterFrom(page, url('/config'), 'config-cluster', url(`/clusters/${clusterId}/config`));
     await revisionShown(0);
 
     await page.getByRole('button', { name: 'Adopt the live configuration' }).click();

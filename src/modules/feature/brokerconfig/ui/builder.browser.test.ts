@@ -7,26 +7,18 @@
 // Nothing is applied, so nothing of the suite's is left on the broker beyond the lease's prefix.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppProcess } from '@test/app-process.ts';
-import { AppPool } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
-import {
-  saveScreenshotsInBothThemes,
-  signInOverApi,
-  startSignedInConsole,
-  type SignedInConsole,
-} from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { saveScreenshotsInBothThemes, signInOverApi, openSharedConsole, type SharedConsole } from '@test/browser.ts';
+import { leaveSharedConsole, registerSingleNodeCluster } from '@test/browser-cluster.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
 import { brokerMbean, jolokiaRead } from '@test/jolokia.ts';
 import { httpClient, type RestCall } from '@test/rest-call.ts';
 
 const broker = leaseSingleNode();
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 let proxy: CountingProxy | undefined;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let rest: RestCall;
 let clusterId: string;
@@ -57,7 +49,7 @@ const builder = () => page.getByTestId('builder-tab');
 const graphItem = (id: string) => builder().locator(`[data-testid="routing-node"][data-item-id="${id}"]`);
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -81,7 +73,7 @@ beforeAll(async () => {
 }, 480_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   await proxy?.close();
   await broker.stop();
 });

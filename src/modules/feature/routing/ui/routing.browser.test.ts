@@ -5,21 +5,20 @@
 // filters the graph by it: the shared broker holds other suites' addresses at the same time.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
+  pickClusterFrom,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
+import { leaveSharedConsole, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { brokerMbean, jolokiaExec } from '@test/jolokia.ts';
 
 const broker = leaseSingleNode();
-const pool = new AppPool();
 const names = {
   orders: broker.name('orders'),
   all: broker.name('orders.all'),
@@ -27,8 +26,8 @@ const names = {
   copies: broker.name('copies'),
   copy: broker.name('copy-eu'),
 };
-let session: SignedInConsole | undefined;
-let app: AppProcess;
+let session: SharedConsole | undefined;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
@@ -66,7 +65,7 @@ beforeAll(async () => {
       'filter-string': "region = 'eu'",
     }),
   ]);
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -75,7 +74,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   // The lease removes the suite's addresses and queues, not its diverts.
   await jolokiaExec(node(), mbean(), 'destroyDivert(java.lang.String)', [names.copy]).catch(() => undefined);
   await broker.stop();
@@ -83,9 +82,7 @@ afterAll(async () => {
 
 describe('the routing screen on a real broker', () => {
   it('draws the queues and the divert on the broker, and the address pattern narrows the graph', async () => {
-    await page.goto(url('/routing'));
-    // One cluster: the home screen opens its routing.
-    await page.waitForURL(url(`/clusters/${clusterId}/routing`));
+    await pickClusterFrom(page, url('/routing'), 'routing-cluster', url(`/clusters/${clusterId}/routing`));
     await graphReady();
     const whole = await itemCount();
 

@@ -4,30 +4,28 @@
 // broker no longer has it. Everything under the lease's prefix, the list searched by it.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   pressAndHold,
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
   tableLoaded,
-  type SignedInConsole,
+  type SharedConsole,
 } from '@test/browser.ts';
-import { registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { leaveSharedConsole, registerSingleNodeCluster } from '@test/browser-cluster.ts';
 import { brokerMbean, jolokiaExec, jolokiaRead } from '@test/jolokia.ts';
 
 const broker = leaseSingleNode();
-const pool = new AppPool();
 const names = {
   orders: broker.name('dvui.orders'),
   copies: broker.name('dvui.copies'),
   existing: broker.name('dvui.existing'),
   made: broker.name('dvui.made'),
 };
-let session: SignedInConsole | undefined;
-let app: AppProcess;
+let session: SharedConsole | undefined;
+let app: SharedConsole['app'];
 let page: Page;
 let clusterId: string;
 const pageErrors: string[] = [];
@@ -43,7 +41,7 @@ beforeAll(async () => {
   await jolokiaExec(node(), mbean(), 'createDivert(java.lang.String)', [
     JSON.stringify({ name: names.existing, address: names.orders, 'forwarding-address': names.copies }),
   ]);
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   const api = await signInOverApi(app.baseUrl);
@@ -51,7 +49,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId });
   // The lease removes the suite's addresses and queues, not its diverts.
   for (const name of [names.existing, names.made])
     await jolokiaExec(node(), mbean(), 'destroyDivert(java.lang.String)', [name]).catch(() => undefined);
