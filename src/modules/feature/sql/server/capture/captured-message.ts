@@ -1,6 +1,7 @@
 // A message drained from a capture queue, as the index writer takes it: still in clear (the writer governs and seals
 // it before anything is stored). The address is the subscription's source address, not the capture queue's: the
 // divert changed the copy's address. Capture is address-scoped, so `queue` is null.
+import { createHash } from 'node:crypto';
 import type { NativeMessage, TypedValue } from '@/modules/platform/broker/index.ts';
 import type { PropertyValue } from '../message-row.ts';
 import type { CapturedMessage } from '../index/stored-message.ts';
@@ -53,6 +54,38 @@ function ownExpiration(tap: LiveTap, message: NativeMessage, capturedAt: Date): 
   return routedAt >= earliest && routedAt <= capturedAt.getTime() + ROUTING_SLACK_MS ? undefined : expiry;
 }
 
+/** The annotation the broker's divert gives a copy: its id of the original on that node (its journal's sequence). */
+const ORIGINAL_ID = 'x-opt-ORIG-MESSAGE-ID';
+
+/**
+ * What a redelivered copy shares with its first delivery, and no other copy has: the broker's id of the original on
+ * the tap's node, with the copy's send and expiry times (a node whose journal was wiped starts its ids again; the
+ * times keep such an id from matching an older copy's), hashed with the cluster and the logical node into a UUID (16
+ * bytes in the index). Its first six bytes are the copy's expiry (else its send time) in milliseconds, so keys arrive
+ * in about the order rows do and each partition's unique index grows at its right edge instead of at random pages
+ * (measured: the insert of a batch took about two thirds as long as with random keys). Null when the broker gave no
+ * id: nothing then tells a redelivery by.
+ */
+function captureKeyOf(tap: LiveTap, message: NativeMessage): string | null {
+  const original = message.messageAnnotations[ORIGINAL_ID]?.value;
+  if (typeof original !== 'number' && typeof original !== 'string') return null;
+  const { creationTime, absoluteExpiryTime } = message.properties;
+  return timeOrderedKey(absoluteExpiryTime ?? creationTime ?? 0, [
+    tap.clusterId,
+    tap.nodeId,
+    String(original),
+    String(creationTime),
+    String(absoluteExpiryTime),
+  ]);
+}
+
+/** A UUID whose first six bytes are `timeMs` and whose rest is a hash of `identity` (the bench makes keys so too). */
+export function timeOrderedKey(timeMs: number, identity: readonly string[]): string {
+  const hash = createHash('sha256').update(identity.join('\n')).digest('hex');
+  const hex = Math.max(0, Math.trunc(timeMs)).toString(16).padStart(12, '0').slice(-12) + hash.slice(0, 20);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
 export function capturedMessageOf(tap: LiveTap, message: NativeMessage, capturedAt: Date): CapturedMessage {
   const properties = Object.fromEntries(
     Object.entries(message.applicationProperties).map(([key, value]) => [key, scalar(value)]),
@@ -71,6 +104,7 @@ export function capturedMessageOf(tap: LiveTap, message: NativeMessage, captured
     clusterId: tap.clusterId,
     nodeId: tap.nodeId,
     origin: 'capture',
+    captureKey: captureKeyOf(tap, message),
     subscriptionId: tap.subscriptionId,
     properties,
     body: bodyOf(message),

@@ -5,6 +5,9 @@
 // the broker keeps what the worker has not acknowledged) instead of dropping. A batch the database refuses rejects
 // its callers, who leave the messages unacknowledged. After each commit the bus carries the new seq range per
 // cluster (never the rows).
+// A capture copy whose key the index holds (a redelivery: its drainer was killed between the commit and the
+// acknowledgement) is skipped, and counts as committed: the unique key of each day partition with ON CONFLICT DO
+// NOTHING, and a look into yesterday's partition for a redelivery across midnight (ADR 22, its addendum).
 import type { Pool } from 'pg';
 import type { DatabaseBus } from '@/base/db/bus.ts';
 import type { Database } from '@/base/db/database.ts';
@@ -48,8 +51,14 @@ export class IndexWriter {
   private writing: Promise<void> = Promise.resolve();
   private partitionsMade = false;
   private stopped = false;
+  private skipped = 0;
 
   constructor(private readonly dependencies: IndexWriterDependencies) {}
+
+  /** Capture copies skipped since the start because the index held their key already (redeliveries). */
+  get redeliveriesSkipped(): number {
+    return this.skipped;
+  }
 
   /** Rows waiting to be written. */
   get buffered(): number {
@@ -185,23 +194,32 @@ export class IndexWriter {
   ): Promise<IndexAppended[]> {
     const column = <T>(pick: (message: CapturedMessage) => T) => messages.map(pick);
     const storedColumn = <T>(pick: (one: StoredMessage) => T) => stored.map(pick);
+    // The OR keeps the look into yesterday a probe of its key index per row (a subplan), never an anti-join that
+    // could read the whole partition; today's partition answers through ON CONFLICT.
     const result = await this.dependencies.pool.query<{ seq: string; cluster_id: string }>(
       `INSERT INTO message_index (indexed_at, row_id, cluster_id, node_id, node_name, address, queue, message_id,
                                   message_time, priority, durable, expiration, correlation_id, reply_to, origin,
                                   subscription_id, properties, body, body_withheld, policy_version, redactions,
-                                  sealed_cipher, sealed_key_id)
+                                  sealed_cipher, sealed_key_id, capture_key)
        SELECT now(), v.row_id, v.cluster_id, v.node_id, v.node_name, v.address, v.queue, v.message_id, v.message_time,
               v.priority, v.durable, v.expiration, v.correlation_id, v.reply_to, v.origin, v.subscription_id,
-              v.properties, v.body, v.body_withheld, v.policy_version, v.redactions, v.sealed_cipher, v.sealed_key_id
+              v.properties, v.body, v.body_withheld, v.policy_version, v.redactions, v.sealed_cipher, v.sealed_key_id,
+              v.capture_key
          FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
                      $8::timestamptz[], $9::int[], $10::boolean[], $11::timestamptz[], $12::text[], $13::text[],
                      $14::text[], $15::uuid[], $16::jsonb[], $17::jsonb[], $18::text[], $19::int[], $20::jsonb[],
-                     $21::text[], $22::text[])
+                     $21::text[], $22::text[], $23::uuid[])
               WITH ORDINALITY AS v(row_id, cluster_id, node_id, node_name, address, queue, message_id, message_time,
                                    priority, durable, expiration, correlation_id, reply_to, origin, subscription_id,
                                    properties, body, body_withheld, policy_version, redactions, sealed_cipher,
-                                   sealed_key_id, ord)
+                                   sealed_key_id, capture_key, ord)
+        WHERE v.capture_key IS NULL
+           OR NOT EXISTS (SELECT 1 FROM message_index held
+                           WHERE held.capture_key = v.capture_key
+                             AND held.indexed_at >= date_trunc('day', now(), 'UTC') - interval '1 day'
+                             AND held.indexed_at < date_trunc('day', now(), 'UTC'))
         ORDER BY v.ord
+           ON CONFLICT DO NOTHING
        RETURNING seq, cluster_id`,
       [
         storedColumn((one) => one.rowId),
@@ -227,8 +245,17 @@ export class IndexWriter {
         storedColumn((one) => JSON.stringify(one.redactions)),
         storedColumn((one) => one.sealed.cipher),
         storedColumn((one) => one.sealed.keyId),
+        column((m) => m.captureKey ?? null),
       ],
     );
+    const skipped = messages.length - result.rows.length;
+    if (skipped > 0) {
+      this.skipped += skipped;
+      indexLog.debug(
+        { skipped, total: this.skipped },
+        `${String(skipped)} redelivered capture ${skipped === 1 ? 'copy' : 'copies'} already indexed, skipped`,
+      );
+    }
     const ranges = new Map<string, IndexAppended>();
     for (const row of result.rows) {
       const seq = Number(row.seq);

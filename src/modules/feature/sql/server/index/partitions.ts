@@ -31,9 +31,16 @@ export function partitionsAround(now: Date, daysAhead: number = DAYS_AHEAD): Day
   );
 }
 
-/** DDL that makes one day's partition; harmless when it exists. Names and bounds come from dates, never input. */
+/**
+ * DDL that makes one day's partition with its unique capture key (a redelivered capture copy's row is skipped; a
+ * unique index of the partitioned table would have to hold indexed_at, which a redelivery does not share); harmless
+ * when they exist. One statement, so any client runs it. Names and bounds come from dates, never input.
+ */
 export function createPartitionSql(partition: DayPartition): string {
-  return `CREATE TABLE IF NOT EXISTS "${partition.name}" PARTITION OF ${INDEX_TABLE} FOR VALUES FROM ('${partition.from.toISOString()}') TO ('${partition.to.toISOString()}')`;
+  return `DO $$ BEGIN
+  CREATE TABLE IF NOT EXISTS "${partition.name}" PARTITION OF ${INDEX_TABLE} FOR VALUES FROM ('${partition.from.toISOString()}') TO ('${partition.to.toISOString()}');
+  CREATE UNIQUE INDEX IF NOT EXISTS "${partition.name}_capture_key" ON "${partition.name}" ("capture_key") WHERE "capture_key" IS NOT NULL;
+END $$`;
 }
 
 /**

@@ -20,6 +20,11 @@ export interface CapturedMessage extends Omit<MessageRow, 'properties' | 'body'>
   readonly clusterId: string;
   readonly nodeId: string;
   readonly origin: 'capture' | 'sample';
+  /**
+   * What a redelivered capture copy shares with its first delivery (capture/captured-message.ts): the writer skips a
+   * copy whose key it holds. Absent for a sample, and for a copy the broker gave no id.
+   */
+  readonly captureKey?: string | null;
   readonly subscriptionId: string | null;
   readonly properties: Readonly<Record<string, PropertyValue>>;
   /** A parsed JSON value, a text, bytes (withheld as binary), or null/undefined for no body. */
