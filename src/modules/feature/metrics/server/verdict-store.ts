@@ -77,8 +77,7 @@ export async function storeVerdicts(
 
 /**
  * When the rows `v` were last judged: their cluster's last evaluation (verdict_evaluation), or the rows' own time
- * where no evaluation row is kept (rows written some other way); a row's evaluated_at is never later. A subquery,
- * not a join, so that after an ORDER BY … LIMIT it is computed for the page's rows only.
+ * where no evaluation row is kept (rows written some other way); a row's evaluated_at is never later.
  */
 const JUDGED_AT = `GREATEST((SELECT e.evaluated_at FROM verdict_evaluation e WHERE e.cluster_id = v.cluster_id),
                             v.evaluated_at)`;
@@ -144,7 +143,7 @@ const WORST_ORDER: Record<string, string> = {
   outRate: 'out_rate',
   consumers: 'consumers',
   queueName: 'queue_name',
-  evaluatedAt: 'judged_at',
+  evaluatedAt: JUDGED_AT,
 };
 
 /** `severity` (the ranking) or a column, `-field` descending; missing figures last, then the ranking breaks ties. */
@@ -164,7 +163,7 @@ export async function worstQueuesOf(
 ): Promise<{ items: RankedQueue[]; total: number }> {
   const verdicts = options.verdicts ?? NEEDS_ATTENTION;
   const where = 'v.cluster_id = ANY($1::uuid[]) AND v.verdict = ANY($2::text[])';
-  const [rows, counted] = await Promise.all([
+  const [rows, counted, evaluations] = await Promise.all([
     db.query<{
       cluster_id: string;
       address: string;
@@ -177,17 +176,24 @@ export async function worstQueuesOf(
       out_rate: number | null;
       consumers: number;
       delivering: string;
-      judged_at: Date;
+      evaluated_at: Date;
     }>(
-      `SELECT cluster_id, address, queue_name, routing_type, verdict, depth, depth_change, in_rate, out_rate,
-              consumers, delivering, ${JUDGED_AT} AS judged_at
-         FROM queue_verdict v WHERE ${where}
+      `SELECT * FROM queue_verdict v WHERE ${where}
         ORDER BY ${worstOrder(options.sort)}, queue_name, cluster_id
         LIMIT $3 OFFSET $4`,
       [clusterIds, verdicts, options.pageSize, (options.page - 1) * options.pageSize],
     ),
     db.query<{ n: number }>(`SELECT count(*)::int AS n FROM queue_verdict v WHERE ${where}`, [clusterIds, verdicts]),
+    // The clusters' times of judging, read apart: in the page's statement PostgreSQL would look one up for every
+    // matching row, not only the page's (its LIMIT is a parameter).
+    db.query<{ cluster_id: string; evaluated_at: Date }>(
+      'SELECT cluster_id, evaluated_at FROM verdict_evaluation WHERE cluster_id = ANY($1::uuid[])',
+      [clusterIds],
+    ),
   ]);
+  const judged = new Map(evaluations.map((row) => [row.cluster_id, row.evaluated_at.getTime()]));
+  const judgedAt = (row: { cluster_id: string; evaluated_at: Date }) =>
+    new Date(Math.max(row.evaluated_at.getTime(), judged.get(row.cluster_id) ?? 0)).toISOString();
   return {
     total: counted[0]?.n ?? 0,
     items: rows.map((row) => ({
@@ -202,7 +208,7 @@ export async function worstQueuesOf(
       outRate: row.out_rate,
       consumers: row.consumers,
       delivering: Number(row.delivering),
-      evaluatedAt: row.judged_at.toISOString(),
+      evaluatedAt: judgedAt(row),
     })),
   };
 }
