@@ -12,7 +12,13 @@
 // before the load, each route's latency alone (sequential calls), and after it the first answer of each failing status.
 // Target: 0 errors; the figures go to docs/performance.md.
 //   npm run bench:load                    (LOAD_MINUTES=1 for a short run; PostgreSQL: FLOTILLA_TEST_ADMIN_URL)
-import { readFileSync } from 'node:fs';
+// LOAD_HEAP_SNAPSHOTS=<folder> starts the app with `--heapsnapshot-signal` and writes two heap snapshots of the web
+// process there: with the streams open before the load, and after it once every request has been answered (a
+// snapshot stops the process for many seconds, so these runs' latencies are not the bench's). Compare them in
+// Chrome's DevTools (Memory, Comparison): what a request or stream left behind grows between them.
+// FLOTILLA_WEB_MAX_HEAP_MB is passed on to the app (`0` runs the web process with V8's own heap limit, to compare).
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, descendantsOf, freePort } from '@test/app-process.ts';
 import { signInOverApi, type ApiSession } from '@test/browser.ts';
@@ -33,6 +39,8 @@ const WRITES_PER_SECOND = 5;
 const QUEUES = 500;
 /** Beyond this many requests of one kind in flight, new ones are counted as shed instead of piling up without end. */
 const MAX_IN_FLIGHT = 500;
+
+const SNAPSHOTS = process.env.LOAD_HEAP_SNAPSHOTS ? path.resolve(process.env.LOAD_HEAP_SNAPSHOTS) : undefined;
 
 const queueName = (index: number) => `load.q${String(index).padStart(4, '0')}`;
 
@@ -136,6 +144,17 @@ function residentMb(pid: number): number {
   }
 }
 
+/** The process's `--max-old-space-size` (FLOTILLA_WEB_MAX_HEAP_MB for the web process), or that it runs without. */
+function heapLimitOf(pid: number): string {
+  try {
+    const args = readFileSync(`/proc/${String(pid)}/cmdline`, 'utf8').split('\0');
+    const limit = args.find((arg) => arg.startsWith('--max-old-space-size='));
+    return limit ? `heap limit ${limit.slice('--max-old-space-size='.length)} MB` : "V8's own heap limit";
+  } catch {
+    return 'heap limit unknown';
+  }
+}
+
 /** The web and worker processes under the supervisor, by their entry file. */
 function appProcesses(app: AppProcess): { web?: number; worker?: number } {
   const found: { web?: number; worker?: number } = {};
@@ -145,6 +164,31 @@ function appProcesses(app: AppProcess): { web?: number; worker?: number } {
     else if (line.includes('worker/main') || line.includes('worker-main')) found.worker = info.pid;
   }
   return found;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks the web process for a heap snapshot (it was started with `--heapsnapshot-signal=SIGUSR2`) and returns its file
+ * once written: the process writes it on its main thread, so the file is whole when its size stops changing and the
+ * process answers again.
+ */
+async function heapSnapshot(folder: string, pid: number, baseUrl: string): Promise<string> {
+  const before = new Set(readdirSync(folder));
+  process.kill(pid, 'SIGUSR2');
+  let file: string | undefined;
+  let size = -1;
+  for (;;) {
+    await pause(2_000);
+    file ??= readdirSync(folder).find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
+    if (!file) continue;
+    const now = statSync(path.join(folder, file)).size;
+    if (now > 0 && now === size && (await fetch(`${baseUrl}/actuator/health/liveness`)).ok) break;
+    size = now;
+  }
+  const written = path.join(folder, file);
+  console.log(`heap snapshot of the web process: ${written} (${(size / 1024 / 1024).toFixed(0)} MB of file)`);
+  return written;
 }
 
 /** `count` users holding a built-in role everywhere, made and signed in over the API as an admin would. */
@@ -174,7 +218,20 @@ try {
     node,
     Array.from({ length: QUEUES }, (_, index) => queueName(index)),
   );
-  app = AppProcess.start({ port: await freePort(), env: { DATABASE_URL: database.url } });
+  if (SNAPSHOTS) mkdirSync(SNAPSHOTS, { recursive: true });
+  const diagnostics: Record<string, string> = SNAPSHOTS
+    ? {
+        NODE_OPTIONS:
+          `${process.env.NODE_OPTIONS ?? ''} --heapsnapshot-signal=SIGUSR2 --diagnostic-dir=${SNAPSHOTS}`.trim(),
+      }
+    : {};
+  // The web process's heap limit as the caller's environment sets it (the app's start drops FLOTILLA_* it inherits).
+  const heapLimit = process.env.FLOTILLA_WEB_MAX_HEAP_MB;
+  const limits: Record<string, string> = heapLimit === undefined ? {} : { FLOTILLA_WEB_MAX_HEAP_MB: heapLimit };
+  app = AppProcess.start({
+    port: await freePort(),
+    env: { DATABASE_URL: database.url, ...diagnostics, ...limits },
+  });
   await app.waitUntilReady();
   const baseUrl = app.baseUrl;
   const api: ApiSession = await signInOverApi(baseUrl);
@@ -207,6 +264,14 @@ try {
   for (const viewer of viewers)
     for (let stream = 0; stream < STREAMS_PER_VIEWER; stream++) subscribers.push(new Subscriber(streamUrl, viewer));
 
+  const processes = appProcesses(app);
+  const webHeapLimit = heapLimitOf(processes.web ?? -1);
+  console.log(`web process: ${webHeapLimit}`);
+  if (SNAPSHOTS) {
+    while (subscribers.some((s) => !s.opened && s.dropped === undefined)) await pause(500);
+    await heapSnapshot(SNAPSHOTS, processes.web ?? -1, baseUrl);
+  }
+
   const grid = new RouteStats();
   const purge = new RouteStats();
   let tick = 0;
@@ -223,21 +288,28 @@ try {
     void purge.time(() => dryRunPurge(queue, writer));
   }, 1000 / WRITES_PER_SECOND);
 
-  const memory: string[] = [];
-  const processes = appProcesses(app);
+  // Resident memory every 5 s (a collection's peak lasts seconds, so a sample a minute can miss it); a line a minute.
   const started = Date.now();
   const peakMb = { web: 0, worker: 0 };
-  for (let minute = 1; minute <= MINUTES; minute++) {
-    await new Promise((resolve) => setTimeout(resolve, started + minute * 60_000 - Date.now()));
+  const webByMinute: number[] = [];
+  const sampleMemory = () => {
     peakMb.web = Math.max(peakMb.web, residentMb(processes.web ?? -1));
     peakMb.worker = Math.max(peakMb.worker, residentMb(processes.worker ?? -1));
-    const line = `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`;
-    memory.push(line);
-    console.log(line);
+  };
+  const memoryTimer = setInterval(sampleMemory, 5_000);
+  for (let minute = 1; minute <= MINUTES; minute++) {
+    await pause(started + minute * 60_000 - Date.now());
+    sampleMemory();
+    webByMinute.push(residentMb(processes.web ?? -1));
+    console.log(
+      `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`,
+    );
   }
+  clearInterval(memoryTimer);
   clearInterval(readTimer);
   clearInterval(writeTimer);
-  while (grid.inFlight + purge.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (grid.inFlight + purge.inFlight > 0) await pause(100);
+  if (SNAPSHOTS) await heapSnapshot(SNAPSHOTS, processes.web ?? -1, baseUrl);
 
   const dropped = subscribers.filter((s) => s.dropped !== undefined);
   const neverOpened = subscribers.filter((s) => !s.opened);
@@ -275,9 +347,9 @@ try {
   });
   reportFigure({
     id: 'load.rss',
-    figure: `${load}: resident memory of the web and worker processes, the most of the minutes`,
+    figure: `${load}: resident memory of the web and worker processes, the most seen (every 5 s), and the web's at each minute`,
     target: '—',
-    seen: `web ${peakMb.web.toFixed(0)} MB, worker ${peakMb.worker.toFixed(0)} MB`,
+    seen: `web ${peakMb.web.toFixed(0)} MB (${webHeapLimit}; minutes ${webByMinute.map((mb) => mb.toFixed(0)).join(', ')}), worker ${peakMb.worker.toFixed(0)} MB`,
   });
 } finally {
   for (const subscriber of subscribers) subscriber.close();

@@ -8,6 +8,7 @@ import { defaultInstanceId } from '@/base/env.ts';
 import { migrate } from '@/base/db/migrate.ts';
 import { buildIfNeeded } from './build.ts';
 import { prepareInstallation } from './prepare-installation.ts';
+import { webHeapArguments } from './heap-limit.ts';
 import { logger, routeConsoleToLog, setLogProcess } from '@/base/log/log.ts';
 
 const log = logger('supervisor');
@@ -38,9 +39,9 @@ function withoutBootstrapSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-function startChild(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+function startChild(entry: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ChildProcess {
   // Own process group (detached): a terminal Ctrl-C reaches only the supervisor, which stops children in order.
-  return spawn(process.execPath, tsxArgs(entry), {
+  return spawn(process.execPath, [...nodeArgs, ...tsxArgs(entry)], {
     cwd: root,
     env: withoutBootstrapSecrets(env),
     detached: true,
@@ -74,10 +75,15 @@ function stopChild(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-function supervise(supervised: Supervised, entry: string, env: NodeJS.ProcessEnv): Promise<void> {
+function supervise(
+  supervised: Supervised,
+  entry: string,
+  env: NodeJS.ProcessEnv,
+  nodeArgs: readonly string[] = [],
+): Promise<void> {
   const launch = (): Promise<void> => {
     const startedAt = Date.now();
-    const child = startChild(entry, env);
+    const child = startChild(entry, env, nodeArgs);
     supervised.child = child;
     child.once('exit', (code, signal) => {
       if (supervised.stopping) return;
@@ -121,6 +127,8 @@ export async function runSupervisor(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
 
   try {
+    // Checked first: a mistyped limit stops the start before anything is built or started.
+    const webNodeArgs = webHeapArguments(process.env);
     buildIfNeeded(root);
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
@@ -144,7 +152,7 @@ export async function runSupervisor(): Promise<void> {
       FLOTILLA_INSTANCE_ID: process.env.FLOTILLA_INSTANCE_ID ?? defaultInstanceId(port),
     };
     await Promise.all([
-      supervise(web, 'src/server/process/web-main.ts', env),
+      supervise(web, 'src/server/process/web-main.ts', env, webNodeArgs),
       supervise(worker, 'worker/main.ts', env),
     ]);
     const host =
