@@ -125,6 +125,15 @@ export class CaptureReconciler {
       orderBy: { createdAt: 'asc' },
     });
     const verdicts = new Map<string, Verdict>(subscriptions.map((subscription) => [subscription.id, {}]));
+    // The taps of this installation's other clusters: one broker registered in two clusters (or moved between them)
+    // carries both clusters' taps under this deployment's prefix, and each cluster's pass removes only its own.
+    const othersTaps = (
+      await prisma.sqlSubscription.findMany({
+        where: { clusterId: { not: clusterId }, mode: 'CAPTURE' },
+        select: { id: true, address: true },
+      })
+    ).map((other) => `${tapNamesOf(deploymentId, other.address, other.id).queue}.`);
+    const anotherClusters = (tap: TapNames) => othersTaps.some((prefix) => tap.queue.startsWith(prefix));
     const limits = managementLimitsOf(settings);
     const shape = {
       ringSize: settings.integer(SQL_SETTINGS.captureRingSize),
@@ -226,7 +235,7 @@ export class CaptureReconciler {
         }
       }
       for (const [divert, tap] of [...own, ...queueOnly]) {
-        if (desired.has(divert)) continue;
+        if (desired.has(divert) || anotherClusters(tap)) continue;
         try {
           await removeTap(prisma, node, tap);
           counts.removed += 1;

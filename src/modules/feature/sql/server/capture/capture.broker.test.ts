@@ -11,6 +11,7 @@ import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
 import { eventually } from '@test/eventually.ts';
 import { brokerMbean, jolokia, jolokiaExec } from '@test/jolokia.ts';
 import { createAnycastQueue } from '@test/native-test-helpers.ts';
+import { insertClusterRow } from '@test/cluster-rows.ts';
 import { startHaScenario, storeSettings, type HaScenario } from '@test/worker-kit.ts';
 import { ProblemError } from '@/modules/kernel/core/index.ts';
 import { listDiverts, ManagementClient, readCaptureSecurity, readTapShape } from '@/modules/platform/broker/index.ts';
@@ -306,6 +307,39 @@ describe('capture on a two-node cluster', () => {
     // The worker's own reconcile job may get there first: what counts is the divert back, put there by a pass.
     expect(await reconcile()).toMatchObject({ removed: 0, failed: 0 });
     expect(await tapOn(nodes[0], orders, subscriptionId)).toEqual(before);
+  });
+
+  it('leaves the taps of another cluster of this installation on the same broker (one broker registered twice)', async () => {
+    const otherCluster = await insertClusterRow(prisma(), { name: `capture-other-${randomUUID()}` });
+    const otherSubscription = randomUUID();
+    await prisma().sqlSubscription.create({
+      data: { id: otherSubscription, clusterId: otherCluster, address: orders, mode: 'CAPTURE' },
+    });
+    // Its tap on the first node, as its own cluster's pass would have installed it (that cluster has no node rows
+    // here, so no pass of its own runs).
+    const theirs = tapNamesOf(deploymentId, orders, otherSubscription, 'nother1');
+    const mbean = brokerMbean(nodes[0].name);
+    try {
+      await jolokiaExec(nodes[0], mbean, 'createQueue(java.lang.String,boolean)', [
+        JSON.stringify({ name: theirs.queue, address: theirs.queue, 'routing-type': 'ANYCAST', durable: true }),
+        true,
+      ]);
+      await jolokiaExec(nodes[0], mbean, 'createDivert(java.lang.String)', [
+        JSON.stringify({ name: theirs.divert, address: orders, 'forwarding-address': theirs.queue, exclusive: false }),
+      ]);
+      expect(await reconcile()).toMatchObject({ removed: 0, failed: 0 });
+      expect((await diverts(nodes[0])).map((divert) => divert.name)).toContain(theirs.divert);
+      expect(await queueNames(nodes[0])).toContain(theirs.queue);
+    } finally {
+      await jolokiaExec(nodes[0], mbean, 'destroyDivert(java.lang.String)', [theirs.divert]).catch(() => undefined);
+      await jolokiaExec(nodes[0], mbean, 'destroyQueue(java.lang.String,boolean,boolean)', [
+        theirs.queue,
+        true,
+        true,
+      ]).catch(() => undefined);
+      await prisma().sqlSubscription.deleteMany({ where: { id: otherSubscription } });
+      await prisma().cluster.deleteMany({ where: { id: otherCluster } });
+    }
   });
 
   it('removes the divert, the queue and the settings from every node when the subscription goes', async () => {
