@@ -9,17 +9,17 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import { allowChannelNetworks } from '@test/channel-networks.ts';
+import { leaveSharedConsole } from '@test/browser-cluster.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
   tableLoaded,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
 } from '@test/browser.ts';
 import { createAnycastQueue, sendDurableMessages, waitFor } from '@test/native-test-helpers.ts';
 import { signIn } from '@test/sign-in.ts';
@@ -32,14 +32,14 @@ const GONE = broker.name('viewer.purged');
 const RULE = 'Viewer orders';
 const VIEWER = { username: 'vera', password: 'a long password for the viewer' };
 const WRITE_REASON = /Needs the alert:write permission/;
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 let node: BrokerNode;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
 let ruleId: string;
+let channelId: string;
 let listener: Server;
 let heard = 0;
 const pageErrors: string[] = [];
@@ -104,7 +104,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const listenerUrl = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/hooks/flotilla`;
 
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   node = broker.nodes[0] as BrokerNode;
@@ -127,6 +127,7 @@ beforeAll(async () => {
     name: 'viewer-hook',
     config: { kind: 'webhook', url: listenerUrl, secret: 'a-secret-of-sixteen+' },
   });
+  channelId = channel.id as string;
   const rule = await call('POST', '/alerts/rules', {
     name: RULE,
     condition: { kind: 'queue-threshold', params: { metric: 'depth', op: '>', threshold: 0 } },
@@ -134,7 +135,7 @@ beforeAll(async () => {
     pattern: broker.name('viewer.*'),
     severity: 'warning',
     forSeconds: 0,
-    channelIds: [channel.id],
+    channelIds: [channelId],
   });
   ruleId = (rule.rule as { id: string }).id;
 
@@ -178,7 +179,10 @@ beforeAll(async () => {
 }, 360_000);
 
 afterAll(async () => {
-  await session?.close();
+  // The shared console (ADR 37) keeps nothing of this file's: its rule, channel, cluster and channel networks.
+  if (ruleId) await call('DELETE', `/alerts/rules/${ruleId}`);
+  if (channelId) await call('DELETE', `/alerts/channels/${channelId}`);
+  await leaveSharedConsole(session, { clusterId, settings: ['alerting.allowed-networks'] });
   await broker.stop();
   await new Promise((resolve) => listener.close(resolve));
 });

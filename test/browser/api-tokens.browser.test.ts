@@ -4,19 +4,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteEveryListed } from '@test/retry-cleanup.ts';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
-import { saveScreenshot, signInOverApi, startSignedInConsole, type SignedInConsole } from '@test/browser.ts';
+import { saveScreenshot, signInOverApi, openSharedConsole, type SharedConsole } from '@test/browser.ts';
 
-const pool = new AppPool();
-let session: SignedInConsole | undefined;
-let app: AppProcess;
+let session: SharedConsole | undefined;
+let app: SharedConsole['app'];
 let page: Page;
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 const asBearer = (token: string) => fetch(url('/api/v1/account'), { headers: { Authorization: `Bearer ${token}` } });
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
 });
 

@@ -84,7 +84,7 @@ describe('clusters console', () => {
     // With one cluster, a per-cluster screen's home opens it (ClusterChoice); the files of the shared console, among
     // several clusters, pick theirs from the list (browser.ts's pickClusterFrom).
     const overviewPath = new URL(page.url()).pathname;
-    for (const home of ['/config', '/routing']) {
+    for (const home of ['/config', '/routing', '/rr']) {
       await page.goto(url(home));
       await page.waitForURL(url(`${overviewPath}${home}`));
     }

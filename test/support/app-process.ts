@@ -123,6 +123,18 @@ function matchesLine(line: LogLine, match: LogMatch): boolean {
   });
 }
 
+/** The log lines among lines of standard output: a line that is not a JSON object is not one. */
+export function parseLogLines(lines: readonly string[]): LogLine[] {
+  return lines.flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as LogLine];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export interface Exit {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
@@ -208,21 +220,19 @@ export class AppProcess {
     return this.chunks.join('');
   }
 
-  /** Standard output's complete lines so far (the supervisor's and its children's, passed through). */
+  /** Standard output so far (the supervisor's and its children's, passed through). */
+  stdout(): string {
+    return this.stdoutChunks.join('');
+  }
+
+  /** Standard output's complete lines so far. */
   stdoutLines(): string[] {
-    return this.stdoutChunks.join('').split('\n').slice(0, -1);
+    return this.stdout().split('\n').slice(0, -1);
   }
 
   /** The log lines so far; a line of standard output that is not a JSON object is not one (see stdoutLines). */
   logLines(): LogLine[] {
-    return this.stdoutLines().flatMap((line) => {
-      if (!line.startsWith('{')) return [];
-      try {
-        return [JSON.parse(line) as LogLine];
-      } catch {
-        return [];
-      }
-    });
+    return parseLogLines(this.stdoutLines());
   }
 
   /** Index in logLines() of the first line at or after `from` with these fields, or -1. */

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import type { AppPool, AppProcess } from './app-process.ts';
+import { parseLogLines, type AppPool, type AppProcess, type LogLine } from './app-process.ts';
 import { inject } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { eventually } from './eventually.ts';
@@ -138,7 +138,8 @@ export async function startSignedInConsole(pool: AppPool): Promise<SignedInConso
 
 /** What a test file of the shared console may use of it: its address and, for seeding rows, its database. */
 export interface SharedConsole {
-  readonly app: { readonly baseUrl: string };
+  /** Its address, and its log lines so far (all files', for a diagnosis). */
+  readonly app: { readonly baseUrl: string; logLines(): LogLine[] };
   readonly database: { readonly url: string };
   readonly browser: Browser;
   readonly page: Page;
@@ -169,7 +170,10 @@ export async function openSharedConsole(): Promise<SharedConsole> {
   await addSessionCookies(browser.context, address.baseUrl, await signInOverApi(address.baseUrl));
   const page = await browser.newPage();
   return {
-    app: { baseUrl: address.baseUrl },
+    app: {
+      baseUrl: address.baseUrl,
+      logLines: () => parseLogLines(readFileSync(address.outputFile, 'utf8').split('\n').slice(0, -1)),
+    },
     database: { url: address.databaseUrl },
     browser,
     page,

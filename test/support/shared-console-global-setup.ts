@@ -5,7 +5,7 @@
 // `wanted` in the folder this provides and reads `ready` (the app's address and database) or `failed` (why) there;
 // browser.ts's openSharedConsole does both. Files started this way name what they make after themselves and assert only
 // on it: other files use the same console at the same time.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -24,6 +24,8 @@ declare module 'vitest' {
 export interface SharedConsoleAddress {
   readonly baseUrl: string;
   readonly databaseUrl: string;
+  /** The console's standard output as it goes, for a file's diagnosis of a failure (its log lines). */
+  readonly outputFile: string;
 }
 
 const ASKED_EVERY_MS = 250;
@@ -48,7 +50,16 @@ async function start(project: TestProject, into: string): Promise<void> {
     database = await createTestDatabase({ server: provided });
     pool = new AppPool(provided.buildOutcomeFile);
     const app: AppProcess = await pool.startReady({ env: { DATABASE_URL: database.url, ...TEST_ADMIN_ENV } });
-    const address: SharedConsoleAddress = { baseUrl: app.baseUrl, databaseUrl: database.url };
+    const outputFile = path.join(into, 'output.log');
+    writeFileSync(outputFile, app.stdout());
+    app.child.stdout?.on('data', (chunk: string) => {
+      try {
+        appendFileSync(outputFile, chunk);
+      } catch {
+        // the run is over and the folder gone
+      }
+    });
+    const address: SharedConsoleAddress = { baseUrl: app.baseUrl, databaseUrl: database.url, outputFile };
     write(into, 'ready', JSON.stringify(address));
     // A console that dies under the files says so to the files that ask after it.
     void app.exited.then((exit) => write(into, 'failed', `the shared console exited: ${JSON.stringify(exit)}`));

@@ -7,33 +7,32 @@
 // expectation is changed and removed (each a dry run first) and its history keeps every version.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppPool, type AppProcess } from '@test/app-process.ts';
 import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseSingleNode } from '@test/artemis/lease.ts';
 import {
   pressAndHold,
   saveScreenshot,
   signInOverApi,
-  startSignedInConsole,
+  openSharedConsole,
+  pickClusterFrom,
   tableLoaded,
   type ApiSession,
-  type SignedInConsole,
+  type SharedConsole,
 } from '@test/browser.ts';
-import { putSettingOverApi, registerSingleNodeCluster } from '@test/browser-cluster.ts';
+import { leaveSharedConsole, putSettingOverApi, registerSingleNodeCluster } from '@test/browser-cluster.ts';
 import { brokerMbean, jolokiaExec } from '@test/jolokia.ts';
 import { createAnycastQueue, uniqueName, waitFor } from '@test/native-test-helpers.ts';
 import { rrBrokerOf, runRequester, startResponder, type RequesterRun } from '@test/rr-clients.ts';
 import { listDiverts, ManagementClient } from '@/modules/platform/broker/index.ts';
 
 const broker = leaseSingleNode();
-const pool = new AppPool();
 // This attempt's own queues: a retry finds no message or divert of the attempt before on them.
 const REQUESTS = broker.name(uniqueName('rr.requests'));
 const REPLIES = broker.name(uniqueName('rr.replies'));
 const COUNT = 5;
-let session: SignedInConsole | undefined;
+let session: SharedConsole | undefined;
 let node: BrokerNode;
-let app: AppProcess;
+let app: SharedConsole['app'];
 let page: Page;
 let api: ApiSession;
 let clusterId: string;
@@ -121,7 +120,7 @@ interface FlowAnswer {
 }
 
 beforeAll(async () => {
-  session = await startSignedInConsole(pool);
+  session = await openSharedConsole();
   ({ app, page } = session);
   page.on('pageerror', (error) => pageErrors.push(error.message));
   node = broker.nodes[0] as BrokerNode;
@@ -135,15 +134,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (clusterId) await removeCaptures().catch((error: unknown) => console.error(`[rr test] cleanup: ${String(error)}`));
-  await session?.close();
+  await leaveSharedConsole(session, { clusterId, settings: ['sql.capture.reconcile-interval'] });
   await broker.stop();
 });
 
 describe('request-reply screens on a real broker and real traffic', () => {
   it('declares an expectation through the form: a refused field, a dry run, then saved; the address is sampled', async () => {
-    await page.goto(url('/rr'));
-    // One cluster: the home screen opens its flows.
-    await page.waitForURL(url(`/clusters/${clusterId}/rr`));
+    await pickClusterFrom(page, url('/rr'), 'rr-cluster', url(`/clusters/${clusterId}/rr`));
     await tableLoaded(page);
     await page
       .getByTestId('data-age')
