@@ -64,12 +64,14 @@ describe('request-reply clients on a real broker', () => {
       expect(run.replyAddress).toBe(replyAddress);
       expect(run.pairs).toHaveLength(5);
       for (const pair of run.pairs) {
-        expect(pair.key).toMatch(/^corr-[0-9a-f-]{36}$/);
+        expect(pair.key).toMatch(/^corr-[a-z]{16}$/);
         expect(pair.latencyMs).toBeTypeOf('number');
         expect(pair.latencyMs).toBeGreaterThanOrEqual(0);
       }
       expect(new Set(run.pairs.map((pair) => pair.key)).size).toBe(5);
-      expect(responder.handled).toBe(5);
+      // The responder counts a request handled once the broker settled its reply, which can be after the requester
+      // read that reply (seen in CI: 4 at this line).
+      await waitFor('the responder counting all five handled', () => (responder.handled === 5 ? true : undefined));
       expect(responder.dropped).toEqual([]);
       // Every request and every reply was accepted: nothing is left behind.
       expect(await messageCount(node, requestAddress)).toBe(0);
@@ -100,8 +102,7 @@ describe('request-reply clients on a real broker', () => {
       expect(lost).toHaveLength(2);
       expect(responder.dropped).toEqual(lost);
       expect(run.pairs.map(timedOut)).toEqual([false, true, false, true, false]);
-      // The responder counts a request handled once the broker settled its reply, which can be after the requester
-      // read that reply (seen once in CI: 4 at this line).
+      // As above: the count follows the reply's settlement.
       await waitFor('the responder counting all five handled', () => (responder.handled === 5 ? true : undefined));
     } finally {
       await responder.stop();
@@ -134,7 +135,9 @@ describe('request-reply clients on a real broker', () => {
         await waitFor('the request acknowledged', async () =>
           (await queueAttribute(requestAddress, 'MessagesAcknowledged')) === 1 ? true : undefined,
         );
-        expect(responder.handled).toBe(1);
+        await waitFor('the responder counting the request handled (its reply settled)', () =>
+          responder.handled === 1 ? true : undefined,
+        );
       } finally {
         await responder.stop();
       }
@@ -155,7 +158,7 @@ describe('request-reply clients on a real broker', () => {
       expect(run.replyAddress).not.toBe('');
       expect(run.pairs).toHaveLength(3);
       for (const pair of run.pairs) {
-        expect(pair.key).toMatch(/^req-[0-9a-f-]{36}$/);
+        expect(pair.key).toMatch(/^req-[a-z]{16}$/);
         expect(pair.latencyMs).toBeTypeOf('number');
       }
       // The temporary queue went with the requester's connection.

@@ -21,6 +21,7 @@ import rhea, {
   type Source,
 } from 'rhea';
 import { closeConnection } from '../../src/modules/platform/broker/native/bounded-close.ts';
+import { lettersOnlyId } from './letters-id.ts';
 import type { RequesterProcessArgs } from './rr-requester-process.ts';
 
 /** One broker's AMQP acceptor, on loopback only. */
@@ -59,7 +60,7 @@ export interface RequesterOptions {
   readonly count: number;
   /** How long to wait for each reply before counting it lost and sending the next request. */
   readonly timeoutMs: number;
-  /** 'correlation-id': each request carries a fresh `corr-<uuid>`; 'message-id': none, replies echo the message id. */
+  /** 'correlation-id': each request carries a fresh `corr-<letters>`; 'message-id': none, replies echo the message id. */
   readonly correlation: 'correlation-id' | 'message-id';
   readonly ttlMs?: number;
   /**
@@ -414,8 +415,8 @@ export async function runRequester(broker: RrBroker, options: RequesterOptions):
 
     const pairs: RequestPair[] = [];
     for (let index = 0; index < count; index++) {
-      const messageId = `req-${randomUUID()}`;
-      const correlationId = correlation === 'correlation-id' ? `corr-${randomUUID()}` : undefined;
+      const messageId = lettersOnlyId('req');
+      const correlationId = correlation === 'correlation-id' ? lettersOnlyId('corr') : undefined;
       const key = correlationId ?? messageId;
       const reply = waitUntil<number | null>(
         `reply to ${key}`,

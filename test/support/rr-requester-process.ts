@@ -4,6 +4,7 @@
 // replies, until it is killed. Its arguments come as one JSON argument (RequesterProcessArgs). It exits by itself when
 // its standard input closes: the parent holds the other end, so a parent that dies takes its requester with it.
 import { randomUUID } from 'node:crypto';
+import { lettersOnlyId } from './letters-id.ts';
 import rhea, { type Delivery, type EventContext, type Sender, type Source } from 'rhea';
 
 /** What the parent passes as the process's one argument, JSON-encoded. */
@@ -91,8 +92,8 @@ async function main(): Promise<void> {
   for (let index = 0; index < args.count; index++) {
     if (!sender.sendable()) await new Promise((resolve) => sender.once('sendable', resolve));
     const delivery = sender.send({
-      message_id: `req-${randomUUID()}`,
-      correlation_id: `corr-${randomUUID()}`,
+      message_id: lettersOnlyId('req'),
+      correlation_id: lettersOnlyId('corr'),
       reply_to: replyAddress,
       creation_time: new Date(),
       body: { request: index },
