@@ -43,10 +43,25 @@ export async function registerSingleNodeCluster(
  * Removes a cluster over the API, as an operator would: a file of the shared console (ADR 37) leaves no cluster for
  * the console's worker to go on scraping after it. Anything but 200 throws with the answer.
  */
-async function removeClusterOverApi(baseUrl: string, api: ApiSession, clusterId: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/clusters/${clusterId}`, { method: 'DELETE', headers: api.headers });
-  if (response.status !== 200)
-    throw new Error(`removing ${clusterId}: ${String(response.status)} ${await response.text()}`);
+function removeClusterOverApi(baseUrl: string, api: ApiSession, clusterId: string): Promise<void> {
+  return callOrThrow(baseUrl, api, 'DELETE', `/clusters/${clusterId}`, `removing ${clusterId}`);
+}
+
+/** One REST call of the test's own; anything but 200 throws with `what` and the answer. */
+async function callOrThrow(
+  baseUrl: string,
+  api: ApiSession,
+  method: 'PUT' | 'DELETE',
+  path: string,
+  what: string,
+  body?: unknown,
+): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: body === undefined ? api.headers : { 'Content-Type': 'application/json', ...api.headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status !== 200) throw new Error(`${what}: ${String(response.status)} ${await response.text()}`);
   await response.body?.cancel();
 }
 
@@ -62,29 +77,16 @@ export async function leaveSharedConsole(
   try {
     const api = await signInOverApi(session.app.baseUrl);
     if (made.clusterId) await removeClusterOverApi(session.app.baseUrl, api, made.clusterId);
-    for (const key of made.settings ?? []) {
-      const response = await fetch(`${session.app.baseUrl}/api/v1/settings/${key}`, {
-        method: 'DELETE',
-        headers: api.headers,
-      });
-      if (response.status !== 200)
-        throw new Error(`resetting ${key}: ${String(response.status)} ${await response.text()}`);
-      await response.body?.cancel();
-    }
+    for (const key of made.settings ?? [])
+      await callOrThrow(session.app.baseUrl, api, 'DELETE', `/settings/${key}`, `resetting ${key}`);
   } finally {
     await session.close();
   }
 }
 
 /** Changes a runtime setting over the API, as an admin would; anything but 200 throws with the answer. */
-export async function putSettingOverApi(baseUrl: string, api: ApiSession, key: string, value: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/v1/settings/${key}`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', ...api.headers },
-    body: JSON.stringify({ value }),
-  });
-  if (response.status !== 200) throw new Error(`setting ${key}: ${String(response.status)} ${await response.text()}`);
-  await response.body?.cancel();
+export function putSettingOverApi(baseUrl: string, api: ApiSession, key: string, value: unknown): Promise<void> {
+  return callOrThrow(baseUrl, api, 'PUT', `/settings/${key}`, `setting ${key}`, { value });
 }
 
 /** Waits until the queue's page answers 200: the scrape has listed it (tier B). */

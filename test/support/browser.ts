@@ -107,6 +107,13 @@ async function addSessionCookies(context: BrowserContext, baseUrl: string, sessi
   await context.addCookies(session.cookies.map((cookie) => ({ ...cookie, url: baseUrl })));
 }
 
+/** A fresh Chromium whose first page is signed in to the console at `baseUrl` as the first admin. */
+async function signedInPage(baseUrl: string): Promise<{ browser: Browser; page: Page }> {
+  const browser = await launchBrowser();
+  await addSessionCookies(browser.context, baseUrl, await signInOverApi(baseUrl));
+  return { browser, page: await browser.newPage() };
+}
+
 export interface SignedInConsole {
   readonly app: AppProcess;
   readonly database: TestDatabase;
@@ -120,9 +127,7 @@ export async function startSignedInConsole(pool: AppPool): Promise<SignedInConso
   // Already migrated (a copy of the run's template): the e2e smoke test proves the app migrates an empty one.
   const database = await createTestDatabase();
   const app = await pool.startReady({ env: { DATABASE_URL: database.url, ...BROWSER_ADMIN_ENV } });
-  const browser = await launchBrowser();
-  await addSessionCookies(browser.context, app.baseUrl, await signInOverApi(app.baseUrl));
-  const page = await browser.newPage();
+  const { browser, page } = await signedInPage(app.baseUrl);
   return {
     app,
     database,
@@ -166,9 +171,7 @@ export async function openSharedConsole(): Promise<SharedConsole> {
   );
   if (read('failed')) throw new Error(read('failed'));
   const address = JSON.parse(answer) as SharedConsoleAddress;
-  const browser = await launchBrowser();
-  await addSessionCookies(browser.context, address.baseUrl, await signInOverApi(address.baseUrl));
-  const page = await browser.newPage();
+  const { browser, page } = await signedInPage(address.baseUrl);
   return {
     app: {
       baseUrl: address.baseUrl,
