@@ -18,6 +18,7 @@
 // Chrome's DevTools (Memory, Comparison): what a request or stream left behind grows between them.
 // FLOTILLA_WEB_MAX_HEAP_MB is passed on to the app (`0` runs the web process with V8's own heap limit, to compare).
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, descendantsOf, freePort } from '@test/app-process.ts';
@@ -139,6 +140,18 @@ class Subscriber {
 function residentMb(pid: number): number {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${String(pid)}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU-seconds the process has used (user and system), from /proc: how much of a core the load took. */
+function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    // After the command's closing parenthesis: state is field 3, utime and stime fields 14 and 15 (clock ticks, 100/s).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return NaN;
   }
@@ -292,6 +305,11 @@ try {
   const started = Date.now();
   const peakMb = { web: 0, worker: 0 };
   const webByMinute: number[] = [];
+  // Share of one core each process used per minute: the headroom the load leaves (the web process is one thread of
+  // JavaScript, so near 100 % it queues requests, and beside other work it gets less than a core).
+  const cpuAtStart = { web: cpuSeconds(processes.web ?? -1), worker: cpuSeconds(processes.worker ?? -1) };
+  const cpuBefore = { ...cpuAtStart };
+  const webCpuByMinute: number[] = [];
   const sampleMemory = () => {
     peakMb.web = Math.max(peakMb.web, residentMb(processes.web ?? -1));
     peakMb.worker = Math.max(peakMb.worker, residentMb(processes.worker ?? -1));
@@ -301,8 +319,13 @@ try {
     await pause(started + minute * 60_000 - Date.now());
     sampleMemory();
     webByMinute.push(residentMb(processes.web ?? -1));
+    const cpuNow = { web: cpuSeconds(processes.web ?? -1), worker: cpuSeconds(processes.worker ?? -1) };
+    const webCpu = (cpuNow.web - cpuBefore.web) / 0.6;
+    const workerCpu = (cpuNow.worker - cpuBefore.worker) / 0.6;
+    Object.assign(cpuBefore, cpuNow);
+    webCpuByMinute.push(webCpu);
     console.log(
-      `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`,
+      `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB ${webCpu.toFixed(0)} % of a core, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB ${workerCpu.toFixed(0)} %, load ${loadavg()[0]?.toFixed(1) ?? '?'}; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`,
     );
   }
   clearInterval(memoryTimer);
@@ -350,6 +373,13 @@ try {
     figure: `${load}: resident memory of the web and worker processes, the most seen (every 5 s), and the web's at each minute`,
     target: '—',
     seen: `web ${peakMb.web.toFixed(0)} MB (${webHeapLimit}; minutes ${webByMinute.map((mb) => mb.toFixed(0)).join(', ')}), worker ${peakMb.worker.toFixed(0)} MB`,
+  });
+  const loadSeconds = MINUTES * 60;
+  reportFigure({
+    id: 'load.cpu',
+    figure: `${load}: CPU used by the web and worker processes, in % of one core over the load (the web's at each minute)`,
+    target: '—',
+    seen: `web ${(((cpuBefore.web - cpuAtStart.web) / loadSeconds) * 100).toFixed(0)} % (minutes ${webCpuByMinute.map((share) => share.toFixed(0)).join(', ')}), worker ${(((cpuBefore.worker - cpuAtStart.worker) / loadSeconds) * 100).toFixed(0)} %`,
   });
 } finally {
   for (const subscriber of subscribers) subscriber.close();
