@@ -80,6 +80,12 @@ class RouteStats {
     }
   }
 
+  /** The p95 of the requests answered since the `from`-th answer (a minute's worth, when the caller keeps the count). */
+  p95Since(from: number): number {
+    const sorted = this.times.slice(from).sort((a, b) => a - b);
+    return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)] ?? NaN;
+  }
+
   /** `p50, p95, max` of the answered requests, and how many there were. */
   latencies(): string {
     const sorted = [...this.times].sort((a, b) => a - b);
@@ -310,6 +316,8 @@ try {
   const cpuAtStart = { web: cpuSeconds(processes.web ?? -1), worker: cpuSeconds(processes.worker ?? -1) };
   const cpuBefore = { ...cpuAtStart };
   const webCpuByMinute: number[] = [];
+  // The p95 of each minute's answers: a warming-up first minute and a steady state are told apart.
+  const answeredBefore = { grid: 0, purge: 0 };
   const sampleMemory = () => {
     peakMb.web = Math.max(peakMb.web, residentMb(processes.web ?? -1));
     peakMb.worker = Math.max(peakMb.worker, residentMb(processes.worker ?? -1));
@@ -324,8 +332,10 @@ try {
     const workerCpu = (cpuNow.worker - cpuBefore.worker) / 0.6;
     Object.assign(cpuBefore, cpuNow);
     webCpuByMinute.push(webCpu);
+    const minuteP95 = `p95 grid ${grid.p95Since(answeredBefore.grid).toFixed(0)} ms, dry run ${purge.p95Since(answeredBefore.purge).toFixed(0)} ms`;
+    Object.assign(answeredBefore, { grid: grid.times.length, purge: purge.times.length });
     console.log(
-      `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB ${webCpu.toFixed(0)} % of a core, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB ${workerCpu.toFixed(0)} %, load ${loadavg()[0]?.toFixed(1) ?? '?'}; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)}, subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`,
+      `minute ${String(minute)}: web ${residentMb(processes.web ?? -1).toFixed(0)} MB ${webCpu.toFixed(0)} % of a core, worker ${residentMb(processes.worker ?? -1).toFixed(0)} MB ${workerCpu.toFixed(0)} %, load ${loadavg()[0]?.toFixed(1) ?? '?'}; grid ${String(grid.times.length)} answered, purge dry runs ${String(purge.times.length)} (this minute's ${minuteP95}), subscribers open ${String(subscribers.filter((s) => s.opened && !s.dropped).length)}`,
     );
   }
   clearInterval(memoryTimer);
