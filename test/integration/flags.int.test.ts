@@ -1,6 +1,7 @@
 // The mutation flags `dryRun` and `override` of every operation that takes one, generated from the OpenAPI
 // document: anything but a boolean (or, in the query, exactly `true`/`false`) is a 400 naming the flag on REST and
-// on tRPC alike, and changes nothing; a flag repeated in the query is refused; and a dry run asked in the query or in
+// on tRPC alike, and changes nothing; a flag repeated in the query is refused, as is any declared query parameter of
+// a GET or DELETE given twice; and a dry run asked in the query or in
 // the body makes the call a dry run whatever the other place says. Validation comes before any broker call, so the
 // operations that need one answer their 400s without one.
 import { randomUUID } from 'node:crypto';
@@ -33,6 +34,8 @@ let admin: AuthHeaders;
 let trpc: (request: Request) => Promise<Response>;
 const clusterId = randomUUID();
 const operations: Flagged[] = [];
+/** Every GET and DELETE with the names of its query parameters, for the repeated-parameter test. */
+const queried: { method: string; path: string; names: string[] }[] = [];
 
 /** Path parameters: the fixture cluster, a settable key, and harmless ids for the rest. */
 function parameterValue(name: string): string {
@@ -90,6 +93,8 @@ beforeAll(async () => {
     for (const [method, operation] of Object.entries(pathItem)) {
       const body = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
       const query = new Set((operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name));
+      if ((method === 'get' || method === 'delete') && query.size > 0)
+        queried.push({ method, path, names: [...query] });
       const flags = FLAGS.filter((flag) => flag in body || query.has(flag));
       // A read's `dryRun` (the audit list's) is a filter, not the flag of a change.
       if (flags.length === 0 || method === 'get') continue;
@@ -153,6 +158,28 @@ describe('flags, over every operation that takes one', () => {
     }
     expect(failures).toEqual([]);
     expect(await secured.runtime.prisma.auditEvent.count()).toBe(auditBefore);
+  }, 120_000);
+});
+
+describe('a query parameter given twice', () => {
+  it('is refused on every GET and DELETE that declares it, naming it, before anything else is read', async () => {
+    expect(queried.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const operation of queried) {
+      for (const name of operation.names) {
+        const query = `?${name}=true&${name}=true`;
+        const response = await secured.rest(
+          new Request(urlOf(operation.path, query), { method: operation.method.toUpperCase(), headers: admin }),
+        );
+        const body = (await response.json()) as { errors?: { field: string; message: string }[] };
+        const named = body.errors?.find((error) => error.field === name);
+        if (response.status !== 400 || named?.message !== 'must be given at most once')
+          failures.push(
+            `${operation.method} ${operation.path}${query}: ${String(response.status)} ${JSON.stringify(body.errors)}`,
+          );
+      }
+    }
+    expect(failures).toEqual([]);
   }, 120_000);
 });
 
