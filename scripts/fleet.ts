@@ -271,6 +271,22 @@ function printStatus(state: FleetState | undefined, asJson: boolean): void {
   console.log(
     `Request-reply on the cluster: ${QUOTES.requests} → ${QUOTES.replies}, a request a second, every tenth unanswered (docs/rr.md).`,
   );
+  printRegistrationHint(clusters);
+}
+
+/**
+ * What to type in Flotilla's "Register a cluster" form for each cluster. The fleet's ports are random, so the
+ * management URL Flotilla guesses for a node it discovers from the seed's topology (the seed's port on the node's
+ * host) is wrong here: every other node goes in "Other nodes", one line each, as an operator would give it.
+ */
+function printRegistrationHint(clusters: FleetState['clusters']): void {
+  console.log('To register in Flotilla (Clusters → Register a cluster, user admin / admin):');
+  for (const cluster of clusters) {
+    const [seed, ...others] = cluster.nodes;
+    if (!seed) continue;
+    console.log(`  ${cluster.name}: Management URL ${seed.managementUrl}, AMQP URL ${seed.amqpUrl}`);
+    for (const node of others) console.log(`    Other nodes: ${node.managementUrl} ${node.amqpUrl}`);
+  }
 }
 
 async function up(asJson: boolean): Promise<void> {
