@@ -5,6 +5,7 @@
 // the ten slowest files.
 import { cpus } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { timeReport, type CpuSample, type FileTiming } from './time-report.ts';
 
@@ -29,8 +30,18 @@ function firstAttemptError(errors: ReturnType<TestCase['result']>['errors']): st
     ?.split('\n')
     .find((line) => /\.test\.ts:\d+/.test(line))
     ?.trim();
-  return `\n    first attempt: ${error.message.split('\n')[0] ?? ''}${where ? `\n    ${where}` : ''}`;
+  // An assertion's diff says which field differed ("expected { …(23) } to match object" alone does not).
+  const diff = stripVTControlCharacters(error.diff ?? '')
+    .split('\n')
+    .filter((line) => /^\s*[-+]/.test(line))
+    .slice(0, DIFF_LINES)
+    .map((line) => `\n      ${line}`)
+    .join('');
+  return `\n    first attempt: ${error.message.split('\n')[0] ?? ''}${diff}${where ? `\n    ${where}` : ''}`;
 }
+
+/** The changed lines of a first attempt's assertion diff that are printed, at most. */
+const DIFF_LINES = 12;
 
 export default class SummaryReporter implements Reporter {
   private runStartedAt = Date.now();
