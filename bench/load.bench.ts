@@ -45,6 +45,10 @@ const SNAPSHOTS = process.env.LOAD_HEAP_SNAPSHOTS ? path.resolve(process.env.LOA
 
 const queueName = (index: number) => `load.q${String(index).padStart(4, '0')}`;
 
+/** The value at `share` (0.95 for p95) of ascending `sorted` times, NaN when there are none. */
+const percentile = (sorted: readonly number[], share: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+
 class RouteStats {
   readonly times: number[] = [];
   requests = 0;
@@ -82,20 +86,22 @@ class RouteStats {
 
   /** The p95 of the requests answered since the `from`-th answer (a minute's worth, when the caller keeps the count). */
   p95Since(from: number): number {
-    const sorted = this.times.slice(from).sort((a, b) => a - b);
-    return sorted[Math.max(0, Math.ceil(0.95 * sorted.length) - 1)] ?? NaN;
+    return percentile(
+      this.times.slice(from).sort((a, b) => a - b),
+      0.95,
+    );
   }
 
   /** `p50, p95, max` of the answered requests, and how many there were. */
   latencies(): string {
     const sorted = [...this.times].sort((a, b) => a - b);
-    const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+    const at = (share: number) => percentile(sorted, share);
     return `p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${String(this.times.length)} answered)`;
   }
 
   summary(): string {
     const sorted = [...this.times].sort((a, b) => a - b);
-    const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+    const at = (share: number) => percentile(sorted, share);
     const statuses = [...this.statuses.entries()].map(([status, count]) => `${String(status)}×${String(count)}`);
     const failures = [...this.firstFailure.entries()].map(([status, body]) => `\n    first ${String(status)}: ${body}`);
     return `${String(this.requests)} requests, ${String(this.errors)} errors, ${String(this.shed)} shed; p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(0)} ms (${statuses.join(' ')})${failures.join('')}`;
@@ -328,8 +334,9 @@ try {
     sampleMemory();
     webByMinute.push(residentMb(processes.web ?? -1));
     const cpuNow = { web: cpuSeconds(processes.web ?? -1), worker: cpuSeconds(processes.worker ?? -1) };
-    const webCpu = (cpuNow.web - cpuBefore.web) / 0.6;
-    const workerCpu = (cpuNow.worker - cpuBefore.worker) / 0.6;
+    // CPU-seconds in a 60-second minute, as % of one core.
+    const webCpu = ((cpuNow.web - cpuBefore.web) / 60) * 100;
+    const workerCpu = ((cpuNow.worker - cpuBefore.worker) / 60) * 100;
     Object.assign(cpuBefore, cpuNow);
     webCpuByMinute.push(webCpu);
     const minuteP95 = `p95 grid ${grid.p95Since(answeredBefore.grid).toFixed(0)} ms, dry run ${purge.p95Since(answeredBefore.purge).toFixed(0)} ms`;
