@@ -19,11 +19,15 @@ const brokerWorkers = Math.round(cores * 1.5);
 const databaseWorkers = cores;
 const appWorkers = cores;
 const GROUP = { brokers: 0, database: 1, apps: 2 } as const;
-// The unit and integration files share a worker's imported modules instead of importing the app afresh for each file
-// (ADR 34): measured alone on 2026-12-05, unit 82 → 35 CPU-seconds (45 → 19 s), integration 249 → 107 (172 → 98 s).
-// Every such file opens its own runtime on its own database, so nothing it asserts lives in a module. The broker,
-// browser and e2e files keep isolation: their imports are a small part of their time.
+// The unit, integration and broker files share a worker's imported modules instead of importing the app afresh for
+// each file (ADR 34, ADR 38): measured alone on 2026-12-05, unit 82 → 35 CPU-seconds (45 → 19 s), integration
+// 249 → 107 (172 → 98 s); six broker files 41.5 → 32.9 (2026-12-06). Every such file opens its own runtime on its own
+// database, so nothing it asserts lives in a module. The browser and e2e files keep isolation: their time is Chromium's
+// and their apps' processes, not their imports.
 const ISOLATE_FILES = false;
+// One secret key for every broker file: the process's key ring is read once per worker (processKeys()), and the
+// workers outlive a file. The same value as the worker kit's TEST_SECRET_KEY.
+const BROKER_FILES_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 // The run's shared brokers (ADR 20), started once for the broker and browser projects together.
 const BROKER_POOL = 'test/support/broker-pool-global-setup.ts';
 const REAL_COMPONENT_SUFFIXES = ['.int.test.ts', '.broker.test.ts', '.browser.test.ts', '.e2e.test.ts'];
@@ -69,6 +73,9 @@ export default defineConfig({
         test: {
           name: 'brokers',
           maxWorkers: brokerWorkers,
+          isolate: ISOLATE_FILES,
+          env: { FLOTILLA_SECRET_KEY: BROKER_FILES_SECRET_KEY },
+          setupFiles: ['test/support/broker-file-setup.ts'],
           sequence: { groupOrder: GROUP.brokers },
           include: ['{src,test}/**/*.broker.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts', BROKER_POOL],

@@ -14,11 +14,12 @@
 //   npm run bench:console
 //     CONSOLE_BENCH_WINDOW_SECONDS (60), CONSOLE_BENCH_SETTLE_SECONDS (30), CONSOLE_BENCH_VIEWERS (1,5,20),
 //     CONSOLE_BENCH_QUEUES (200), CONSOLE_BENCH_SIDES (console,flotilla); PostgreSQL: FLOTILLA_TEST_ADMIN_URL
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startSingleNode, type BrokerNode } from '@test/artemis/index.ts';
 import { AppProcess, freePort } from '@test/app-process.ts';
-import { CHROMIUM_ARGS, ensureChromium, saveScreenshot, signInOverApi, tableLoaded } from '@test/browser.ts';
+import { CHROMIUM_ARGS, saveScreenshot, signInOverApi, tableLoaded } from '@test/browser.ts';
 import { registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
 import { startCountingProxy, type CountingProxy } from '@test/counting-proxy.ts';
 import { signIn } from '@test/sign-in.ts';
@@ -33,6 +34,7 @@ const QUEUES = Number(process.env.CONSOLE_BENCH_QUEUES ?? '200');
 const SIDES = (process.env.CONSOLE_BENCH_SIDES ?? 'console,flotilla').split(',');
 /** Viewers opened at once after the first (a page load of either console is the heavy part on two cores). */
 const OPEN_AT_ONCE = 5;
+// The full browser, as a viewer runs it (the tests use the lighter headless shell, ADR 38).
 const CHROMIUM = '/usr/bin/chromium';
 
 const queueName = (index: number) => `viewers.q${String(index).padStart(3, '0')}`;
@@ -338,7 +340,7 @@ function reportFlat(flotillaWindows: readonly Window[]): void {
 }
 
 if (SIDES.includes('flotilla')) buildIfNeeded(process.cwd());
-ensureChromium();
+if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package first`);
 console.log(
   `machine: ${String(os.availableParallelism())} cores, load ${os
     .loadavg()

@@ -52,7 +52,6 @@ function registration(topology: Topology | undefined, name: string, overrides: R
 }
 
 beforeAll(async () => {
-  process.env.FLOTILLA_SECRET_KEY = randomBytes(32).toString('base64');
   secured = await openSecuredRuntime();
   ({ runtime } = secured);
   ({ call } = await secured.signedIn());

@@ -2,7 +2,6 @@
 // clientAuth) and on its AMQP acceptor (needClientAuth), through the REST API on a real PostgreSQL: refused without
 // the certificate, registered with it (certificate and key sealed, never returned or audited), and the worker's
 // native subscription established over mutual TLS.
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { createTlsMaterial, type TlsMaterial } from '@test/artemis/tls-material.ts';
@@ -68,7 +67,6 @@ const registration = (clientTls: Record<string, string>) => ({
 });
 
 beforeAll(async () => {
-  process.env.FLOTILLA_SECRET_KEY = randomBytes(32).toString('base64');
   tls = createTlsMaterial();
   tlsPort = await findFreePort();
   topology = await startSingleNode({

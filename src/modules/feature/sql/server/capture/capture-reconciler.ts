@@ -71,6 +71,8 @@ export interface CapturePassOutcome {
   readonly refused: number;
   readonly failed: number;
   readonly live: readonly LiveTap[];
+  /** Why the pass could not run at all (the cluster's credentials unreadable, say); counted as one failure. */
+  readonly error?: string;
 }
 
 interface Subscription {
@@ -106,6 +108,12 @@ export class CaptureReconciler {
         return { clusterId, skipped: 'locked', installed: 0, updated: 0, removed: 0, refused: 0, failed: 0, live: [] };
       try {
         return await this.locked(clusterId);
+      } catch (error) {
+        // One cluster's pass that cannot run is that cluster's failure: the worker's passes over the other clusters
+        // it owns go on (a cluster claimed for a moment while its credentials turn out unreadable, say).
+        this.log(`the capture pass of cluster ${clusterId} could not run: ${messageOf(error)}`);
+        const empty = { installed: 0, updated: 0, removed: 0, refused: 0, live: [] };
+        return { clusterId, ...empty, failed: 1, error: messageOf(error) };
       } finally {
         await unlockSession(lockClient, 'sql.capture', clusterId);
       }

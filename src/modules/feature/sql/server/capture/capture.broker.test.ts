@@ -316,7 +316,8 @@ describe('capture on a two-node cluster', () => {
       data: { id: otherSubscription, clusterId: otherCluster, address: orders, mode: 'CAPTURE' },
     });
     // Its tap on the first node, as its own cluster's pass would have installed it (that cluster has no node rows
-    // here, so no pass of its own runs).
+    // here and a password no key opens, so the scrape gives it back as soon as it claims it; a capture pass in that
+    // moment fails that cluster alone: capture-pass-failure.int.test.ts).
     const theirs = tapNamesOf(deploymentId, orders, otherSubscription, 'nother1');
     const mbean = brokerMbean(nodes[0].name);
     try {

@@ -71,8 +71,9 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
         const outcome = await reconciler.pass(clusterId);
         // Given up while the pass ran (handed back, its lock session lost): the next owner drains the taps.
         if (!shared.ownership.owns(clusterId)) await consumers.closeCluster(clusterId);
-        else if (!outcome.skipped) await consumers.sync(clusterId, outcome.live);
         else if (outcome.skipped === 'gone') await consumers.closeCluster(clusterId);
+        // A pass that could not run says nothing of the taps: the consumers open stay until one that does.
+        else if (!outcome.skipped && outcome.error === undefined) await consumers.sync(clusterId, outcome.live);
         outcomes.push(outcome);
       }
       return outcomes;
