@@ -38,11 +38,13 @@ describe('queue grid on a replicated pair', () => {
     await ensureAnycastQueue(primary.broker, queue);
     await emptyQueue(primary.broker, queue);
     await sendDurableMessages(primary.broker, queue, MESSAGES);
+    // Until a pass has read both members' NodeID, each node is a logical node of its own (cluster_logical_node): the
+    // row is read once the pair is known as one, and the whole row is asserted then.
     const row = await waitFor(
-      'the queue with its messages in the grid',
+      'the queue with its messages in the grid, the pair known as one logical node',
       async () => {
         const found = await gridRow();
-        return found?.messageCount === MESSAGES ? found : undefined;
+        return found?.messageCount === MESSAGES && found.nodesTotal === 1 ? found : undefined;
       },
       30_000,
     );

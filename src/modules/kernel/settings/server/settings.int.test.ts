@@ -242,15 +242,31 @@ describe('updateSetting', () => {
     expect(next.get('sample')).toMatchObject({ enabled: false, toggleSource: 'database' });
   });
 
+  it('takes a change’s `from` from the database, not from a process the last change has not reached yet', async () => {
+    const key = 'audit.flood-window'; // default 15m
+    // Another instance's change whose notice is still on its way: the row is stored, no process has heard of it.
+    await web.prisma.flotillaSetting.create({
+      data: { key, value: '20m', scope: 'RUNTIME', updatedAt: new Date(), updatedBy: 'elsewhere' },
+    });
+    expect(worker.settings.value(key)).toBe('15m');
+    const change = await updateSetting(worker, request, { key, value: '25m', dryRun: false });
+    expect(change).toMatchObject({ previousValue: '20m', value: '25m' });
+    // Stored again behind every process's back: the reset ends that value, not the one the worker holds.
+    await web.prisma.flotillaSetting.update({ where: { key }, data: { value: '30m' } });
+    expect((await resetSetting(worker, request, { key, dryRun: false })).previousValue).toBe('30m');
+    const rows = await web.prisma.auditEvent.findMany({ where: { target: key }, orderBy: { startedAt: 'asc' } });
+    expect(rows.map((row) => row.parameters)).toEqual([
+      { from: '20m', to: '25m' },
+      { from: '30m', to: '15m' },
+    ]);
+  });
+
   it('keeps each setting’s history from its audit rows: newest first, who, from → to, without dry runs', async () => {
     const key = 'stream.keep-alive'; // default 20s
     const by = (name: string, requestId: string) => ({ ...request, requestId, actor: { name, userId: null } });
     await updateSetting(web, by('bob', 'req-h1'), { key, value: '30s', dryRun: false });
     await updateSetting(web, by('bob', 'req-h2'), { key, value: '45s', dryRun: true });
     await updateSetting(worker, by('carol', 'req-h3'), { key, value: '40s', dryRun: false });
-    // The web process takes a change's `from` from what it holds: let carol's change reach it first, as it would
-    // before anyone could see 40s on a screen and reset it.
-    await vi.waitFor(() => expect(web.settings.value(key)).toBe('40s'), { timeout: 5_000 });
     await resetSetting(web, by('dave', 'req-h4'), { key, dryRun: false });
     const history = await settingHistory(web, { key, page: 1, pageSize: 20 });
     expect(history.total).toBe(3);

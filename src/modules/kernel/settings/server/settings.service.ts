@@ -4,7 +4,7 @@ import type { PrismaClient } from '@/base/db/database.ts';
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import type { SettingValue } from '@/modules/kernel/plugin/index.ts';
-import { SETTINGS_CHANNEL, type SettingsStore, type SettingView } from './settings-store.ts';
+import { SETTINGS_CHANNEL, type DeclaredSetting, type SettingsStore, type SettingView } from './settings-store.ts';
 import { logger } from '@/base/log/log.ts';
 
 const log = logger('settings');
@@ -34,6 +34,22 @@ function unknownSettingProblem(key: string): ProblemError {
   });
 }
 
+/**
+ * The value a change replaces, read from the database (a valid stored value, else the default, as the store resolves
+ * it) rather than from what this process holds: another instance's change may not have reached this one yet, and the
+ * audit row's `from` must be the value the change ends.
+ */
+async function storedValueOf(
+  prisma: PrismaClient,
+  declared: DeclaredSetting,
+  storedKey: string,
+): Promise<SettingValue> {
+  const row = await prisma.flotillaSetting.findUnique({ where: { key: storedKey }, select: { value: true } });
+  return row && declared.declaration.isValid(row.value)
+    ? (row.value as SettingValue)
+    : declared.declaration.defaultValue;
+}
+
 export function requireSettingView(settings: SettingsStore, key: string): SettingView {
   const view = settings.view(key);
   if (!view) throw unknownSettingProblem(key);
@@ -61,8 +77,8 @@ export async function updateSetting(
     });
   }
   const value = input.value as SettingValue;
-  const previousValue = settings.value(input.key);
   const storedKey = declared.runtime?.storedKey ?? input.key;
+  const previousValue = await storedValueOf(prisma, declared, storedKey);
   await audited(
     prisma,
     request,
@@ -116,8 +132,8 @@ export async function resetSetting(
   const declared = settings.declaration(input.key);
   if (!declared) throw unknownSettingProblem(input.key);
   const { declaration } = declared;
-  const previousValue = settings.value(input.key);
   const storedKey = declared.runtime?.storedKey ?? input.key;
+  const previousValue = await storedValueOf(prisma, declared, storedKey);
   await audited(
     prisma,
     request,
