@@ -19,11 +19,11 @@ const brokerWorkers = Math.round(cores * 1.5);
 const databaseWorkers = cores;
 const appWorkers = cores;
 const GROUP = { brokers: 0, database: 1, apps: 2 } as const;
-// The unit, integration and broker files share a worker's imported modules instead of importing the app afresh for
-// each file (ADR 34, ADR 38): measured alone on 2026-12-05, unit 82 → 35 CPU-seconds (45 → 19 s), integration
-// 249 → 107 (172 → 98 s); six broker files 41.5 → 32.9 (2026-12-06). Every such file opens its own runtime on its own
-// database, so nothing it asserts lives in a module. The browser and e2e files keep isolation: their time is Chromium's
-// and their apps' processes, not their imports.
+// The unit, integration, broker and browser files share a worker's imported modules instead of importing the app
+// afresh for each file (ADR 34, ADR 38): measured alone on 2026-12-05, unit 82 → 35 CPU-seconds (45 → 19 s),
+// integration 249 → 107 (172 → 98 s); six broker files 41.5 → 32.9, the browser project 471 → 427 s (2026-12-06).
+// Every such file opens its own runtime on its own database, so nothing it asserts lives in a module. The e2e files
+// keep isolation: they kill and restart the processes they start, and there are five of them.
 const ISOLATE_FILES = false;
 // One secret key for every broker file: the process's key ring is read once per worker (processKeys()), and the
 // workers outlive a file. The same value as the worker kit's TEST_SECRET_KEY.
@@ -102,6 +102,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'browser',
+          isolate: ISOLATE_FILES,
           // test/fleet: the demo fleet's four JVMs, registered in Flotilla and failed over in Chromium.
           include: ['{src,test}/**/*.browser.test.ts'],
           globalSetup: [
