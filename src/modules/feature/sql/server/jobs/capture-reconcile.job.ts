@@ -12,7 +12,10 @@ export async function run(context: JobContext): Promise<JobResult> {
   const total = (key: 'installed' | 'removed' | 'refused' | 'failed') =>
     outcomes.reduce((sum, outcome) => sum + outcome[key], 0);
   const locked = outcomes.filter((outcome) => outcome.skipped === 'locked').length;
+  // A pass that could not run at all (its cluster's credentials unreadable, say) is named apart from failed taps.
+  const notRun = outcomes.filter((outcome) => outcome.error !== undefined);
+  const taps = `${total('installed')} tap(s) installed, ${total('removed')} removed, ${total('refused')} refused, ${total('failed') - notRun.length} failed`;
   return {
-    summary: `${outcomes.length} owned cluster(s): ${total('installed')} tap(s) installed, ${total('removed')} removed, ${total('refused')} refused, ${total('failed')} failed${locked ? `, ${locked} held by another pass` : ''}`,
+    summary: `${outcomes.length} owned cluster(s): ${taps}${locked ? `, ${locked} held by another pass` : ''}${notRun.length ? `, ${notRun.length} could not run (${notRun[0]?.error ?? ''})` : ''}`,
   };
 }
