@@ -50,6 +50,14 @@ export interface SettingView {
   readonly declaredBy: string | null;
 }
 
+/** A setting's value from its stored row: the stored value when it is valid, else the default. */
+export function effectiveValue(
+  declaration: SettingDeclaration,
+  stored: { readonly value: unknown } | null | undefined,
+) {
+  return stored && declaration.isValid(stored.value) ? (stored.value as SettingValue) : declaration.defaultValue;
+}
+
 export interface DeclaredSetting {
   readonly declaration: SettingDeclaration;
   readonly module: string;
@@ -162,9 +170,7 @@ export class SettingsStore implements SettingsReader {
   }
 
   private valueOf(declared: DeclaredSetting): SettingValue {
-    const stored = this.storedOf(declared);
-    if (stored && declared.declaration.isValid(stored.value)) return stored.value as SettingValue;
-    return declared.declaration.defaultValue;
+    return effectiveValue(declared.declaration, this.storedOf(declared));
   }
 
   duration(setting: SettingDeclaration<'duration'> | string): number {

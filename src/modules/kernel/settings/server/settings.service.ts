@@ -4,7 +4,13 @@ import type { PrismaClient } from '@/base/db/database.ts';
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import type { SettingValue } from '@/modules/kernel/plugin/index.ts';
-import { SETTINGS_CHANNEL, type DeclaredSetting, type SettingsStore, type SettingView } from './settings-store.ts';
+import {
+  effectiveValue,
+  SETTINGS_CHANNEL,
+  type DeclaredSetting,
+  type SettingsStore,
+  type SettingView,
+} from './settings-store.ts';
 import { logger } from '@/base/log/log.ts';
 
 const log = logger('settings');
@@ -35,9 +41,9 @@ function unknownSettingProblem(key: string): ProblemError {
 }
 
 /**
- * The value a change replaces, read from the database (a valid stored value, else the default, as the store resolves
- * it) rather than from what this process holds: another instance's change may not have reached this one yet, and the
- * audit row's `from` must be the value the change ends.
+ * The value a change replaces, resolved from the database row as the store resolves it (`effectiveValue`), not from
+ * what this process holds: another instance's change may not have reached this one yet, and the audit row's `from`
+ * must be the value the change ends.
  */
 async function storedValueOf(
   prisma: PrismaClient,
@@ -45,9 +51,7 @@ async function storedValueOf(
   storedKey: string,
 ): Promise<SettingValue> {
   const row = await prisma.flotillaSetting.findUnique({ where: { key: storedKey }, select: { value: true } });
-  return row && declared.declaration.isValid(row.value)
-    ? (row.value as SettingValue)
-    : declared.declaration.defaultValue;
+  return effectiveValue(declared.declaration, row);
 }
 
 export function requireSettingView(settings: SettingsStore, key: string): SettingView {
