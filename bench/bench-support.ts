@@ -26,10 +26,13 @@ export async function createBenchDatabase(): Promise<{ url: string; drop(): Prom
   };
 }
 
-/** Runs `work` on a new migrated database; the database is dropped afterwards, whatever happened. */
+/**
+ * Runs `work` on a new migrated database (opened, and its URL for a second pool of its own); the database is dropped
+ * afterwards, whatever happened.
+ */
 export async function withBenchDatabase(
   applicationName: string,
-  work: (db: Database) => Promise<void>,
+  work: (db: Database, url: string) => Promise<void>,
   poolSize = 4,
 ): Promise<void> {
   const name = `flotilla_bench_${randomBytes(4).toString('hex')}`;
@@ -41,7 +44,7 @@ export async function withBenchDatabase(
   const db = openDatabase(url.toString(), { poolSize, applicationName });
   try {
     await migrate(url.toString(), { log: () => undefined });
-    await work(db);
+    await work(db, url.toString());
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
