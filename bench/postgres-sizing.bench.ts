@@ -35,7 +35,8 @@ import { openDatabase, type Database } from '../src/base/db/database.ts';
 import { migrate } from '../src/base/db/migrate.ts';
 import { inTransaction } from '../src/base/db/transaction.ts';
 import { openAudit } from '../src/modules/kernel/audit/index.ts';
-import { parseDuration, type SettingsReader } from '../src/modules/kernel/plugin/index.ts';
+import { parseDuration } from '../src/modules/kernel/plugin/index.ts';
+import { DEFAULT_SETTINGS } from '@test/default-settings.ts';
 import { consumerHealthOf } from '../src/modules/feature/metrics/server/consumer-health-read.ts';
 import { storeVerdicts } from '../src/modules/feature/metrics/server/verdict-store.ts';
 import { EventWriter } from '../src/modules/feature/events/server/event-writer.ts';
@@ -112,21 +113,13 @@ interface SimulatedNode {
   readonly judges: boolean;
 }
 
-/** Every setting at its default, as a fresh installation reads it. */
-const defaultSettings: SettingsReader = {
-  duration: (setting) => parseDuration(setting.defaultValue) ?? NaN,
-  integer: (setting) => Number(setting.defaultValue),
-  boolean: (setting) => setting.defaultValue === true,
-  string: (setting) => String(setting.defaultValue),
-};
-
 /** The verdict refresher's minimum interval per cluster after a tier-B sweep (verdict-refresher.worker.ts). */
 const VERDICT_MIN_INTERVAL_MS = 60_000;
 
 /** The consumer health of the node's cluster judged and stored, as the verdict refresher does after a sweep. */
 async function refreshVerdicts(node: SimulatedNode, at: Date): Promise<number> {
   const { items } = await consumerHealthOf(
-    { db: node.db, prisma: node.db.prisma, settings: defaultSettings },
+    { db: node.db, prisma: node.db.prisma, settings: DEFAULT_SETTINGS },
     node.clusterId,
     at,
   );

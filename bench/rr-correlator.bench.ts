@@ -6,7 +6,7 @@
 //   node --import tsx bench/rr-correlator.bench.ts   (PostgreSQL: FLOTILLA_TEST_ADMIN_URL, default postgres@127.0.0.1:5432)
 import { randomUUID } from 'node:crypto';
 import { createDatabaseBus } from '../src/base/db/bus.ts';
-import { parseDuration, type SettingsReader } from '../src/modules/kernel/plugin/index.ts';
+import { DEFAULT_SETTINGS } from '@test/default-settings.ts';
 import type { CapturedShape } from '../src/modules/feature/rr/server/feeds/observed.ts';
 import { RrRuntime } from '../src/modules/feature/rr/server/runtime/rr-runtime.ts';
 import { RrWriter } from '../src/modules/feature/rr/server/store/rr-writer.ts';
@@ -19,14 +19,6 @@ const PAIRS_PER_SECOND = 2_000;
 const SECONDS = 30;
 const TICK_MS = 10;
 const REPLY_AFTER_MS = 5;
-
-/** Every setting at its declared default. */
-const defaults: SettingsReader = {
-  duration: (setting) => parseDuration(setting.defaultValue) ?? 0,
-  integer: (setting) => Number(setting.defaultValue),
-  boolean: (setting) => setting.defaultValue === true,
-  string: (setting) => String(setting.defaultValue),
-};
 
 function message(clusterId: string, nodeId: string, fields: Partial<CapturedShape>): CapturedShape {
   const now = new Date().toISOString();
@@ -74,7 +66,7 @@ await withBenchDatabase('bench-rr', async (db) => {
   });
   const runtime = new RrRuntime({
     prisma: db.prisma,
-    settings: defaults,
+    settings: DEFAULT_SETTINGS,
     owns: () => true,
     owned: () => [clusterId],
     writer,

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseBus, type DatabaseBus } from '@/base/db/bus.ts';
 import { openDatabase, type Database } from '@/base/db/database.ts';
-import { parseDuration, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { DEFAULT_SETTINGS } from '@test/default-settings.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { waitFor } from '@test/native-test-helpers.ts';
@@ -19,13 +19,6 @@ let db: Database;
 let bus: DatabaseBus;
 const clusterId = randomUUID();
 const nodeId = randomUUID();
-
-const defaults: SettingsReader = {
-  duration: (setting) => parseDuration(setting.defaultValue) ?? 0,
-  integer: (setting) => Number(setting.defaultValue),
-  boolean: (setting) => setting.defaultValue === true,
-  string: (setting) => String(setting.defaultValue),
-};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -44,7 +37,7 @@ afterAll(async () => {
 function runtimeWith(writer: RrWriter) {
   return new RrRuntime({
     prisma: db.prisma,
-    settings: defaults,
+    settings: DEFAULT_SETTINGS,
     owns: (id) => id === clusterId,
     owned: () => [clusterId],
     writer,

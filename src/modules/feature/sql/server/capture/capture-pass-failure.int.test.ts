@@ -5,19 +5,12 @@
 // throw out of the whole loop: the passes of every cluster after it were lost with it.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
-import { parseDuration, type SettingsReader } from '@/modules/kernel/plugin/index.ts';
+import { DEFAULT_SETTINGS } from '@test/default-settings.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
 import { createTestDatabase, type TestDatabase } from '@test/database.ts';
 import { CaptureReconciler } from './capture-reconciler.ts';
 
 process.env.FLOTILLA_SECRET_KEY ??= Buffer.alloc(32, 9).toString('base64');
-
-const defaults: SettingsReader = {
-  duration: (setting) => parseDuration(setting.defaultValue) ?? 0,
-  integer: (setting) => Number(setting.defaultValue),
-  boolean: (setting) => setting.defaultValue === true,
-  string: (setting) => String(setting.defaultValue),
-};
 
 let database: TestDatabase;
 let db: Database;
@@ -39,7 +32,7 @@ it('ends a pass whose cluster credentials cannot be read as one failure of that 
   const reconciler = new CaptureReconciler({
     prisma: db.prisma,
     pool: db.pool,
-    settings: defaults,
+    settings: DEFAULT_SETTINGS,
     deploymentId: 'd0000000',
     log: (message) => logged.push(message),
   });
