@@ -17,6 +17,7 @@ import { reportFigure } from './report.ts';
 
 const CHANGES = 60;
 const TARGET_MS = 1_000;
+const GIVE_UP_MS = 10_000;
 const KEY = 'audit.retention';
 const request = { requestId: 'bench-settings', actor: { name: 'bench', userId: 'bench' }, sourceIp: '127.0.0.1' };
 
@@ -37,8 +38,14 @@ async function openProcess(url: string, name: string, db = openDatabase(url, { p
 /** Changes the setting in `from` and answers the milliseconds until `to`'s store has told its listener. */
 async function spread(from: Process, to: Process, value: string): Promise<number> {
   const started = performance.now();
-  const seen = new Promise<number>((resolve) => {
+  const seen = new Promise<number>((resolve, reject) => {
+    // A change that never arrives fails the bench instead of holding it for ever.
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`the change to ${value} did not reach the other store within ${String(GIVE_UP_MS)} ms`));
+    }, GIVE_UP_MS);
     const off = to.settings.onChange(KEY, () => {
+      clearTimeout(timer);
       off();
       resolve(performance.now() - started);
     });
