@@ -285,10 +285,17 @@ export class ArtemisNode {
   }
 
   /** One Jolokia read of the broker MBean with admin credentials; undefined when it does not answer. */
-  async readBrokerAttributes(attributes: readonly string[]): Promise<Record<string, unknown> | undefined> {
+  readBrokerAttributes(attributes: readonly string[]): Promise<Record<string, unknown> | undefined> {
+    return this.readAttributes(brokerMbean(this.name), attributes);
+  }
+
+  private async readAttributes(
+    mbean: string,
+    attributes: readonly string[],
+  ): Promise<Record<string, unknown> | undefined> {
     try {
       if (!this.spec.managementTls) {
-        return (await jolokia(this, { type: 'read', mbean: brokerMbean(this.name), attribute: attributes }, 5_000)) as
+        return (await jolokia(this, { type: 'read', mbean, attribute: attributes }, 5_000)) as
           Record<string, unknown> | undefined;
       }
       // Over TLS with a client certificate, which fetch cannot present: node:https.
@@ -297,7 +304,7 @@ export class ArtemisNode {
         Origin: new URL(this.managementUrl).origin,
         Authorization: `Basic ${Buffer.from(`${this.user}:${this.password}`).toString('base64')}`,
       };
-      const body = JSON.stringify({ type: 'read', mbean: brokerMbean(this.name), attribute: attributes });
+      const body = JSON.stringify({ type: 'read', mbean, attribute: attributes });
       const { status, text } = await postHttps(this.managementUrl, headers, body, this.spec.managementTls.client);
       if (status !== 200) return undefined;
       const reply = JSON.parse(text) as { status?: number; value?: Record<string, unknown> };
@@ -310,6 +317,20 @@ export class ArtemisNode {
   private async isReady(): Promise<boolean> {
     const state = await this.readBrokerAttributes(['Started', 'Active']);
     if (state?.Started !== true) return false;
+    // Ports are planned seconds before the JVM binds them, and every topology names its nodes live1, live2…: another
+    // file's broker of the same name that took our management port first would answer as ours (and vanish under the
+    // test later: InstanceNotFoundException in two clean-clone runs). The JVM that answers must be the one we started;
+    // if not, ours is stopped and the topology starts again on fresh ports (onFreshPortsOnce).
+    const answering = (await this.readAttributes('java.lang:type=Runtime', ['Pid']))?.Pid;
+    if (answering === undefined) return false;
+    if (answering !== this.process?.child.pid) {
+      await this.kill();
+      throw new BrokerExitedError(
+        this.name,
+        this.logFile,
+        `another JVM (pid ${JSON.stringify(answering)}) answers on management port ${String(this.managementPort)}`,
+      );
+    }
     if (this.spec.role !== 'live') return true; // a passive backup never becomes Active on its own
     return state.Active === true && (await canConnect(this.amqpPort));
   }
@@ -339,13 +360,14 @@ export class ArtemisNode {
 
 /** The JVM ended before it was ready. The message keeps the end of its log, which goes with the topology's folder. */
 export class BrokerExitedError extends Error {
-  constructor(name: string, logFile: string) {
+  /** `why`: what stopped it, when the harness did (the JVM's log says the rest). */
+  constructor(name: string, logFile: string, why = 'exited while starting') {
     let tail: string;
     try {
       tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-15).join('\n');
     } catch {
       tail = '(no log written)';
     }
-    super(`${name} exited while starting; the end of ${logFile}:\n${tail}`);
+    super(`${name} ${why}; the end of ${logFile}:\n${tail}`);
   }
 }
