@@ -70,23 +70,9 @@ interface NodeIdentity {
 }
 
 async function readIdentity(broker: BrokerNode): Promise<NodeIdentity> {
-  // Jolokia can answer a moment before the broker registers its MBean (InstanceNotFoundException): asked again then.
-  for (let attempt = 1; ; attempt++) {
-    const management = new ManagementClient({
-      url: broker.managementUrl,
-      user: broker.user,
-      password: broker.password,
-    });
-    try {
-      const state = await readBrokerState(management);
-      return { brokerName: state.name, brokerNodeId: state.nodeId, role: state.backup ? 'BACKUP' : 'PRIMARY' };
-    } catch (error) {
-      if (attempt >= 20 || !String(error).includes('InstanceNotFoundException')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    } finally {
-      management.close();
-    }
-  }
+  const management = new ManagementClient({ url: broker.managementUrl, user: broker.user, password: broker.password });
+  const state = await readBrokerState(management).finally(() => management.close());
+  return { brokerName: state.name, brokerNodeId: state.nodeId, role: state.backup ? 'BACKUP' : 'PRIMARY' };
 }
 
 /**
