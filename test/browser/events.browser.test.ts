@@ -1,7 +1,8 @@
 // Broker events in a real Chromium against Flotilla started as `npm start` does, with a real broker: a cluster
 // registered over the API, then a consumer attaching to a queue shows up on the Events screen without a reload
 // (the live tail follows the stream); Pause holds the rows still and is kept in the URL with the filters; a row's
-// drawer shows every property and is kept in the URL; the queue page shows its recent events.
+// drawer shows every property and is kept in the URL; the queue page shows its recent events; a burst of
+// notifications refetches the tail at most once a second and still ends on the burst's last event.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerNode } from '@test/artemis/index.ts';
@@ -15,7 +16,12 @@ import {
   type SharedConsole,
 } from '@test/browser.ts';
 import { leaveSharedConsole, registerSingleNodeCluster, waitForQueueScraped } from '@test/browser-cluster.ts';
-import { attachAndLeave as attachAndLeaveOn, createAnycastQueue, uniqueName } from '@test/native-test-helpers.ts';
+import {
+  attachAndLeave as attachAndLeaveOn,
+  createAnycastQueue,
+  openConsumers,
+  uniqueName,
+} from '@test/native-test-helpers.ts';
 
 let session: SharedConsole | undefined;
 const broker = leaseSingleNode();
@@ -97,5 +103,31 @@ describe('events console', () => {
     const panel = page.getByTestId('queue-recent-events');
     await panel.locator('tbody tr[data-kind="CONSUMER_CLOSED"]').waitFor({ timeout: 20_000 });
     expect(await panel.locator('tbody tr[data-kind="CONSUMER_CREATED"]').count()).toBe(1);
+  });
+
+  it('refetches the live tail at most once a second during a burst of notifications, ending on the last one', async () => {
+    const queue = broker.name(uniqueName('orders.burst'));
+    await createAnycastQueue(node, queue);
+    await page.goto(url(`/clusters/${clusterId}/events?kind=CONSUMER_CLOSED&queue=${queue}&pageSize=50`));
+    await tableLoaded(page);
+    await page.locator('[data-testid="stream-state"][data-state="connected"]').waitFor({ timeout: 30_000 });
+    let refetches = 0;
+    const countRefetch = (request: { url(): string }) => {
+      if (request.url().includes('events.list')) refetches++;
+    };
+    page.on('request', countRefetch);
+    const started = Date.now();
+    // 30 consumers attach and leave at once: 60 consumer notifications and their sessions' within a second or two,
+    // each one a message on the events topic.
+    const consumers = openConsumers(node, queue, 30);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await consumers.close();
+    const rows = page.getByTestId('table-events').locator('tbody tr');
+    await expect.poll(() => rows.filter({ hasText: queue }).count(), { timeout: 30_000 }).toBe(30);
+    const seconds = (Date.now() - started) / 1_000;
+    page.off('request', countRefetch);
+    // One refetch at the first notification, then at most one at the end of each second after it.
+    expect(refetches).toBeGreaterThan(0);
+    expect(refetches).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
   });
 });

@@ -1,9 +1,11 @@
 'use client';
 // One stream connection per layout (the installation scope, or the cluster of a cluster layout: stream-scope.ts)
-// carrying every enabled module's topics. Signals invalidate exactly the queries that declared their topic (see live-query.ts).
+// carrying every enabled module's topics. Signals invalidate exactly the queries that declared their topic (see live-query.ts),
+// at most once a second per topic (signal-coalescer.ts).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isInvalidatedBy } from './live-query.ts';
+import { SignalCoalescer } from './signal-coalescer.ts';
 import { StreamConnection, type StreamStatus } from './stream-connection.ts';
 import { StreamContext, type StreamContextValue } from './stream-context.ts';
 
@@ -22,18 +24,22 @@ export function StreamProvider({
 
   useEffect(() => {
     if (topicList === '') return undefined;
+    const coalescer = new SignalCoalescer((signal) => {
+      void queryClient.invalidateQueries({ predicate: (query) => isInvalidatedBy(query, signal) });
+    });
     const connection = new StreamConnection({
       clusterId,
       topics: topicList.split(','),
       onStatus: setStatus,
-      onSignal: (signal) => {
-        void queryClient.invalidateQueries({ predicate: (query) => isInvalidatedBy(query, signal) });
-      },
+      onSignal: (signal) => coalescer.offer(signal),
       // Whatever changed while we were away went unannounced: refetch everything on screen.
       onResumed: () => void queryClient.invalidateQueries(),
     });
     connection.start();
-    return () => connection.close();
+    return () => {
+      connection.close();
+      coalescer.close();
+    };
   }, [clusterId, topicList, queryClient]);
 
   const value = useMemo<StreamContextValue>(() => ({ clusterId, topics, status }), [clusterId, topics, status]);
