@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuBusyShare, timeReport, type CpuSample, type FileTiming } from './time-report.ts';
+import { cpuBusyShare, timeReport, timeWithoutFiles, type CpuSample, type FileTiming } from './time-report.ts';
 
 const file = (project: string, name: string, startedAt: number, endedAt: number): FileTiming => ({
   project,
@@ -24,6 +24,8 @@ describe('the time report', () => {
       'time: project unit: 4.0 s wall clock, 5.0 s in 2 files',
       'time: project brokers: 40.0 s wall clock, 40.0 s in 1 files',
       'time: project browser: 30.0 s wall clock, 30.0 s in 1 files',
+      // The run began 1 s before the first file (81 s before the last file's end); nothing ran from 40.5 to 50 s.
+      'time: no file running: 10.5 s (before the first 1.0 s, between files 9.5 s)',
       'time: the 4 slowest files',
       'time:     40.0 s  brokers  k.test.ts',
       'time:     30.0 s  browser  b.test.ts',
@@ -60,5 +62,17 @@ describe('the time report', () => {
     expect(cpuBusyShare([], 0, 10)).toBeUndefined();
     expect(cpuBusyShare([{ at: 0, busyMs: 5, totalMs: 10 }], 0, 10)).toBeUndefined();
     expect(timeReport([file('unit', 'u.test.ts', 0, 1_000)], 1_000)[0]).toBe('time: whole run 1.0 s, 1 files');
+  });
+
+  it('counts the time no file ran: before the first, and in the gaps between overlapping files', () => {
+    const files = [
+      file('unit', 'a', 2_000, 5_000),
+      file('unit', 'b', 3_000, 9_000), // overlaps a: no gap
+      file('browser', 'c', 12_000, 14_000), // 3 s after b ended
+      file('browser', 'd', 12_500, 13_000), // inside c
+      file('browser', 'e', 14_000, 15_000), // starts as c ends: no gap
+    ];
+    expect(timeWithoutFiles(files, 0)).toEqual({ before: 2_000, between: 3_000 });
+    expect(timeWithoutFiles([...files].reverse(), 0)).toEqual({ before: 2_000, between: 3_000 });
   });
 });

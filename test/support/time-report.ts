@@ -1,6 +1,7 @@
 // Where a test run's time went, printed after its summary (issue 28): the wall-clock time of the whole run and of each
 // project (first file started to last file ended, files of a project overlap on the workers), the summed file time
-// per project, how busy the machine's cores were meanwhile, and the ten slowest files. A project whose cores were
+// per project, how busy the machine's cores were meanwhile, the time no file was running (set-ups before the first
+// file and between the groups), and the ten slowest files. A project whose cores were
 // idle much of its wall clock waits (on cadences, JVMs, a browser) and has room for other work beside it; one near
 // 100 % is bound by the CPU. Pure, so its unit test can show it sorting, summing and reading the samples.
 
@@ -46,6 +47,19 @@ function cpuNote(samples: readonly CpuSample[], from: number, to: number): strin
   return share === undefined ? '' : `, cores ${Math.round(share * 100)} % busy`;
 }
 
+/** Run time in which no file was running: before the first one started, and between files (group changes). */
+export function timeWithoutFiles(files: readonly FileTiming[], runStart: number): { before: number; between: number } {
+  const sorted = [...files].sort((a, b) => a.startedAt - b.startedAt);
+  let between = 0;
+  let coveredTo = sorted[0]?.endedAt ?? runStart;
+  for (const file of sorted) {
+    if (file.startedAt > coveredTo) between += file.startedAt - coveredTo;
+    coveredTo = Math.max(coveredTo, file.endedAt);
+  }
+  const firstStart = sorted[0]?.startedAt ?? runStart;
+  return { before: Math.max(0, firstStart - runStart), between };
+}
+
 export function timeReport(files: readonly FileTiming[], runMs: number, cpu: readonly CpuSample[] = []): string[] {
   const runEnd = Math.max(0, ...files.map((f) => f.endedAt));
   const lines = [`time: whole run ${seconds(runMs)}, ${files.length} files${cpuNote(cpu, runEnd - runMs, runEnd)}`];
@@ -61,6 +75,13 @@ export function timeReport(files: readonly FileTiming[], runMs: number, cpu: rea
     lines.push(
       `time: project ${project}: ${seconds(last - first)} wall clock, ${seconds(summed)} in ${own.length} files` +
         cpuNote(cpu, first, last),
+    );
+  }
+  if (files.length > 0) {
+    const { before, between } = timeWithoutFiles(files, runEnd - runMs);
+    lines.push(
+      `time: no file running: ${seconds(before + between)} (before the first ${seconds(before)}, between files ` +
+        `${seconds(between)})`,
     );
   }
   const slowest = [...files]
