@@ -31,6 +31,21 @@ describe('brokerEventFrom', () => {
     });
   });
 
+  it('keeps a session notification’s _AMQ_Address (the notification address itself) as a property, not as its address', () => {
+    const event = brokerEventFrom(node, {
+      _AMQ_NotifType: { type: 'string', value: 'SESSION_CREATED' },
+      _AMQ_Address: { type: 'string', value: 'activemq.notifications' },
+      _AMQ_SessionName: { type: 'string', value: 's-1' },
+      _AMQ_User: { type: 'string', value: 'app' },
+    });
+    expect(event?.address).toBeUndefined();
+    expect(event?.sessionId).toBe('s-1');
+    expect(event?.properties).toEqual({
+      _AMQ_Address: { type: 'string', value: 'activemq.notifications' },
+      _AMQ_User: { type: 'string', value: 'app' },
+    });
+  });
+
   it('ignores messages that are not notifications', () => {
     expect(brokerEventFrom(node, { vin: { type: 'string', value: 'x' } })).toBeUndefined();
   });

@@ -64,6 +64,11 @@ const LIFTED = {
 
 const LIFTED_NAMES: ReadonlySet<string> = new Set(Object.values(LIFTED));
 
+// A session's notifications carry the broker's notification address as `_AMQ_Address` (Artemis's ServerSessionImpl
+// sets it so cluster connections can route them): it is not the address the event is about, and lifted it read as
+// if every session lived on `activemq.notifications`. For these kinds it stays among the properties, as sent.
+const ADDRESS_IS_PLUMBING: ReadonlySet<string> = new Set(['SESSION_CREATED', 'SESSION_CLOSED']);
+
 function text(value: TypedValue | undefined): string | undefined {
   if (!value || value.type === 'null') return undefined;
   return typeof value.value === 'string' || typeof value.value === 'number' ? String(value.value) : undefined;
@@ -78,17 +83,22 @@ export function brokerEventFrom(
   const kind = text(properties[LIFTED.kind]);
   if (!kind) return undefined;
   const timestamp = Number(text(properties[LIFTED.timestamp]));
+  const liftsAddress = !ADDRESS_IS_PLUMBING.has(kind);
   return {
     kind,
     nodeKey: node.nodeKey,
     clusterKey: node.clusterKey,
     time: new Date(Number.isFinite(timestamp) ? timestamp : receivedAt.getTime()).toISOString(),
-    address: text(properties[LIFTED.address]),
+    address: liftsAddress ? text(properties[LIFTED.address]) : undefined,
     queue: text(properties[LIFTED.queue]),
     consumerId: text(properties[LIFTED.consumerId]),
     sessionId: text(properties[LIFTED.sessionId]),
     connectionId: text(properties[LIFTED.connectionId]),
-    properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !LIFTED_NAMES.has(name))),
+    properties: Object.fromEntries(
+      Object.entries(properties).filter(
+        ([name]) => !LIFTED_NAMES.has(name) || (name === LIFTED.address && !liftsAddress),
+      ),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 // The notification subscription against a real broker: real actions produce the four lifecycle
-// notifications, the subscription comes back after a broker restart, and a user without permission on the
+// notifications (and the session's, whose _AMQ_Address is the notification address), the subscription comes back after a broker restart, and a user without permission on the
 // notification address gets a refusal carrying the security-setting snippet. Fifty AMQP flaps through a fault proxy
 // leave no connection, consumer or timer behind (issue 34's chaos).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,13 @@ describe('notification subscription', () => {
     await consumer.close();
     const closed = await waitFor('CONSUMER_CLOSED', () => eventFor('CONSUMER_CLOSED', queue));
     expect(closed.consumerId).toBe(created.consumerId);
+    // The consumer's session: the broker names the notification address itself as its _AMQ_Address, which is no
+    // address the session is on, so it stays a property.
+    const session = await waitFor('SESSION_CREATED', () =>
+      events.find((event) => event.kind === 'SESSION_CREATED' && event.sessionId === created.sessionId),
+    );
+    expect(session.address).toBeUndefined();
+    expect(session.properties._AMQ_Address).toEqual({ type: 'string', value: 'activemq.notifications' });
 
     await destroyQueue(node, queue);
     const removed = await waitFor('BINDING_REMOVED', () => eventFor('BINDING_REMOVED', queue));
