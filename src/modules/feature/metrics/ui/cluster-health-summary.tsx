@@ -4,10 +4,10 @@
 import { Anchor, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { NEEDS_ATTENTION } from '@/base/consumer-verdicts.ts';
 import { useTRPC } from '@/ui/data/trpc.ts';
 import type { PanelSlotProps } from '@/ui/slots/contribution-types.ts';
 import { useLive } from '@/ui/stream/live-query.ts';
+import { healthSummaryText } from './health-summary-text.ts';
 
 export function ClusterHealthSummary({ clusterId }: PanelSlotProps['cluster.header']) {
   const trpc = useTRPC();
@@ -16,17 +16,10 @@ export function ClusterHealthSummary({ clusterId }: PanelSlotProps['cluster.head
     ...useLive(['queues', 'events']),
   });
   const counts = health.data?.counts;
-  const attention = counts ? NEEDS_ATTENTION.reduce((sum, verdict) => sum + counts[verdict], 0) : undefined;
   return (
     <Paper withBorder p="sm" radius="md" aria-label="Consumer health" data-testid="cluster-health-summary">
       <Group justify="space-between" mih={24}>
-        <Text size="sm">
-          {attention === undefined
-            ? 'Consumer health'
-            : attention === 0
-              ? 'No queue needs attention'
-              : `${String(attention)} ${attention === 1 ? 'queue needs' : 'queues need'} attention`}
-        </Text>
+        <Text size="sm">{counts ? healthSummaryText(counts) : 'Consumer health'}</Text>
         <Anchor component={Link} href={`/clusters/${clusterId}/consumer-health`} size="sm">
           Consumer health
         </Anchor>
