@@ -740,13 +740,15 @@ async function connections(): Promise<void> {
     const keptOnes = new Map([...peak].filter(([application]) => keeps(application)));
     const kept = [...keptOnes.values()].reduce((sum, n) => sum + n, 0);
     const bound = 2 * POOL_SIZE + kept;
+    // docs/several-instances.md's bound, in words and as a number: change both with the docs.
+    const formulaText = '2 × (pool + 2) + 1';
     const formula = 2 * (POOL_SIZE + 2) + 1;
     console.log(
-      `both pools full: 2 × ${String(POOL_SIZE)} + ${String(kept)} kept (${described(keptOnes)}) = ${String(bound)}; docs/several-instances.md's formula 2 × (pool + 2) + 1 = ${String(formula)}`,
+      `both pools full: 2 × ${String(POOL_SIZE)} + ${String(kept)} kept (${described(keptOnes)}) = ${String(bound)}; docs/several-instances.md's formula ${formulaText} = ${String(formula)}`,
     );
     reportFigure({
       id: 'pg-sizing.connections',
-      figure: `pg_stat_activity rows of one instance as npm start runs it (web + worker, pool ${String(POOL_SIZE)}, one cluster owned): idle, the most seen (start, idle, ${String(LOAD_CLIENTS)} API clients back to back for ${String(LOAD_SECONDS)} s), and with both pools full (2 × pool + the connections a process keeps), against docs/several-instances.md's 2 × (pool + 2) + 1`,
+      figure: `pg_stat_activity rows of one instance as npm start runs it (web + worker, pool ${String(POOL_SIZE)}, one cluster owned): idle, the most seen (start, idle, ${String(LOAD_CLIENTS)} API clients back to back for ${String(LOAD_SECONDS)} s), and with both pools full (2 × pool + the connections a process keeps), against docs/several-instances.md's ${formulaText}`,
       target: `≤ ${String(formula)}`,
       seen: `idle ${String(total(idle))}; most seen ${String(peakTotal)} (under load ${String(loadPeak)}); both pools full ${String(bound)} = 2 × ${String(POOL_SIZE)} + ${String(kept)} kept (${described(keptOnes)}); ${String(failures)} answers ≥ 500; load ${load()}`,
       holds: bound <= formula,

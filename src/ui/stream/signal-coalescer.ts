@@ -28,12 +28,15 @@ export class SignalCoalescer {
       this.passNow(signal);
       return;
     }
-    const timer = setTimeout(() => {
-      const due = this.waiting.get(signal.topic);
-      this.waiting.delete(signal.topic);
-      if (due) this.passNow(due.signal);
-    }, this.intervalMs - sinceLast);
-    this.waiting.set(signal.topic, { signal, timer });
+    // The entry's signal is replaced by later offers; the timer passes whichever is newest when it fires.
+    const entry = {
+      signal,
+      timer: setTimeout(() => {
+        this.waiting.delete(signal.topic);
+        this.passNow(entry.signal);
+      }, this.intervalMs - sinceLast),
+    };
+    this.waiting.set(signal.topic, entry);
   }
 
   /** Drops the signals still waiting (the connection is closing: its views go with it). */

@@ -68,6 +68,9 @@ const LIFTED_NAMES: ReadonlySet<string> = new Set(Object.values(LIFTED));
 // sets it so cluster connections can route them): it is not the address the event is about, and lifted it read as
 // if every session lived on `activemq.notifications`. For these kinds it stays among the properties, as sent.
 const ADDRESS_IS_PLUMBING: ReadonlySet<string> = new Set(['SESSION_CREATED', 'SESSION_CLOSED']);
+const LIFTED_NAMES_BUT_ADDRESS: ReadonlySet<string> = new Set(
+  [...LIFTED_NAMES].filter((name) => name !== LIFTED.address),
+);
 
 function text(value: TypedValue | undefined): string | undefined {
   if (!value || value.type === 'null') return undefined;
@@ -83,22 +86,18 @@ export function brokerEventFrom(
   const kind = text(properties[LIFTED.kind]);
   if (!kind) return undefined;
   const timestamp = Number(text(properties[LIFTED.timestamp]));
-  const liftsAddress = !ADDRESS_IS_PLUMBING.has(kind);
+  const lifted = ADDRESS_IS_PLUMBING.has(kind) ? LIFTED_NAMES_BUT_ADDRESS : LIFTED_NAMES;
   return {
     kind,
     nodeKey: node.nodeKey,
     clusterKey: node.clusterKey,
     time: new Date(Number.isFinite(timestamp) ? timestamp : receivedAt.getTime()).toISOString(),
-    address: liftsAddress ? text(properties[LIFTED.address]) : undefined,
+    address: lifted.has(LIFTED.address) ? text(properties[LIFTED.address]) : undefined,
     queue: text(properties[LIFTED.queue]),
     consumerId: text(properties[LIFTED.consumerId]),
     sessionId: text(properties[LIFTED.sessionId]),
     connectionId: text(properties[LIFTED.connectionId]),
-    properties: Object.fromEntries(
-      Object.entries(properties).filter(
-        ([name]) => !LIFTED_NAMES.has(name) || (name === LIFTED.address && !liftsAddress),
-      ),
-    ),
+    properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !lifted.has(name))),
   };
 }
 
