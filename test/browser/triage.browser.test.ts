@@ -115,6 +115,13 @@ describe('the fleet home and triage', () => {
     await page.waitForURL(url('/triage'));
     await tableLoaded(page);
     expect(await triageRows()).toEqual(['billing/NO_CONSUMERS', 'payments/FALLING_BEHIND']);
+    // billing is down: its queues cannot be judged now, and the screen says so above the rows it still shows.
+    const notJudged = page.getByTestId('triage-not-judged');
+    await notJudged.waitFor();
+    expect(
+      await notJudged.locator('li[data-cluster]').evaluateAll((items) => items.map((item) => item.textContent)),
+    ).toEqual(['billing: no node answers']);
+    await saveScreenshot(page, 'triage');
     await page
       .locator('label')
       .filter({ hasText: /^no consumers$/ })

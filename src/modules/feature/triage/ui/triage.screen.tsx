@@ -1,7 +1,8 @@
 'use client';
 // Observe → Triage: the worst queues across every cluster whose metrics the viewer may read, ranked by verdict and
 // then by how much the backlog grew; the verdict filter in the URL; each row links to its queue. Live on the
-// fleet-wide consumer-health signal (the verdicts are judged after the scrape's sweeps).
+// fleet-wide consumer-health signal (the verdicts are judged after the scrape's sweeps). Above it, the clusters whose
+// queues cannot be judged now (down or never polled), live on the fleet's health signal.
 import { Anchor, Chip, Group, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -15,6 +16,8 @@ import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { clustersNotJudged } from './not-judged.ts';
+import { NotJudgedNotice } from './not-judged-notice.tsx';
 
 type Row = RouterOutputs['triage']['worst']['items'][number];
 type Input = RouterInputs['triage']['worst'];
@@ -109,12 +112,19 @@ export function TriageScreen() {
     ...useLive(['consumer-health']),
     placeholderData: keepPreviousData,
   });
+  const fleet = useQuery({
+    ...trpc.triage.fleet.queryOptions({}),
+    ...useLive(['health', 'consumer-health']),
+    placeholderData: keepPreviousData,
+  });
+  const notJudged = clustersNotJudged(fleet.data?.clusters ?? []);
   return (
     <>
       <PageHeader
         title="Triage"
         description="The queues that need someone first, across every cluster you can see: worst verdict first, then the backlog that grew most over the health window. Verdicts are judged after the scrape's sweeps, at most once a minute per cluster."
       />
+      <NotJudgedNotice clusters={notJudged} />
       <DataTable
         tableId="triage"
         label="Queues needing attention"
@@ -142,7 +152,9 @@ export function TriageScreen() {
         empty={{
           title: 'Nothing needs attention',
           description:
-            'Every judged queue is healthy or draining. Verdicts appear a minute or so after a cluster’s queues are first listed.',
+            notJudged.length > 0
+              ? 'Every judged queue is healthy or draining; the clusters named above could not be judged.'
+              : 'Every judged queue is healthy or draining. Verdicts appear a minute or so after a cluster’s queues are first listed.',
         }}
       />
     </>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { clustersNotJudged, type ClusterForTriage } from './not-judged.ts';
+
+const cluster = (name: string, health: ClusterForTriage['health'], more: Partial<ClusterForTriage> = {}) => ({
+  id: `id-${name}`,
+  name,
+  health,
+  problems: [],
+  verdicts: { counts: {} },
+  ...more,
+});
+
+describe('clustersNotJudged', () => {
+  it('names the down and never-polled clusters, with their problems in words', () => {
+    expect(
+      clustersNotJudged([
+        cluster('payments', 'UP'),
+        cluster('billing', 'DOWN', { problems: ['no node answers'] }),
+        cluster('fresh', 'UNKNOWN'),
+        cluster('shipping', 'DEGRADED', { problems: ['node s2 fails'] }),
+      ]),
+    ).toEqual([
+      { id: 'id-billing', name: 'billing', why: 'no node answers' },
+      { id: 'id-fresh', name: 'fresh', why: 'not polled yet' },
+    ]);
+  });
+
+  it('leaves out a cluster whose metrics the viewer may not read (triage does not cover it)', () => {
+    expect(clustersNotJudged([cluster('hidden', 'DOWN', { verdicts: null })])).toEqual([]);
+  });
+});
