@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BlockList } from 'node:net';
 import type { z } from 'zod';
-import type { PrismaClient } from '@/base/db/database.ts';
+import type { PrismaClient, Transaction } from '@/base/db/database.ts';
 import { audited } from '@/modules/kernel/audit/index.ts';
 import { ProblemError, type RequestContext } from '@/modules/kernel/core/index.ts';
 import type { ModuleRegistry } from '@/modules/kernel/plugin/index.ts';
@@ -112,11 +112,40 @@ export async function deleteCluster(
       cluster: { id: cluster.id, name: cluster.name },
     },
     async (tx) => {
-      if (!input.dryRun) await tx.cluster.delete({ where: { id: cluster.id } });
+      if (!input.dryRun) await deleteClusterRow(tx, cluster.id);
       return { result: undefined };
     },
   );
   return { id: cluster.id, dryRun: input.dryRun, changed: input.dryRun ? [] : ['removed'] };
+}
+
+const DELETE_ATTEMPTS = 5;
+
+/** PostgreSQL's deadlock_detected and serialization_failure, as Prisma reports them (P2034) or passes them on. */
+function isWriteConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'P2034' || code === '40P01' || (typeof message === 'string' && /deadlock detected/i.test(message));
+}
+
+/**
+ * The worker may be writing the cluster's rows while it is removed: a scrape's transaction holds a queue row the
+ * cascade must delete and waits for the cluster row the delete holds (a sample's foreign key), and PostgreSQL ends the
+ * cycle by failing one side — seen as a 500 on removal in a clean-clone run. The delete runs under a savepoint and is
+ * tried again when it was the side failed, so the audit row's transaction survives and the worker's write goes first.
+ */
+async function deleteClusterRow(tx: Transaction, clusterId: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await tx.$executeRawUnsafe('SAVEPOINT cluster_delete');
+    try {
+      await tx.cluster.delete({ where: { id: clusterId } });
+      await tx.$executeRawUnsafe('RELEASE SAVEPOINT cluster_delete');
+      return;
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt >= DELETE_ATTEMPTS) throw error;
+      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT cluster_delete');
+    }
+  }
 }
 
 export function checksFailedProblem(result: ProbeResult, extra: Record<string, unknown>): ProblemError {
