@@ -5,7 +5,7 @@
 // `wanted` in the folder this provides and reads `ready` (the app's address and database) or `failed` (why) there;
 // browser.ts's openSharedConsole does both. Files started this way name what they make after themselves and assert only
 // on it: other files use the same console at the same time.
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -29,6 +29,10 @@ export interface SharedConsoleAddress {
 }
 
 const ASKED_EVERY_MS = 250;
+// The console's output outlives the run here (git-ignored, like the screenshots): a file's failure quotes a request id,
+// and its server-side error is in these lines (a removal's 500 on 2026-12-07 could only be explained without them from
+// PostgreSQL's own log). The run's secret sweep has read every line of it.
+const KEPT_OUTPUT = path.resolve(import.meta.dirname, '../../test-results/shared-console.log');
 
 let folder: string | undefined;
 let watcher: NodeJS.Timeout | undefined;
@@ -85,5 +89,11 @@ export async function teardown(): Promise<void> {
   await started;
   await pool?.destroyAll();
   await database?.drop();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  if (!folder) return;
+  const output = path.join(folder, 'output.log');
+  if (existsSync(output)) {
+    mkdirSync(path.dirname(KEPT_OUTPUT), { recursive: true });
+    copyFileSync(output, KEPT_OUTPUT);
+  }
+  rmSync(folder, { recursive: true, force: true });
 }
