@@ -103,14 +103,18 @@ function ClusterCard({ cluster }: { cluster: FleetCluster }) {
   );
 }
 
-export function FleetHome() {
+/** The whole fleet, live on the fleet-wide health and consumer-health signals (the home and Triage's notice). */
+export function useFleet() {
   const trpc = useTRPC();
-  const fleet = useQuery({
+  return useQuery({
     ...trpc.triage.fleet.queryOptions({}),
     ...useLive(['health', 'consumer-health']),
     placeholderData: keepPreviousData,
   });
-  const data = fleet.data;
+}
+
+export function FleetHome() {
+  const data = useFleet().data;
   if (!data || data.clusters.length === 0) return null;
   const { totals } = data;
   return (

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { Verdict } from '@/base/consumer-verdicts.ts';
 import { clustersNotJudged, type ClusterForTriage } from './not-judged.ts';
 
-const cluster = (name: string, health: ClusterForTriage['health'], more: Partial<ClusterForTriage> = {}) => ({
+// The fleet endpoint (triage/server/fleet.ts) words every DOWN and UNKNOWN cluster's problems itself.
+const cluster = (
+  name: string,
+  health: ClusterForTriage['health'],
+  more: Partial<ClusterForTriage> = {},
+): ClusterForTriage => ({
   id: `id-${name}`,
   name,
   health,
-  problems: [],
-  verdicts: { counts: {} },
+  problems: [] as string[],
+  verdicts: { counts: {} as Record<Verdict, number>, worst: null, evaluatedAt: null },
   ...more,
 });
 
@@ -16,7 +22,7 @@ describe('clustersNotJudged', () => {
       clustersNotJudged([
         cluster('payments', 'UP'),
         cluster('billing', 'DOWN', { problems: ['no node answers'] }),
-        cluster('fresh', 'UNKNOWN'),
+        cluster('fresh', 'UNKNOWN', { problems: ['not polled yet'] }),
         cluster('shipping', 'DEGRADED', { problems: ['node s2 fails'] }),
       ]),
     ).toEqual([

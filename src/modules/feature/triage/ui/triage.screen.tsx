@@ -16,6 +16,7 @@ import type { Column } from '@/ui/table/column.ts';
 import { DataTable } from '@/ui/table/data-table.tsx';
 import { useListState } from '@/ui/table/list-state.ts';
 import { TimeAgo } from '@/ui/time/time-ago.tsx';
+import { useFleet } from './fleet-home.tsx';
 import { clustersNotJudged } from './not-judged.ts';
 import { NotJudgedNotice } from './not-judged-notice.tsx';
 
@@ -112,12 +113,7 @@ export function TriageScreen() {
     ...useLive(['consumer-health']),
     placeholderData: keepPreviousData,
   });
-  const fleet = useQuery({
-    ...trpc.triage.fleet.queryOptions({}),
-    ...useLive(['health', 'consumer-health']),
-    placeholderData: keepPreviousData,
-  });
-  const notJudged = clustersNotJudged(fleet.data?.clusters ?? []);
+  const notJudged = clustersNotJudged(useFleet().data?.clusters ?? []);
   return (
     <>
       <PageHeader

@@ -121,11 +121,9 @@ export async function deleteCluster(
 
 const DELETE_ATTEMPTS = 5;
 
-/** PostgreSQL's deadlock_detected and serialization_failure, as Prisma reports them (P2034) or passes them on. */
+/** PostgreSQL's deadlock_detected or serialization_failure: Prisma reports both as P2034. */
 function isWriteConflict(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return code === 'P2034' || code === '40P01' || (typeof message === 'string' && /deadlock detected/i.test(message));
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2034';
 }
 
 /**
