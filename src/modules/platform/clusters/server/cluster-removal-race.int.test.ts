@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/base/db/database.ts';
 import type { RequestContext } from '@/modules/kernel/core/index.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
-import { createTestDatabase, type TestDatabase } from '@test/database.ts';
+import { createTestDatabase, queryDatabase, type TestDatabase } from '@test/database.ts';
 import { eventually } from '@test/eventually.ts';
 import { insertScrapedNode, insertScrapedQueues } from '@test/queue-rows.ts';
 import { deleteCluster } from './cluster-commands.ts';
@@ -19,8 +19,19 @@ const request: RequestContext = {
 let database: TestDatabase;
 let db: Database;
 
+// PostgreSQL checks a lock wait for a deadlock once, deadlock_timeout after it began, and fails the waiter that finds
+// the cycle. The removal's sessions check after 2.5 s (inside Prisma's 5 s transaction, leaving the retry time) and the
+// scrape's after a minute, so the removal is the side failed however slowly a loaded machine lets the scrape join the
+// cycle within those 2.5 s (with the default 1 s the removal once checked before the scrape had joined).
+const REMOVAL_DEADLOCK_TIMEOUT = '2500ms';
+const SCRAPE_DEADLOCK_TIMEOUT = '60s';
+
 beforeAll(async () => {
   database = await createTestDatabase();
+  await queryDatabase(
+    database.url,
+    `ALTER DATABASE "${new URL(database.url).pathname.slice(1)}" SET deadlock_timeout = '${REMOVAL_DEADLOCK_TIMEOUT}'`,
+  );
   db = openDatabase(database.url, { poolSize: 4, applicationName: 'removal-race-test' });
 });
 
@@ -44,12 +55,15 @@ describe('removing a cluster the worker is writing', () => {
 
     const scrape = new pg.Client({ connectionString: database.url, application_name: 'removal-race-scrape' });
     await scrape.connect();
+    let removalSettled: Promise<unknown> | undefined;
     try {
       // The scrape's transaction has updated the node's queue rows…
+      await scrape.query(`SET deadlock_timeout = '${SCRAPE_DEADLOCK_TIMEOUT}'`);
       await scrape.query('BEGIN');
       await scrape.query('UPDATE queue_snapshot SET message_count = message_count + 1 WHERE node_id = $1', [nodeId]);
       // …the removal locks the cluster row and waits for those rows in its cascade…
       const removal = deleteCluster(db.prisma, request, { clusterId, dryRun: false });
+      removalSettled = removal.catch(() => undefined); // its failure is asserted below, not an unhandled rejection
       await eventually(
         'the removal waiting for the scrape’s rows',
         async () => {
@@ -73,6 +87,8 @@ describe('removing a cluster the worker is writing', () => {
       await expect(removal).resolves.toEqual({ id: clusterId, dryRun: false, changed: ['removed'] });
     } finally {
       await scrape.end();
+      // Settled before the pool closes, whatever failed first (the scrape's end releases its locks).
+      await removalSettled;
     }
     expect(await db.prisma.cluster.count({ where: { id: clusterId } })).toBe(0);
     expect(await db.prisma.nodeMetricSample.count({ where: { clusterId } })).toBe(0);
