@@ -49,14 +49,14 @@ const auditRows = (where: string, params: unknown[] = []) =>
     params,
   );
 
-function child(entry: 'web-main.ts' | 'worker/main.ts'): ProcessInfo {
+function child(entry: 'web-main.mjs' | 'worker-main.mjs'): ProcessInfo {
   const found = app.childRunning(entry);
   if (!found) throw new Error(`no ${entry} process under the supervisor`);
   return found;
 }
 
 /** A new process (another pid or start time) running `entry`, once it is there. */
-const replacementOf = (entry: 'web-main.ts' | 'worker/main.ts', killed: ProcessInfo) =>
+const replacementOf = (entry: 'web-main.mjs' | 'worker-main.mjs', killed: ProcessInfo) =>
   eventually(
     `a new ${entry} process`,
     () => {
@@ -177,7 +177,7 @@ describe('kill -9 of the process running a bulk move', () => {
       250,
     );
 
-    const web = child('web-main.ts');
+    const web = child('web-main.mjs');
     const moving = api('POST', `/clusters/${clusterId}/queues/${SOURCE}/messages/move`, {
       targetQueue: TARGET,
       override: true, // N is over safety.bulk-cap (1,000): the operator confirms it
@@ -214,7 +214,7 @@ describe('kill -9 of the process running a bulk move', () => {
     expect(finished?.finished_at).toBeInstanceOf(Date);
 
     // The killed web process is restarted by the supervisor and serves again (c).
-    await replacementOf('web-main.ts', web);
+    await replacementOf('web-main.mjs', web);
     await eventually(
       'the new web process answering',
       async () => {
@@ -253,10 +253,10 @@ describe('kill -9 of the process running a bulk move', () => {
   });
 
   it('kill -9 of the worker: the scrape resumes and no audit row is left PENDING', async () => {
-    const worker = child('worker/main.ts');
+    const worker = child('worker-main.mjs');
     process.kill(worker.pid, 'SIGKILL');
     await eventually('the killed worker gone', () => (isAlive(worker) ? undefined : true), 10_000, 100);
-    await replacementOf('worker/main.ts', worker);
+    await replacementOf('worker-main.mjs', worker);
 
     // The new worker's scrape sees a change made after the kill.
     await sendMessages(WATCHED, 7);

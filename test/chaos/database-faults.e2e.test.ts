@@ -61,8 +61,8 @@ interface Problem {
 
 /** The web and worker children of the supervisor right now. */
 function children(): { web: ProcessInfo; worker: ProcessInfo } {
-  const web = app.childRunning('web-main.ts');
-  const worker = app.childRunning('worker/main.ts');
+  const web = app.childRunning('web-main.mjs');
+  const worker = app.childRunning('worker-main.mjs');
   if (!web || !worker) throw new Error('the web or the worker process is missing');
   return { web, worker };
 }

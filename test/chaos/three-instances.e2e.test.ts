@@ -65,7 +65,7 @@ function splitOneEach(since: Date, timeoutMs: number): Promise<Map<string, strin
 }
 
 function workerOf(instance: string): ProcessInfo {
-  const found = apps.get(instance)?.childRunning('worker/main.ts');
+  const found = apps.get(instance)?.childRunning('worker-main.mjs');
   if (!found) throw new Error(`no worker under ${instance}`);
   return found;
 }
@@ -141,7 +141,7 @@ describe('three instances on one database', () => {
     await eventually(
       'a new worker under west',
       () => {
-        const now = apps.get('west')?.childRunning('worker/main.ts');
+        const now = apps.get('west')?.childRunning('worker-main.mjs');
         return now && now.pid !== killed.pid ? now : undefined;
       },
       60_000,

@@ -388,7 +388,7 @@ describe('npm start with DATABASE_URL', () => {
   });
 
   it('refuses eight parallel anonymous 50 MB bodies by their length, with 413 and no growth of the web process', async () => {
-    const web = descendantsOf(app.pid).find((info) => info.args.includes('web-main.ts'));
+    const web = descendantsOf(app.pid).find((info) => info.args.includes('web-main.mjs'));
     if (!web) throw new Error('no web process');
     const body = Buffer.alloc(50 * 1024 * 1024);
     const post = () =>
@@ -475,8 +475,10 @@ describe('npm start with DATABASE_URL', () => {
   });
 
   it('restarts a worker killed with SIGKILL, and its jobs keep running', async () => {
-    const worker = await eventually('the worker child', () => app.childRunning('worker/main.ts'), 5_000);
-    expect(worker.args).toContain('--import tsx');
+    const worker = await eventually('the worker child', () => app.childRunning('worker-main.mjs'), 5_000);
+    // The build's bundle in plain Node (ADR 39): no TypeScript loader in a child.
+    expect(worker.args).toContain('.next/flotilla/worker-main.mjs');
+    expect(worker.args).not.toContain('tsx');
     const killedAt = Date.now();
     process.kill(worker.pid, 'SIGKILL');
 
@@ -484,7 +486,7 @@ describe('npm start with DATABASE_URL', () => {
     const replacement = await eventually(
       'a new worker child',
       () => {
-        const candidate = app.childRunning('worker/main.ts');
+        const candidate = app.childRunning('worker-main.mjs');
         return candidate && candidate.pid !== worker.pid ? candidate : undefined;
       },
       15_000,
@@ -505,13 +507,13 @@ describe('npm start with DATABASE_URL', () => {
     );
     expect(job.lastOutcome).toMatch(/^(SUCCEEDED|SKIPPED)$/);
     expect(Date.parse(job.lastFinishedAt ?? '')).toBeGreaterThan(killedAt);
-    expect(app.childRunning('worker/main.ts')?.pid).toBe(replacement.pid);
+    expect(app.childRunning('worker-main.mjs')?.pid).toBe(replacement.pid);
   });
 
   it('stops web, then worker, on SIGTERM, exits 0 and leaves no process behind', async () => {
     const running = app.track();
-    expect(running.some((info) => info.args.includes('web-main.ts'))).toBe(true);
-    expect(running.some((info) => info.args.includes('worker/main.ts'))).toBe(true);
+    expect(running.some((info) => info.args.includes('web-main.mjs'))).toBe(true);
+    expect(running.some((info) => info.args.includes('worker-main.mjs'))).toBe(true);
     const everySeen = app.seenDescendants();
 
     const exit = await app.stop(30_000);

@@ -271,7 +271,7 @@ export class AppProcess {
     return [...this.seen.values()];
   }
 
-  /** The supervisor's direct child whose command line names `entry`, e.g. worker/main.ts. */
+  /** The supervisor's direct child whose command line names `entry`, e.g. worker-main.mjs (its bundle, ADR 39). */
   childRunning(entry: string): ProcessInfo | undefined {
     return this.track().find((info) => info.ppid === this.pid && info.args.includes(entry) && info.state !== 'Z');
   }

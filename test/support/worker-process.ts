@@ -1,5 +1,6 @@
-// A Flotilla worker in a process of its own, started as the supervisor starts it (`node --import tsx worker/main.ts`
-// with an IPC channel, ready when it says so): its scheduler, its worker services and its native pool are its own.
+// A Flotilla worker in a process of its own, started as the supervisor starts it (worker/main.ts with an IPC channel,
+// ready when it says so), but from its source through tsx rather than the build's bundle (ADR 39): the broker files
+// that use it run before the run's build is made. Its scheduler, its worker services and its native pool are its own.
 // Several workers in one test process (worker-kit's startWorker) share the process's native pool and its capture
 // runtime, and stopping one closes the others' native consumers; a suite that needs workers apart, or one it can
 // kill -9, starts them here. A worker whose parent dies ends too (its IPC channel closes: child-lifecycle.ts).

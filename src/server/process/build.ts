@@ -1,4 +1,6 @@
-// "Builds if needed": a production build is made when there is none or when a source file is newer than it.
+// "Builds if needed": a production build is made when there is none or when a source file is newer than it. The build
+// is Next.js's (the web app) and then the server bundles (ADR 39): the supervisor's children, each bundled into one
+// file, so a start loads them with plain Node instead of transpiling hundreds of modules through tsx.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -6,10 +8,27 @@ import { logger } from '@/base/log/log.ts';
 
 const log = logger('supervisor');
 
-const WATCHED = ['src', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const WATCHED = ['src', 'worker', 'next.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 // Tests live beside the code but are not part of the build; editing one must not force a rebuild.
 const NOT_BUILT = /\.test\.tsx?$/;
+
+/** Where the server bundles go: inside Next.js's output folder, so `next build` clears the previous build's bundles. */
+const SERVER_BUNDLE_FOLDER = path.join('.next', 'flotilla');
+
+/** The processes the supervisor starts: each one's source entry, bundled by `npm run build` into its own file. */
+export const SERVER_ENTRIES = {
+  web: 'src/server/process/web-main.ts',
+  worker: 'worker/main.ts',
+  database: 'src/server/process/database-main.ts',
+} as const;
+
+export type ServerProcess = keyof typeof SERVER_ENTRIES;
+
+/** A process's bundle, relative to the project folder (`web-main.mjs`, `worker-main.mjs`, `database-main.mjs`). */
+export function serverBundle(name: ServerProcess): string {
+  return path.join(SERVER_BUNDLE_FOLDER, `${name}-main.mjs`);
+}
 
 function newestChange(entry: string): number {
   if (!existsSync(entry) || NOT_BUILT.test(entry)) return 0;
@@ -21,16 +40,20 @@ function newestChange(entry: string): number {
   );
 }
 
+/** Current when Next.js's build and every server bundle exist and no watched source changed after the oldest of them. */
 export function isBuildCurrent(root: string): boolean {
-  const buildId = path.join(root, '.next', 'BUILD_ID');
-  if (!existsSync(buildId)) return false;
-  const builtAt = statSync(buildId).mtimeMs;
+  const outputs = [
+    path.join(root, '.next', 'BUILD_ID'),
+    ...Object.keys(SERVER_ENTRIES).map((name) => path.join(root, serverBundle(name as ServerProcess))),
+  ];
+  if (!outputs.every((output) => existsSync(output))) return false;
+  const builtAt = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   return WATCHED.every((entry) => newestChange(path.join(root, entry)) <= builtAt);
 }
 
 export function buildIfNeeded(root: string): void {
   if (isBuildCurrent(root)) return;
-  log.info('building the web app (first start or sources changed)…');
+  log.info('building the web app and the server bundles (first start or sources changed)…');
   // Next.js's own build output is for a person, not a log line: it goes to standard error, so standard output
   // stays one JSON object per line.
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', 2, 2] });

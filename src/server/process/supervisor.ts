@@ -6,7 +6,7 @@ import path from 'node:path';
 import { StartupError } from '@/modules/kernel/plugin/index.ts';
 import { defaultInstanceId } from '@/base/env.ts';
 import { migrate } from '@/base/db/migrate.ts';
-import { buildIfNeeded } from './build.ts';
+import { buildIfNeeded, serverBundle, type ServerProcess } from './build.ts';
 import { prepareInstallation } from './prepare-installation.ts';
 import { webHeapArguments } from './heap-limit.ts';
 import { logger, routeConsoleToLog, setLogProcess } from '@/base/log/log.ts';
@@ -18,14 +18,13 @@ const STABLE_AFTER_MS = 60_000;
 const STOP_TIMEOUT_MS = 25_000;
 
 interface Supervised {
-  readonly name: string;
+  readonly name: ServerProcess;
   child?: ChildProcess;
   restarts: number;
   stopping: boolean;
 }
 
 const root = process.cwd();
-const tsxArgs = (entry: string) => ['--import', 'tsx', path.join(root, entry)];
 
 /**
  * The bootstrap admin password is for the supervisor's first-run step only: no child (web, worker, the database
@@ -39,9 +38,10 @@ function withoutBootstrapSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return copy;
 }
 
-function startChild(entry: string, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ChildProcess {
+/** A child runs its bundle from the build (ADR 39): plain Node, no TypeScript loader. */
+function startChild(name: ServerProcess, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): ChildProcess {
   // Own process group (detached): a terminal Ctrl-C reaches only the supervisor, which stops children in order.
-  return spawn(process.execPath, [...nodeArgs, ...tsxArgs(entry)], {
+  return spawn(process.execPath, [...nodeArgs, path.join(root, serverBundle(name))], {
     cwd: root,
     env: withoutBootstrapSecrets(env),
     detached: true,
@@ -75,15 +75,10 @@ function stopChild(child: ChildProcess | undefined): Promise<void> {
   });
 }
 
-function supervise(
-  supervised: Supervised,
-  entry: string,
-  env: NodeJS.ProcessEnv,
-  nodeArgs: readonly string[] = [],
-): Promise<void> {
+function supervise(supervised: Supervised, env: NodeJS.ProcessEnv, nodeArgs: readonly string[] = []): Promise<void> {
   const launch = (): Promise<void> => {
     const startedAt = Date.now();
-    const child = startChild(entry, env, nodeArgs);
+    const child = startChild(supervised.name, env, nodeArgs);
     supervised.child = child;
     child.once('exit', (code, signal) => {
       if (supervised.stopping) return;
@@ -132,7 +127,7 @@ export async function runSupervisor(): Promise<void> {
     buildIfNeeded(root);
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
-      database.child = startChild('src/server/process/database-main.ts', {
+      database.child = startChild('database', {
         ...process.env,
         FLOTILLA_DATA_DIR: dataDir,
       });
@@ -151,10 +146,7 @@ export async function runSupervisor(): Promise<void> {
       PORT: String(port),
       FLOTILLA_INSTANCE_ID: process.env.FLOTILLA_INSTANCE_ID ?? defaultInstanceId(port),
     };
-    await Promise.all([
-      supervise(web, 'src/server/process/web-main.ts', env, webNodeArgs),
-      supervise(worker, 'worker/main.ts', env),
-    ]);
+    await Promise.all([supervise(web, env, webNodeArgs), supervise(worker, env)]);
     const host =
       process.env.FLOTILLA_HOST && process.env.FLOTILLA_HOST !== '0.0.0.0' ? process.env.FLOTILLA_HOST : 'localhost';
     const url = `http://${host}:${port}/`;

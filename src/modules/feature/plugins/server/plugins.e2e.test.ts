@@ -12,7 +12,7 @@ import { httpClient, type RestCall } from '@test/rest-call.ts';
 import { signIn, TEST_ADMIN } from '@test/sign-in.ts';
 import { packPluginFolder } from '../pack/pack-folder.ts';
 
-const WEB = 'web-main.ts';
+const WEB = 'web-main.mjs';
 const password = TEST_ADMIN.password;
 const pool = new AppPool();
 let database: TestDatabase;

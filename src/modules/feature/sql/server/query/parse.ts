@@ -2,8 +2,8 @@
 // then narrowed to the documented subset (docs/sql.md). Anything outside it is refused with a `sql-syntax` problem
 // that points at the offending token; docs/adr/0021-sql-grammar-with-a-parser.md says why a parser and not our own.
 // The PostgreSQL-only build: a tenth of the size of the package's all-dialect entry. It is CommonJS that Node's ESM
-// loader (tsx: the worker, scripts) exposes only as `default`, while bundlers (Next, Vitest) give its names.
-import * as sqlParserModule from 'node-sql-parser/build/postgresql';
+// loader (the worker's bundle, tsx scripts) exposes only as `default`, while bundlers (Next, Vitest) give its names.
+import * as sqlParserModule from 'node-sql-parser/build/postgresql.js';
 import type { Column, Field, QueryPlan } from './plan.ts';
 import { BACKSLASH_STAND_IN, isNode, nodesOf, nodeType, sourceText, stringOf, type AstNode } from './ast.ts';
 import { fieldLabel, fieldOf } from './fields.ts';
