@@ -5,6 +5,7 @@
 // the address settings that name the dead-letter and expiry addresses (dead-letter-settings.ts).
 import { INSTALLATION_SCOPE_ID } from '@/modules/kernel/stream/index.ts';
 import type { Pool } from 'pg';
+import { REMOVED_MEANWHILE_MESSAGE, removedMeanwhile } from './removed-meanwhile.ts';
 import type { InternalNotifications } from '@/modules/kernel/core/index.ts';
 import type { SettingsReader } from '@/modules/kernel/plugin/index.ts';
 import {
@@ -350,7 +351,9 @@ export class ClusterScraper {
         return { ok: true, queuesChanged: written.changed + removed > 0, healthChanged: false, topologyChanged: false };
       });
     } catch (error) {
-      log.error({ err: error, node: node.client.nodeKey, tier }, 'cannot persist the tier');
+      const removed = removedMeanwhile(error);
+      if (removed) log.info({ node: node.client.nodeKey, tier, constraint: removed }, REMOVED_MEANWHILE_MESSAGE);
+      else log.error({ err: error, node: node.client.nodeKey, tier }, 'cannot persist the tier');
       return FAILED;
     }
   }
