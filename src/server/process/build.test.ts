@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isBuildCurrent, SERVER_ENTRIES, serverBundle, type ServerProcess } from './build.ts';
+import { isBuildCurrent, SERVER_PROCESSES, serverBundle } from './build.ts';
 
 let root: string;
 const BUILT_AT = new Date('2026-12-07T08:00:00Z');
@@ -26,7 +26,7 @@ beforeEach(() => {
   writeAt('src/server/process/web-main.ts', BEFORE);
   writeAt('worker/main.ts', BEFORE);
   writeAt('.next/BUILD_ID', BUILT_AT);
-  for (const name of Object.keys(SERVER_ENTRIES)) writeAt(serverBundle(name as ServerProcess), BUILT_AT);
+  for (const name of SERVER_PROCESSES) writeAt(serverBundle(name), BUILT_AT);
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -59,7 +59,7 @@ describe('isBuildCurrent', () => {
   });
 
   it('names one bundle per process the supervisor starts, inside Next.js’s output folder', () => {
-    expect(Object.keys(SERVER_ENTRIES).map((name) => serverBundle(name as ServerProcess))).toEqual([
+    expect(SERVER_PROCESSES.map((name) => serverBundle(name))).toEqual([
       '.next/flotilla/web-main.mjs',
       '.next/flotilla/worker-main.mjs',
       '.next/flotilla/database-main.mjs',

@@ -14,7 +14,7 @@ const WATCHED = ['src', 'worker', 'next.config.mjs', 'package-lock.json', 'tscon
 const NOT_BUILT = /\.test\.tsx?$/;
 
 /** Where the server bundles go: inside Next.js's output folder, so `next build` clears the previous build's bundles. */
-const SERVER_BUNDLE_FOLDER = path.join('.next', 'flotilla');
+export const SERVER_BUNDLE_FOLDER = path.join('.next', 'flotilla');
 
 /** The processes the supervisor starts: each one's source entry, bundled by `npm run build` into its own file. */
 export const SERVER_ENTRIES = {
@@ -25,9 +25,14 @@ export const SERVER_ENTRIES = {
 
 export type ServerProcess = keyof typeof SERVER_ENTRIES;
 
-/** A process's bundle, relative to the project folder (`web-main.mjs`, `worker-main.mjs`, `database-main.mjs`). */
+export const SERVER_PROCESSES = Object.keys(SERVER_ENTRIES) as ServerProcess[];
+
+/** The file name a process's bundle has (`web-main`, `worker-main`, `database-main`), without its extension. */
+export const bundleName = (name: ServerProcess) => `${name}-main`;
+
+/** A process's bundle, relative to the project folder. */
 export function serverBundle(name: ServerProcess): string {
-  return path.join(SERVER_BUNDLE_FOLDER, `${name}-main.mjs`);
+  return path.join(SERVER_BUNDLE_FOLDER, `${bundleName(name)}.mjs`);
 }
 
 function newestChange(entry: string): number {
@@ -44,7 +49,7 @@ function newestChange(entry: string): number {
 export function isBuildCurrent(root: string): boolean {
   const outputs = [
     path.join(root, '.next', 'BUILD_ID'),
-    ...Object.keys(SERVER_ENTRIES).map((name) => path.join(root, serverBundle(name as ServerProcess))),
+    ...SERVER_PROCESSES.map((name) => path.join(root, serverBundle(name))),
   ];
   if (!outputs.every((output) => existsSync(output))) return false;
   const builtAt = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
