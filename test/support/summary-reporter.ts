@@ -3,6 +3,7 @@
 // one retry (vitest.config.ts); every test that passed only on its retry is named here, so a flake is seen and
 // fixed rather than hidden. Before it, where the time went (time-report.ts): per project, how busy the cores were, and
 // the ten slowest files.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -10,6 +11,9 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { timeReport, type CpuSample, type FileTiming } from './time-report.ts';
 
 const CPU_SAMPLE_EVERY_MS = 2_000;
+// Every file's start and end (epoch ms), for what the ten slowest lines leave out: which files overlapped, and a
+// per-file comparison between two runs.
+const FILE_TIMES = path.resolve(import.meta.dirname, '../../test-results/file-times.json');
 
 function sampleCpu(): CpuSample {
   let busyMs = 0;
@@ -75,6 +79,9 @@ export default class SummaryReporter implements Reporter {
     clearInterval(this.sampler);
     this.cpu.push(sampleCpu());
     for (const line of timeReport(this.timings, Date.now() - this.runStartedAt, this.cpu)) console.log(line);
+    mkdirSync(path.dirname(FILE_TIMES), { recursive: true });
+    writeFileSync(FILE_TIMES, JSON.stringify(this.timings, null, 1));
+    console.log(`time: every file's start and end in ${path.relative(process.cwd(), FILE_TIMES)}`);
     const counts = { passed: 0, failed: 0, skipped: 0 };
     const flaky: string[] = [];
     for (const testModule of testModules) {
