@@ -21,8 +21,6 @@ interface BackgroundBuild {
   readonly stop: () => void;
 }
 
-const BUILD_NICENESS = 10;
-
 // The e2e and browser projects both list this set-up: the second finds the first's build on the process's global object.
 const KEY = Symbol.for('flotilla.test.build');
 const holder = globalThis as typeof globalThis & { [KEY]?: BackgroundBuild };
@@ -38,12 +36,7 @@ function startBuild(): BackgroundBuild {
   const logFile = path.join(folder, 'build.log');
   console.log(`[tests] building the web app in the background (log: ${logFile})`);
   const log = openSync(logFile, 'w');
-  // Below the tests' priority: the first app starts minutes later (the e2e files come after the broker files), and on
-  // two cores the broker files' JVM starts otherwise share the CPU with the build when they are busiest.
-  const child = spawn('nice', ['-n', String(BUILD_NICENESS), 'npm', 'run', 'build', '--silent'], {
-    cwd: root,
-    stdio: ['ignore', log, log],
-  });
+  const child = spawn('npm', ['run', 'build', '--silent'], { cwd: root, stdio: ['ignore', log, log] });
   child.once('exit', (code, signal) =>
     writeFileSync(
       outcomeFile,
