@@ -434,7 +434,11 @@ describe('the queue grid', () => {
       await db.query('DELETE FROM scrape_dead_letter_read WHERE cluster_id = $1', [clusterId]);
       await readGrid();
       await notice.waitFor();
-      expect(await notice.innerText()).toContain('have not been read yet');
+      // One sentence, the reason in brackets, said once (the status's reason used to repeat the whole sentence).
+      expect(await notice.innerText()).toContain(
+        'have not been read yet (the first read follows the first full sweep of the cluster), so no queue is marked',
+      );
+      expect((await notice.innerText()).match(/not been read yet/g)).toHaveLength(1);
       expect(await notice.innerText()).toContain('none is guessed from its name');
 
       // A good read: the grid says nothing.

@@ -10,11 +10,11 @@ export interface DeadLetterSettingsStatus {
   readonly error: string | null;
 }
 
+// The reason alone: the screens put it in their own sentence ("… have not been read yet (<reason>), so …").
 const NOT_READ: DeadLetterSettingsStatus = {
   readAt: null,
   ok: false,
-  error:
-    'The brokers’ address settings have not been read yet (after the first full sweep of the cluster): no queue is marked as dead-letter or expiry until they are.',
+  error: 'the first read follows the first full sweep of the cluster',
 };
 
 /** The last settings read of each cluster named (a cluster never read answers NOT_READ). */
