@@ -16,6 +16,8 @@ import {
 export type { JolokiaRequest, ManagementEndpoint } from './jolokia-transport.ts';
 
 const ARTEMIS_DOMAIN = 'org.apache.activemq.artemis';
+/** An error naming the broker's own MBean (`…:broker="name"` and nothing after it), not one of its queues or addresses. */
+const BROKER_MBEAN_ONLY = /org\.apache\.activemq\.artemis:broker="(?:[^"\\]|\\.)*"\s*$/;
 
 export type CallResult =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ManagementError };
@@ -159,6 +161,9 @@ export class ManagementClient {
     if (response.status === 200) return { ok: true, value: response.value };
     const errorType = response.error_type ?? '';
     const message = response.error ?? `Jolokia status ${response.status}`;
+    // The broker MBean itself is gone: another broker answers at this URL now (rebuilt under a new name, or another
+    // broker on a port used before), so the name cached for it is looked up afresh by the next call.
+    if (/InstanceNotFound/.test(errorType) && BROKER_MBEAN_ONLY.test(message)) brokerNames.delete(this.nodeKey);
     return {
       ok: false,
       error: new ManagementError(kindOfJolokiaError(response.status, errorType, message), message, this.nodeKey),
