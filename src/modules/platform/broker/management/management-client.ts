@@ -17,7 +17,7 @@ export type { JolokiaRequest, ManagementEndpoint } from './jolokia-transport.ts'
 
 const ARTEMIS_DOMAIN = 'org.apache.activemq.artemis';
 /** An error naming the broker's own MBean (`…:broker="name"` and nothing after it), not one of its queues or addresses. */
-const BROKER_MBEAN_ONLY = /org\.apache\.activemq\.artemis:broker="(?:[^"\\]|\\.)*"\s*$/;
+const BROKER_MBEAN_ONLY = new RegExp(`${ARTEMIS_DOMAIN.replaceAll('.', '\\.')}:broker="(?:[^"\\\\]|\\\\.)*"\\s*$`);
 
 export type CallResult =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ManagementError };
