@@ -1,15 +1,15 @@
-// `npm test`: the static checks and the test run at once. The static checks (type-check, lint, formatting, dependency
-// rules, unused code) are pure CPU and take about 100 s of the two-core machine; the test run's first group (broker
-// files waiting on JVMs and cadences) leaves cores idle much of its wall clock (the `time:` lines say how much). So
-// the static checks run at the lowest CPU priority: they take only cycles the tests leave, and no test's timing moves
-// for them. Their output comes whole when they end; the exit code is non-zero when either half failed.
+// `npm test`: the test run, then the static checks (type-check, lint, formatting, dependency rules, unused code).
+// One after the other, not at once: on the two-core machine the static checks beside the tests, even at the lowest
+// CPU priority (nice 19, or SCHED_IDLE), made the integration project take 219 s against 136–154 s alone, while they
+// take about 145 s alone (docs/performance.md, 2026-12-07). Their output comes whole when they end; the exit code is
+// non-zero when either half failed, and both halves always run.
 // The test run's output passes through the secret sweep (secret-sweep-run.ts) on its way to the terminal.
 import { spawn } from 'node:child_process';
 import { SecretSweep } from './secret-sweep-run.ts';
 
-function run(command: string, args: readonly string[], lowPriority: boolean, sweep?: SecretSweep): Promise<number> {
+function run(command: string, args: readonly string[], sweep?: SecretSweep): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(lowPriority ? 'nice' : command, lowPriority ? ['-n', '19', command, ...args] : args, {
+    const child = spawn(command, args, {
       stdio: sweep ? ['inherit', 'pipe', 'pipe'] : 'inherit',
       // Piped, vitest would drop its colours; a terminal keeps them.
       env: sweep
@@ -28,16 +28,13 @@ function run(command: string, args: readonly string[], lowPriority: boolean, swe
   });
 }
 
-const started = Date.now();
-const staticChecks = run('node', ['--import', 'tsx', 'scripts/static-checks.ts'], true).then((code) => {
-  console.log(
-    `static checks ${code === 0 ? 'passed' : 'FAILED'} after ${((Date.now() - started) / 1000).toFixed(0)} s`,
-  );
-  return code;
-});
 const sweep = new SecretSweep();
-const tests = run('npx', ['vitest', 'run', ...process.argv.slice(2)], false, sweep);
-const [staticCode, testCode] = await Promise.all([staticChecks, tests]);
+const testCode = await run('npx', ['vitest', 'run', ...process.argv.slice(2)], sweep);
+const started = Date.now();
+const staticCode = await run('node', ['--import', 'tsx', 'scripts/static-checks.ts']);
+console.log(
+  `static checks ${staticCode === 0 ? 'passed' : 'FAILED'} after ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 const clean = sweep.finish();
 if (staticCode !== 0) console.log('npm test: the static checks FAILED (their output is above)');
 if (!clean) console.log('npm test: the secret sweep FAILED (a secret of the run in clear: the places are above)');
