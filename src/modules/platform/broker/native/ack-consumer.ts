@@ -5,6 +5,7 @@
 import rhea, { type Connection, type Delivery, type EventContext, type Receiver, type Session } from 'rhea';
 import { closeLink, closeSession } from './bounded-close.ts';
 import { linkErrorDetail } from './link-error.ts';
+import { NativeOperationError } from './link-session.ts';
 import type { NativeEndpoint } from './native-endpoint.ts';
 import { nativeMessageOf, type NativeMessage } from './native-message.ts';
 import { nativeConnectionFor, nativeOptions, trackLongLivedUser } from './native-pool.ts';
@@ -25,8 +26,11 @@ export interface AckConsumerOptions {
   /** Messages in flight at most. */
   readonly credit: number;
   readonly onMessage: (message: NativeMessage, settlement: Settlement) => void;
-  /** Attach refused or link lost; the consumer keeps retrying after reconnects. */
-  readonly onError?: (error: Error) => void;
+  /**
+   * Attach refused or link lost, with the broker's AMQP condition (`amqp:resource-deleted`: the queue was deleted
+   * under the link; `amqp:not-found`: it was missing at attach); the consumer keeps retrying after reconnects.
+   */
+  readonly onError?: (error: NativeOperationError) => void;
 }
 
 export interface AckConsumer {
@@ -71,7 +75,12 @@ export function openAckConsumer(endpoint: NativeEndpoint, options: AckConsumerOp
     });
     link.on('receiver_error', () => {
       const { condition, description } = linkErrorDetail(link);
-      options.onError?.(new Error(`consumer on ${options.source}: ${condition ?? 'closed'}: ${description ?? ''}`));
+      options.onError?.(
+        new NativeOperationError(
+          `consumer on ${options.source}: ${condition ?? 'closed'}: ${description ?? ''}`,
+          condition,
+        ),
+      );
     });
   };
 

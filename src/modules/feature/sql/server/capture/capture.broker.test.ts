@@ -9,6 +9,7 @@ import type { BrokerNode } from '@test/artemis/index.ts';
 import { leaseCluster } from '@test/artemis/lease.ts';
 import { sendOwnAmqpMessage } from '@test/amqp-annotated.ts';
 import { eventually } from '@test/eventually.ts';
+import { captureLogLines } from '@test/log-lines.ts';
 import { brokerMbean, jolokia, jolokiaExec } from '@test/jolokia.ts';
 import { createAnycastQueue } from '@test/native-test-helpers.ts';
 import { insertClusterRow } from '@test/cluster-rows.ts';
@@ -352,12 +353,24 @@ describe('capture on a two-node cluster', () => {
       await jolokiaExec(nodes[1], brokerMbean(nodes[1].name), 'destroyDivert(java.lang.String)', [
         halfRemoved.divert.name,
       ]);
-    await prisma().sqlSubscription.deleteMany({ where: { id: subscriptionId } });
-    // The worker's own reconcile job may remove the taps before this pass does (then this one finds nothing to
-    // remove): the nodes' state and the audit rows below say that it happened, once per node.
-    expect(await reconcile()).toMatchObject({ installed: 0, failed: 0 });
-    for (const node of nodes)
-      expect(await tapOn(node, orders, subscriptionId)).toEqual({ divert: undefined, queues: [] });
+    // A pass destroys a tap's queue before its consumer closes: the broker detaches the link
+    // (amqp:resource-deleted), an expected step the worker logs as a warning, not as an error.
+    const logs = captureLogLines();
+    try {
+      await prisma().sqlSubscription.deleteMany({ where: { id: subscriptionId } });
+      // The worker's own reconcile job may remove the taps before this pass does (then this one finds nothing to
+      // remove): the nodes' state and the audit rows below say that it happened, once per node.
+      expect(await reconcile()).toMatchObject({ installed: 0, failed: 0 });
+      for (const node of nodes)
+        expect(await tapOn(node, orders, subscriptionId)).toEqual({ divert: undefined, queues: [] });
+      const sqlLines = () => logs.lines().filter((line) => line.module === 'sql');
+      const detached = () => sqlLines().filter((line) => line.condition === 'amqp:resource-deleted');
+      await eventually('both consumers detached', () => (detached().length >= nodes.length ? true : undefined), 10_000);
+      expect(sqlLines().filter((line) => line.level === 'error')).toEqual([]);
+      expect(detached().map((line) => line.level)).toEqual(nodes.map(() => 'warn'));
+    } finally {
+      logs.restore();
+    }
     expect(
       await prisma().auditEvent.count({
         where: { action: 'sql.capture.remove', target: { startsWith: base }, outcome: 'SUCCEEDED' },
