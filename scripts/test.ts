@@ -1,7 +1,7 @@
 // `npm test`: the test run, then the static checks (type-check, lint, formatting, dependency rules, unused code).
 // One after the other, not at once: on the two-core machine the static checks beside the tests, even at the lowest
 // CPU priority (nice 19, or SCHED_IDLE), made the integration project take 219 s against 136–154 s alone, while they
-// take about 145 s alone (docs/performance.md, 2026-12-07). Their output comes whole when they end; the exit code is
+// take 145–190 s alone (docs/performance.md, 2026-12-07). Their output comes whole when they end; the exit code is
 // non-zero when either half failed, and both halves always run.
 // The test run's output passes through the secret sweep (secret-sweep-run.ts) on its way to the terminal.
 import { spawn } from 'node:child_process';

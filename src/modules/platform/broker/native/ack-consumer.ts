@@ -27,11 +27,14 @@ export interface AckConsumerOptions {
   readonly credit: number;
   readonly onMessage: (message: NativeMessage, settlement: Settlement) => void;
   /**
-   * Attach refused or link lost, with the broker's AMQP condition (`amqp:resource-deleted`: the queue was deleted
-   * under the link; `amqp:not-found`: it was missing at attach); the consumer keeps retrying after reconnects.
+   * Attach refused or link lost, with the broker's AMQP condition; `sourceGone` when the queue is not there (deleted
+   * under the link, or missing at attach). The consumer keeps retrying after reconnects.
    */
-  readonly onError?: (error: NativeOperationError) => void;
+  readonly onError?: (error: NativeOperationError, sourceGone: boolean) => void;
 }
+
+/** The conditions of a link refused or detached because its queue is not there: deleted under it, missing at attach. */
+const SOURCE_GONE: ReadonlySet<string> = new Set(['amqp:resource-deleted', 'amqp:not-found']);
 
 export interface AckConsumer {
   close(): Promise<void>;
@@ -80,6 +83,7 @@ export function openAckConsumer(endpoint: NativeEndpoint, options: AckConsumerOp
           `consumer on ${options.source}: ${condition ?? 'closed'}: ${description ?? ''}`,
           condition,
         ),
+        condition !== undefined && SOURCE_GONE.has(condition),
       );
     });
   };

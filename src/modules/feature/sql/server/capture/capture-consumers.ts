@@ -14,13 +14,6 @@ import { logger } from '@/base/log/log.ts';
 
 const captureLog = logger('sql');
 
-/**
- * A tap's queue deleted under its consumer (its subscription removed, the pass destroying the queue before the
- * consumer closes; an operator deleting it), or missing when the consumer re-attached after a broker restart: the
- * worker's next pass puts the tap right, so this is a warning, not an error.
- */
-const TAP_QUEUE_GONE: ReadonlySet<string> = new Set(['amqp:resource-deleted', 'amqp:not-found']);
-
 /** Messages in flight per consumer: enough to fill the writer's batches, bounded so a stuck write stops the flow. */
 const CREDIT = 500;
 /** How long a closing consumer waits for its rows in flight (a writer that cannot reach the database releases them). */
@@ -121,8 +114,11 @@ export class CaptureConsumers {
         drain.inFlight.add(written);
         void written.finally(() => drain.inFlight.delete(written));
       },
-      onError: (error) => {
-        if (error.condition !== undefined && TAP_QUEUE_GONE.has(error.condition))
+      // A tap's queue gone (its subscription removed: the pass destroys the queue before the consumer closes; an
+      // operator deleting it; missing at a re-attach after a broker restart) is put right by the worker's next pass:
+      // a warning, not an error.
+      onError: (error, sourceGone) => {
+        if (sourceGone)
           captureLog.warn(
             { node: tap.nodeName, queue: tap.queue, condition: error.condition },
             `the capture queue ${tap.queue} on ${tap.nodeName} is gone (${error.condition}); the next capture pass puts the tap right`,
