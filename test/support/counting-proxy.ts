@@ -16,6 +16,11 @@ export interface CountingProxy {
   readonly posts: readonly CountedPost[];
   /** POSTs since the last reset that carried an operation starting with one of these names. */
   count(...operationPrefixes: string[]): number;
+  /**
+   * The POSTs, less those that only sent again the paged listings of the POST before (the management client does so
+   * when a listing raced a removal on the broker): what a read's "at most n POSTs" promise is about.
+   */
+  firstAsks(): readonly CountedPost[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -30,6 +35,16 @@ function operationsOf(body: string): string[] {
   } catch {
     return [];
   }
+}
+
+const PAGED_LISTING = /^list\w+\(java\.lang\.String,int,int\)$/;
+
+function repeatsListings(post: CountedPost, before: CountedPost | undefined): boolean {
+  return (
+    before !== undefined &&
+    post.operations.length > 0 &&
+    post.operations.every((operation) => PAGED_LISTING.test(operation) && before.operations.includes(operation))
+  );
 }
 
 export async function startCountingProxy(managementUrl: string): Promise<CountingProxy> {
@@ -65,6 +80,7 @@ export async function startCountingProxy(managementUrl: string): Promise<Countin
       posts.filter((post) =>
         post.operations.some((operation) => prefixes.some((prefix) => operation.startsWith(prefix))),
       ).length,
+    firstAsks: () => posts.filter((post, index) => !repeatsListings(post, posts[index - 1])),
     reset: () => {
       posts.length = 0;
     },

@@ -276,7 +276,7 @@ describe('the routing graph of a two-node cluster', () => {
     // routing.cache-ttl is 0s here: every read asks the brokers.
     for (const proxy of proxies.values()) proxy.reset();
     await graph();
-    const posts = [...proxies.values()].map((proxy) => proxy.posts.length);
+    const posts = [...proxies.values()].map((proxy) => proxy.firstAsks().length);
     expect(posts).toEqual([2, 2]);
     const put = await call('PUT', '/settings/routing.cache-ttl', { value: '1m' });
     expect(put.status, JSON.stringify(put.json)).toBe(200);

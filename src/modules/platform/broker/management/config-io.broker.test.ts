@@ -82,9 +82,9 @@ async function postsOf<T>(action: () => Promise<T>): Promise<{ value: T; posts: 
 beforeAll(async () => {
   client = new ManagementClient({ url: node.managementUrl, user: node.user, password: node.password });
   const call = client.call.bind(client);
-  client.call = (requests) => {
+  client.call = (requests, tally) => {
     calls += 1;
-    return call(requests);
+    return call(requests, tally);
   };
   await client.brokerObjectName();
   await jolokiaExec(node, brokerMbean(node.name), 'addConnector(java.lang.String,java.lang.String)', [

@@ -4,7 +4,7 @@
 // settings in force for the live addresses the first one showed. Every value leaves here typed: listQueues answers
 // strings with "" for null, Jolokia renders Java nulls as null.
 import { attributeText } from './broker-operations.ts';
-import type { CallResult, JolokiaRequest, ManagementClient } from './management-client.ts';
+import type { CallResult, JolokiaRequest, ManagementClient, PostTally } from './management-client.ts';
 import { ManagementError } from './management-error.ts';
 import type {
   ConfigBridge,
@@ -282,7 +282,8 @@ export async function readConfigSnapshot(
           } satisfies JolokiaRequest,
         ]),
   ];
-  const results = await client.call(requests);
+  const tally: PostTally = { posts: 0 };
+  const results = await client.call(requests, tally);
   const [queues, brokerNames, diverts, bridges] = results;
   const listed = (valueOf(brokerNames, client) ?? {}) as Record<string, unknown>;
   const settingsAt = results.slice(4, 4 + request.addressMatches.length);
@@ -309,12 +310,15 @@ export async function readConfigSnapshot(
       request.serviceUser === undefined ? null : serviceUserOf(results[requests.length - 1], request.serviceUser),
   };
   const live = [...new Set(request.inForceFor?.(first) ?? [])];
-  if (live.length === 0) return { ...first, inForce: new Map(), posts: 1 };
+  if (live.length === 0) return { ...first, inForce: new Map(), posts: tally.posts };
   for (const address of live) assertConfigName('address', address);
-  const inForce = await client.call(live.map((address) => settingsRead(broker, address)));
+  const inForce = await client.call(
+    live.map((address) => settingsRead(broker, address)),
+    tally,
+  );
   return {
     ...first,
     inForce: new Map(live.map((address, index) => [address, settingsOf(valueOf(inForce[index], client))])),
-    posts: 2,
+    posts: tally.posts,
   };
 }

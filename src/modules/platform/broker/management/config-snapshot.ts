@@ -105,7 +105,10 @@ export interface ConfigSnapshot {
   readonly inForce: ReadonlyMap<string, Readonly<Record<string, unknown>>>;
   /** The service's own management user and its roles (listUser), null when the broker cannot say. */
   readonly serviceUser: { readonly username: string; readonly roles: readonly string[] } | null;
-  /** How many bulk POSTs the read took (1 or 2): the plan promises at most two. */
+  /**
+   * How many bulk POSTs the read took: 1 or 2 (the plan promises at most two), and one more for each time the queue
+   * listing raced a queue's removal and was asked again (management-client.ts).
+   */
   readonly posts: number;
 }
 

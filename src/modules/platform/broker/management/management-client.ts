@@ -22,6 +22,31 @@ const BROKER_MBEAN_ONLY = new RegExp(`${ARTEMIS_DOMAIN.replaceAll('.', '\\.')}:b
 export type CallResult =
   { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: ManagementError };
 
+/** Counts the POSTs of the calls it is passed to (a call that repeats a raced listing sends more than one). */
+export interface PostTally {
+  posts: number;
+}
+
+/**
+ * How many times a paged listing (listQueues, listConsumers, …) is sent again when it raced a removal: the broker
+ * lists the resources, then looks each one up, and one removed in between fails the whole listing with a
+ * NullPointerException (a temporary queue deleted mid-listing, on any busy broker). The removal is over by the
+ * time the answer arrives, so asking again at once almost always succeeds (management.broker.test.ts churns queues
+ * under a listing of 2,000); after the last try the error says what happened.
+ */
+const RACED_LISTING_RETRIES = 4;
+const PAGED_LISTING = /^list\w+\(java\.lang\.String,int,int\)$/;
+
+function racedListing(request: JolokiaRequest, result: CallResult): boolean {
+  return (
+    !result.ok &&
+    request.type === 'exec' &&
+    PAGED_LISTING.test(request.operation) &&
+    result.error.kind === 'broker-error' &&
+    /NullPointerException/.test(result.error.message)
+  );
+}
+
 const limiters = new Map<string, NodeLimiter>();
 const brokerNames = new Map<string, Promise<string>>();
 /** The clients not yet closed, per node URL, so a node that is gone can have its connections ended (held weakly). */
@@ -96,10 +121,37 @@ export class ManagementClient {
 
   /**
    * One bulk POST. Resolves with one result per request (each may fail on its own, classified); rejects with a
-   * ManagementError when the whole call failed (network, TLS, login, timeout).
+   * ManagementError when the whole call failed (network, TLS, login, timeout). A paged listing that raced a removal
+   * is sent again in a POST of its own (RACED_LISTING_RETRIES); `tally` counts every POST.
    */
-  async call(requests: readonly JolokiaRequest[]): Promise<CallResult[]> {
+  async call(requests: readonly JolokiaRequest[], tally?: PostTally): Promise<CallResult[]> {
+    const results = await this.post(requests, tally);
+    for (let retry = 0; retry < RACED_LISTING_RETRIES; retry++) {
+      const raced = results.flatMap((result, index) => {
+        const request = requests[index];
+        return request && racedListing(request, result) ? [index] : [];
+      });
+      if (raced.length === 0) break;
+      const again = await this.post(
+        raced.map((index) => requests[index] as JolokiaRequest),
+        tally,
+      );
+      raced.forEach((index, position) => {
+        const result = again[position];
+        if (result) results[index] = result;
+      });
+    }
+    return results.map((result, index) => {
+      const request = requests[index];
+      if (!request || result.ok || !racedListing(request, result)) return result;
+      const message = `${result.error.message} (the listing raced a removal ${String(RACED_LISTING_RETRIES + 1)} times in a row: resources are being created and removed faster than the broker lists them)`;
+      return { ok: false, error: new ManagementError('broker-error', message, this.nodeKey) };
+    });
+  }
+
+  private async post(requests: readonly JolokiaRequest[], tally?: PostTally): Promise<CallResult[]> {
     if (requests.length === 0) return [];
+    if (tally) tally.posts++;
     try {
       const { value: responses } = await this.limiter.run(() => this.transport.post(requests, this.limits.timeoutMs));
       const results = responses.map((response) => this.toResult(response));

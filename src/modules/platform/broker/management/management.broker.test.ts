@@ -7,11 +7,11 @@ import { findFreePort } from '@/base/db/embedded-postgres.ts';
 import { startSingleNode, type BrokerNode, type Topology } from '@test/artemis/index.ts';
 import { startFaultProxy, type FaultProxy } from '@test/artemis/fault-proxy.ts';
 import { eventually } from '@test/eventually.ts';
-import { createQueues, listAll, listResourcePages, readBrokerState } from './broker-operations.ts';
+import { createQueues, destroyQueues, listAll, listResourcePages, readBrokerState } from './broker-operations.ts';
 import { currentReport } from './health-report.worker.ts';
 import { probeCapabilities } from './capability-probe.ts';
 import { browseQueue, queueObjectName } from './management-browse.ts';
-import { ManagementClient, type ManagementEndpoint } from './management-client.ts';
+import { ManagementClient, type ManagementEndpoint, type PostTally } from './management-client.ts';
 import { ManagementError } from './management-error.ts';
 
 const execFileAsync = promisify(execFile);
@@ -124,6 +124,44 @@ describe('management client on a real broker', () => {
     expect(page3?.rows[0]?.name).toBe(names[2_000 - 301]);
     expect(page14?.rows).toHaveLength(50); // the last, partial page
   });
+
+  it('lists every queue while others are removed: a listing that raced a removal is asked again, not failed', async () => {
+    // The broker lists the queues, then looks each one up: one destroyed in between fails the whole listing with a
+    // NullPointerException. A queue is made and destroyed every 250 ms or so here while the 2,000 of the test before
+    // are listed (some 150 ms a listing on a quiet machine), until three listings have raced; none may fail.
+    const mbean = await client.brokerObjectName();
+    const churner = clientFor(endpointOf(node));
+    const stopChurn = new AbortController();
+    const churn = (async () => {
+      for (let round = 0; !stopChurn.signal.aborted; round++) {
+        await createQueues(churner, [{ name: `churn.${String(round)}` }]);
+        await destroyQueues(churner, [`churn.${String(round)}`]);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    })();
+    const listing = {
+      type: 'exec' as const,
+      mbean,
+      operation: 'listQueues(java.lang.String,int,int)',
+      arguments: [JSON.stringify({ field: '', operation: '', value: '' }), 1, 10_000],
+    };
+    const tally: PostTally = { posts: 0 };
+    let listings = 0;
+    try {
+      while (tally.posts - listings < 3 && listings < 300) {
+        const [result] = await client.call([listing], tally);
+        listings++;
+        expect(result?.ok ? 'listed' : result?.error.message).toBe('listed');
+      }
+    } finally {
+      stopChurn.abort();
+      await churn;
+    }
+    expect(
+      tally.posts - listings,
+      `listings repeated in ${String(listings)}: the race was not met`,
+    ).toBeGreaterThanOrEqual(3);
+  }, 90_000);
 
   it('classifies a wrong password, a wrong port, the messaging port, a stopped node, a refused Origin and a missing operation', async () => {
     // `version`, not brokerObjectName(): the broker name is cached per URL, so the lookup would not reach the broker.

@@ -3,7 +3,7 @@
 // by pattern); the second the address settings in force for each address the first one showed (dead-letter and
 // expiry addresses, redistribution). The shapes and conversions are config-reads.ts's, shared.
 import { setImmediate as yieldToIo } from 'node:timers/promises';
-import type { JolokiaRequest, ManagementClient } from './management-client.ts';
+import type { JolokiaRequest, ManagementClient, PostTally } from './management-client.ts';
 import {
   bridgeOf,
   bridgesRead,
@@ -65,7 +65,7 @@ export interface RoutingSnapshot {
   readonly clusterConnections: readonly RoutingSnapshotClusterConnection[];
   /** By address; an address the second read did not ask about (an internal one) is absent. */
   readonly settingsInForce: ReadonlyMap<string, RoutingSettingsInForce>;
-  /** The bulk POSTs the read took (1 when the node has no address to ask about, else 2). */
+  /** The bulk POSTs the read took: 1 when the node has no address to ask about, else 2; one more per raced listing. */
   readonly posts: number;
 }
 
@@ -140,7 +140,8 @@ export async function readRoutingSnapshot(client: ManagementClient): Promise<Rou
       attribute: CLUSTER_CONNECTION_ATTRIBUTES,
     },
   ];
-  const [queues, brokerNames, addresses, diverts, bridges, clusterConnections] = await client.call(requests);
+  const tally: PostTally = { posts: 0 };
+  const [queues, brokerNames, addresses, diverts, bridges, clusterConnections] = await client.call(requests, tally);
   const listed = (valueOf(brokerNames, client) ?? {}) as Record<string, unknown>;
   const addressRows = patternRead(addresses, names(listed.AddressNames), client).map(([objectName, attributes]) =>
     addressOf(objectName, attributes),
@@ -151,7 +152,13 @@ export async function readRoutingSnapshot(client: ManagementClient): Promise<Rou
     .map((address) => address.name);
   // The second POST leaves before the first answer's queues (thousands of rows) are converted: the broker answers it
   // while this side works. A conversion that throws still leaves its failure handled, not unhandled.
-  const inForce = asked.length === 0 ? undefined : client.call(asked.map((address) => settingsRead(broker, address)));
+  const inForce =
+    asked.length === 0
+      ? undefined
+      : client.call(
+          asked.map((address) => settingsRead(broker, address)),
+          tally,
+        );
   inForce?.catch(() => undefined);
   await yieldToIo(); // lets the request reach its socket before the conversion below holds the thread
   const first = {
@@ -170,13 +177,13 @@ export async function readRoutingSnapshot(client: ManagementClient): Promise<Rou
       .map(([objectName, attributes]) => clusterConnectionOf(objectName, attributes))
       .sort((a, b) => a.name.localeCompare(b.name)),
   };
-  if (!inForce) return { ...first, settingsInForce: new Map(), posts: 1 };
+  if (!inForce) return { ...first, settingsInForce: new Map(), posts: tally.posts };
   const settings = await inForce;
   return {
     ...first,
     settingsInForce: new Map(
       asked.map((address, index) => [address, inForceOf(settingsOf(valueOf(settings[index], client)))]),
     ),
-    posts: 2,
+    posts: tally.posts,
   };
 }
