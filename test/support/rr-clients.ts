@@ -41,6 +41,12 @@ export interface ResponderOptions {
   readonly dropEvery?: number;
   /** Accept each request as soon as it arrives, before the delay and the reply (default: after the reply settled). */
   readonly acceptBeforeReply?: boolean;
+  /**
+   * Accept each request this long after its reply settled (default 0), as a listener container does that sends the
+   * reply inside the listener: the requester may have its answer, and be gone, before the request is acknowledged.
+   * stop() waits for an accept still due.
+   */
+  readonly acceptAfterReplyMs?: number;
 }
 
 export interface Responder {
@@ -281,7 +287,7 @@ async function sendSettled(client: Client, sender: Sender, message: Message, wha
  * accepted unanswered too (and counted handled, not dropped).
  */
 export async function startResponder(broker: RrBroker, options: ResponderOptions): Promise<Responder> {
-  const { requestAddress, delayMs = 0, dropEvery, acceptBeforeReply = false } = options;
+  const { requestAddress, delayMs = 0, dropEvery, acceptBeforeReply = false, acceptAfterReplyMs = 0 } = options;
   if (dropEvery !== undefined && (!Number.isInteger(dropEvery) || dropEvery < 1))
     throw new RangeError('dropEvery must be an integer ≥ 1');
   const client = await openClient(broker, 'responder');
@@ -292,6 +298,7 @@ export async function startResponder(broker: RrBroker, options: ResponderOptions
   let isStopped = false;
   let failure: Error | undefined;
   const pendingSleeps = new Set<() => void>();
+  let acceptDue: Promise<void> = Promise.resolve();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -339,6 +346,10 @@ export async function startResponder(broker: RrBroker, options: ResponderOptions
           `reply to ${key}`,
         );
       }
+      if (!acceptBeforeReply && acceptAfterReplyMs > 0) {
+        acceptDue = new Promise((resolve) => setTimeout(resolve, acceptAfterReplyMs));
+        await acceptDue;
+      }
       if (!acceptBeforeReply) delivery.accept();
       handled += 1;
       requests.add_credit(1);
@@ -373,6 +384,7 @@ export async function startResponder(broker: RrBroker, options: ResponderOptions
       if (isStopped) return;
       isStopped = true;
       for (const wake of pendingSleeps) wake();
+      await acceptDue;
       await client.close();
       if (failure) throw failure;
     },

@@ -277,7 +277,13 @@ describe.each([
   }, 60_000);
 
   it('follows temporary reply queues: COMPLETED with a responder, ORPHANED when the requester dies first', async () => {
-    const responder = await startResponder(broker, { requestAddress: scene.requests, delayMs });
+    // The responder acknowledges a second after its reply: the requester has its last answer and removes its queue
+    // while the request is still held (CI saw ORPHANED here when the acknowledgement came a moment late).
+    const responder = await startResponder(broker, {
+      requestAddress: scene.requests,
+      delayMs,
+      acceptAfterReplyMs: 1_000,
+    });
     const run = await runRequester(broker, {
       requestAddress: scene.requests,
       count: 2,

@@ -3,6 +3,7 @@
 // - whether a request is still on its queue, read at its deadline and when its temporary queue goes;
 // - the sampled addresses: expectation addresses (and their reply addresses) that no capture tap feeds, browsed.
 // Each pass does these in turn; a pass still running when the next is due is skipped, never doubled.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { BrokerEvent, ManagementClient } from '@/modules/platform/broker/index.ts';
 import { readAddressMessages, readTemporaryQueueCounts } from '@/modules/platform/broker/index.ts';
 import { Correlator, type AwaitingRequest } from '../correlator/correlator.ts';
@@ -25,6 +26,12 @@ export interface TracerDependencies {
   readonly offer: (correlations: readonly Correlation[]) => void;
   readonly log: (message: string) => void;
 }
+
+/** Where a request is when asked: on its queue, held unacknowledged by a consumer, acknowledged, or not known. */
+type Presence = 'queued' | 'delivering' | 'gone' | undefined;
+
+/** How long a request held by a consumer when its temporary reply queue goes is given to be acknowledged. */
+const ACK_AFTER_REPLY_GRACE_MS = 2_000;
 
 /** How long, and how many, removed temporary queues are remembered for requests that arrive after. */
 const REMOVED_MEMORY_MS = 60_000;
@@ -144,15 +151,15 @@ export class ClusterTracer {
   }
 
   /**
-   * Whether each request is still on its queue: true/false, or undefined where the read could not say. One read per
-   * node, every address of the node's requests in it.
+   * Where each request is: waiting on its queue, held unacknowledged by a consumer, gone (acknowledged), or undefined
+   * where the read could not say. One read per node, every address of the node's requests in it.
    */
-  private async presence(requests: readonly AwaitingRequest[]): Promise<Map<string, boolean | undefined>> {
+  private async presence(requests: readonly AwaitingRequest[]): Promise<Map<string, Presence>> {
     const byNode = new Map<string, AwaitingRequest[]>();
     for (const awaiting of requests) {
       byNode.set(awaiting.request.nodeId, [...(byNode.get(awaiting.request.nodeId) ?? []), awaiting]);
     }
-    const answers = new Map<string, boolean | undefined>();
+    const answers = new Map<string, Presence>();
     for (const [nodeId, group] of byNode) {
       const client = this.dependencies.clientFor(nodeId);
       try {
@@ -161,12 +168,22 @@ export class ClusterTracer {
         const reads = await readAddressMessages(client, addresses, BROWSE_CAP);
         for (const awaiting of group) {
           const read = reads.get(awaiting.request.address);
-          const ids = new Set([...(read?.queued ?? []), ...(read?.delivering ?? [])].flatMap(idsOfBrowsed));
           const { messageId, correlationId } = awaiting.request;
-          const present =
-            (messageId !== null && ids.has(messageId.replace(/^ID:/, ''))) ||
-            (correlationId !== null && ids.has(correlationId));
-          answers.set(awaiting.key, present ? true : read?.complete ? false : undefined);
+          const holds = (messages: readonly Readonly<Record<string, unknown>>[] | undefined) => {
+            const ids = new Set((messages ?? []).flatMap(idsOfBrowsed));
+            return (
+              (messageId !== null && ids.has(messageId.replace(/^ID:/, ''))) ||
+              (correlationId !== null && ids.has(correlationId))
+            );
+          };
+          const where: Presence = holds(read?.queued)
+            ? 'queued'
+            : holds(read?.delivering)
+              ? 'delivering'
+              : read?.complete
+                ? 'gone'
+                : undefined;
+          answers.set(awaiting.key, where);
         }
       } catch (error) {
         this.dependencies.log(`presence read on node ${nodeId}: ${String(error)}`);
@@ -179,17 +196,30 @@ export class ClusterTracer {
   private async settleDue(due: readonly AwaitingRequest[], now: number): Promise<void> {
     const present = await this.presence(due);
     for (const awaiting of due) {
-      const stillThere = present.get(awaiting.key);
-      const acknowledged = stillThere === undefined ? undefined : !stillThere;
+      const where = present.get(awaiting.key);
+      const acknowledged = where === undefined ? undefined : where === 'gone';
       this.dependencies.offer(this.correlator.settleDue(awaiting.key, acknowledged, now));
     }
   }
 
-  private async settleRemoved(waiting: readonly AwaitingRequest[], at: number): Promise<void> {
+  /**
+   * Settles the requests of a removed temporary queue. One a consumer still holds is asked about again after
+   * ACK_AFTER_REPLY_GRACE_MS: a responder that acknowledges after sending its reply (as a listener container does
+   * when the reply is sent inside the listener) is often still holding the request when the requester, answered,
+   * removes its queue.
+   */
+  private async settleRemoved(waiting: readonly AwaitingRequest[], at: number, askedAgain = false): Promise<void> {
     const present = await this.presence(waiting);
+    const held = askedAgain ? [] : waiting.filter((awaiting) => present.get(awaiting.key) === 'delivering');
     for (const awaiting of waiting) {
-      this.dependencies.offer(this.correlator.settleRemovedQueue(awaiting.key, present.get(awaiting.key), at));
+      if (held.includes(awaiting)) continue;
+      const where = present.get(awaiting.key);
+      const stillQueued = where === undefined ? undefined : where !== 'gone';
+      this.dependencies.offer(this.correlator.settleRemovedQueue(awaiting.key, stillQueued, at));
     }
+    if (held.length === 0) return;
+    await delay(ACK_AFTER_REPLY_GRACE_MS, undefined, { ref: false });
+    await this.settleRemoved(held, at, true);
   }
 
   /** Every sampled address of a node in one read (two POSTs), node by node. */
