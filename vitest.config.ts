@@ -30,6 +30,8 @@ const ISOLATE_FILES = false;
 const BROKER_FILES_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 // The run's shared brokers (ADR 20), started once for the broker and browser projects together.
 const BROKER_POOL = 'test/support/broker-pool-global-setup.ts';
+// A failed file's apps leave their whole output in test-results/apps/ (the browser and e2e files start apps).
+const APP_OUTPUT_ON_FAILURE = 'test/support/app-output-on-failure.ts';
 const REAL_COMPONENT_SUFFIXES = ['.int.test.ts', '.broker.test.ts', '.browser.test.ts', '.e2e.test.ts'];
 const alias = {
   '@': path.resolve(import.meta.dirname, 'src'),
@@ -89,6 +91,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['{src,test}/**/*.e2e.test.ts'],
+          setupFiles: [APP_OUTPUT_ON_FAILURE],
           globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/build-global-setup.ts'],
           // With the broker files: alone at the end of the browser files it would leave a core idle.
           maxWorkers: brokerWorkers,
@@ -103,6 +106,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           isolate: ISOLATE_FILES,
+          setupFiles: [APP_OUTPUT_ON_FAILURE],
           // test/fleet: the demo fleet's four JVMs, registered in Flotilla and failed over in Chromium.
           include: ['{src,test}/**/*.browser.test.ts'],
           globalSetup: [

@@ -150,6 +150,14 @@ export interface StartOptions {
 // (NODE_ENV=test, VITEST_*) and any Flotilla configuration of the machine running the tests.
 const SCRUBBED = /^(NODE_ENV|VITEST.*|TEST|DATABASE_URL|PORT|FLOTILLA_.*)$/;
 
+/** The apps started since takeStartedApps() last ran (app-output-on-failure.ts keeps a failed file's output). */
+const startedSinceTaken: AppProcess[] = [];
+
+/** The apps started since the last call, in order; the list starts empty again. */
+export function takeStartedApps(): AppProcess[] {
+  return startedSinceTaken.splice(0);
+}
+
 export class AppProcess {
   private readonly chunks: string[] = [];
   private readonly stdoutChunks: string[] = [];
@@ -199,7 +207,9 @@ export class AppProcess {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return new AppProcess(child, options.port);
+    const app = new AppProcess(child, options.port);
+    startedSinceTaken.push(app);
+    return app;
   }
 
   get pid(): number {
