@@ -172,6 +172,32 @@ describe('capture on a two-node cluster', () => {
       );
   }, 90_000);
 
+  it('indexes a message sent without an id under the broker’s id of it on its node, the id the live source gives', async () => {
+    const marker = randomUUID();
+    const node = nodes[0];
+    const endpoint = { host: '127.0.0.1', port: node.amqpPort, username: node.user, password: node.password };
+    await sendOwnAmqpMessage(endpoint, orders, { body: 'no id of its own', application_properties: { marker } });
+    const indexed = await eventually(
+      'the message without an id in message_index',
+      async () => {
+        const rows = await prisma().messageIndex.findMany({
+          where: { subscriptionId },
+          select: { messageId: true, properties: true },
+        });
+        return rows.find((row) => JSON.stringify(row.properties).includes(marker));
+      },
+      30_000,
+    );
+    const queueMbean = `${brokerMbean(node.name)},component=addresses,address="${orders}",subcomponent=queues,routing-type="anycast",queue="${orders}"`;
+    const browsed = (await jolokiaExec(node, queueMbean, 'browse(java.lang.String)', [
+      `marker = '${marker}'`,
+    ])) as Array<{
+      messageID: number | string;
+    }>;
+    expect(browsed).toHaveLength(1);
+    expect(indexed.messageId).toBe(String(browsed[0]?.messageID));
+  }, 60_000);
+
   it('acts on drift only: a second pass installs and removes nothing', async () => {
     expect(await reconcile()).toMatchObject({ installed: 0, updated: 0, removed: 0, refused: 0, failed: 0 });
     const audits = await prisma().auditEvent.count({

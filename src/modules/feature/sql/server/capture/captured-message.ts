@@ -91,7 +91,9 @@ export function capturedMessageOf(tap: LiveTap, message: NativeMessage, captured
     Object.entries(message.applicationProperties).map(([key, value]) => [key, scalar(value)]),
   );
   return {
-    id: idText(message.properties.messageId) ?? '',
+    // A message sent without an id of its own is known by the broker's id of it on its node: the id the live source
+    // gives for it, and the one a message action takes.
+    id: idText(message.properties.messageId) ?? idText(message.messageAnnotations[ORIGINAL_ID]) ?? '',
     address: tap.address,
     queue: null,
     node: tap.nodeName,
