@@ -73,6 +73,11 @@ export class CaptureConsumers {
     for (const [key, tap] of wanted) if (!this.running.has(key)) this.open(key, tap);
   }
 
+  /** Closes the consumer of one tap, its writes finished first (before the pass destroys the tap's queue). */
+  async closeTap(nodeId: string, queue: string): Promise<void> {
+    await this.close(keyOf({ nodeId, queue }));
+  }
+
   async closeCluster(clusterId: string): Promise<void> {
     for (const [key, entry] of this.running) if (entry.tap.clusterId === clusterId) await this.close(key);
   }
@@ -114,9 +119,9 @@ export class CaptureConsumers {
         drain.inFlight.add(written);
         void written.finally(() => drain.inFlight.delete(written));
       },
-      // A tap's queue gone (its subscription removed: the pass destroys the queue before the consumer closes; an
-      // operator deleting it; missing at a re-attach after a broker restart) is put right by the worker's next pass:
-      // a warning, not an error.
+      // A tap's queue gone under its consumer (an operator deleting it; missing at a re-attach after a broker
+      // restart) is put right by the worker's next pass: a warning, not an error. A pass removing a tap closes its
+      // consumer first (closeTap), so a removed subscription says nothing here.
       onError: (error, sourceGone) => {
         if (sourceGone)
           captureLog.warn(

@@ -43,6 +43,11 @@ export interface CaptureReconcilerDependencies {
   readonly settings: SettingsReader;
   readonly deploymentId: string;
   readonly log?: (message: string) => void;
+  /**
+   * Called before a tap's queue is destroyed: the process draining it closes its consumer first, so the broker does
+   * not detach a link that is still taking messages (its writes finish, and nothing reports a lost tap).
+   */
+  readonly beforeRemove?: (nodeId: string, queue: string) => Promise<void>;
 }
 
 /** A tap installed and complete on a serving node: what the capture consumers drain. */
@@ -245,6 +250,7 @@ export class CaptureReconciler {
       for (const [divert, tap] of [...own, ...queueOnly]) {
         if (desired.has(divert) || anotherClusters(tap)) continue;
         try {
+          await this.dependencies.beforeRemove?.(node.nodeId, tap.queue);
           await removeTap(prisma, node, tap);
           counts.removed += 1;
         } catch (error) {

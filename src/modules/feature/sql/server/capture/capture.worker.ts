@@ -34,6 +34,8 @@ export async function start(context: WorkerServiceContext): Promise<RunningWorke
     pool: context.pool,
     settings: context.settings,
     deploymentId,
+    // The consumers are made below; a pass runs only after both exist.
+    beforeRemove: (nodeId, queue) => consumers.closeTap(nodeId, queue),
   });
   let chain: Promise<unknown> = Promise.resolve();
   let stopped = false;
