@@ -37,6 +37,26 @@ interface AlertRow {
   rule: string;
 }
 
+/** The counters of this suite's queues and of the broker's own DLQ, for a failure to say where messages went. */
+async function queueCounters(): Promise<string> {
+  const attribute = ['MessageCount', 'MessagesAdded', 'MessagesAcknowledged', 'MessagesKilled', 'MessagesExpired'];
+  const read = async (queue: string) => {
+    const mbean = `${brokerMbean(node.name)},component=addresses,address="${queue}",subcomponent=queues,routing-type="anycast",queue="${queue}"`;
+    const counters = await jolokia(node, { type: 'read', mbean, attribute }).catch((error: unknown) => String(error));
+    return `${queue}: ${JSON.stringify(counters)}`;
+  };
+  const settings = await jolokia(node, {
+    type: 'exec',
+    mbean: brokerMbean(node.name),
+    operation: 'getAddressSettingsAsJSON(java.lang.String)',
+    arguments: [ORDERS],
+  }).catch((error: unknown) => String(error));
+  return [
+    ...(await Promise.all([ORDERS, DEAD, DECOY, 'DLQ'].map(read))),
+    `settings at ${ORDERS}: ${String(settings)}`,
+  ].join('; ');
+}
+
 /** A consumer fails each message of the queue: one delivery attempt, so each dies to dlg.dead. */
 async function failEverything(queue: string): Promise<void> {
   const consumer = openAckConsumer(endpointOf(node), {
@@ -105,7 +125,14 @@ describe('conditions on a real broker', () => {
     await sendManyMessages(node, DECOY, 3);
     await failEverything(ORDERS);
     // At least three: a retry's count may also take the first attempt's last deaths, moved after deadBefore was read.
-    await waitFor('three messages dead', async () => (await messageCount(node, DEAD)) >= deadBefore + 3, 60_000);
+    await waitFor('three messages dead', async () => (await messageCount(node, DEAD)) >= deadBefore + 3, 60_000).catch(
+      async (error: unknown) => {
+        // Once, the three never arrived (a first attempt in a clean-clone run): say where the messages went.
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}; dead before ${String(deadBefore)}; ${await queueCounters()}`,
+        );
+      },
+    );
 
     const firing = await waitFor(
       'the DLQ-growing alert firing',
