@@ -144,7 +144,7 @@ export class ManagementClient {
     return results.map((result, index) => {
       const request = requests[index];
       if (!request || result.ok || !racedListing(request, result)) return result;
-      const message = `${result.error.message} (the listing raced a removal ${String(RACED_LISTING_RETRIES + 1)} times in a row: resources are being created and removed faster than the broker lists them)`;
+      const message = `${result.error.message} (the same on ${String(RACED_LISTING_RETRIES + 1)} tries in a row: the broker fails a listing so when a resource is removed while it lists them, here faster than it can list them; if nothing is being removed, the fault is the broker's own)`;
       return { ok: false, error: new ManagementError('broker-error', message, this.nodeKey) };
     });
   }
