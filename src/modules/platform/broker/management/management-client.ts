@@ -37,10 +37,11 @@ export interface PostTally {
 const RACED_LISTING_RETRIES = 4;
 const PAGED_LISTING = /^list\w+\(java\.lang\.String,int,int\)$/;
 
-function racedListing(request: JolokiaRequest, result: CallResult): boolean {
+function racedListing(request: JolokiaRequest | undefined, result: CallResult | undefined): boolean {
   return (
+    result !== undefined &&
     !result.ok &&
-    request.type === 'exec' &&
+    request?.type === 'exec' &&
     PAGED_LISTING.test(request.operation) &&
     result.error.kind === 'broker-error' &&
     /NullPointerException/.test(result.error.message)
@@ -126,12 +127,10 @@ export class ManagementClient {
    */
   async call(requests: readonly JolokiaRequest[], tally?: PostTally): Promise<CallResult[]> {
     const results = await this.post(requests, tally);
-    for (let retry = 0; retry < RACED_LISTING_RETRIES; retry++) {
-      const raced = results.flatMap((result, index) => {
-        const request = requests[index];
-        return request && racedListing(request, result) ? [index] : [];
-      });
-      if (raced.length === 0) break;
+    const racedAmong = (indexes: readonly number[]) =>
+      indexes.filter((index) => racedListing(requests[index], results[index]));
+    let raced = racedAmong(requests.map((_, index) => index));
+    for (let retry = 0; retry < RACED_LISTING_RETRIES && raced.length > 0; retry++) {
       const again = await this.post(
         raced.map((index) => requests[index] as JolokiaRequest),
         tally,
@@ -140,13 +139,14 @@ export class ManagementClient {
         const result = again[position];
         if (result) results[index] = result;
       });
+      raced = racedAmong(raced);
     }
-    return results.map((result, index) => {
-      const request = requests[index];
-      if (!request || result.ok || !racedListing(request, result)) return result;
-      const message = `${result.error.message} (the same on ${String(RACED_LISTING_RETRIES + 1)} tries in a row: the broker fails a listing so when a resource is removed while it lists them, here faster than it can list them; if nothing is being removed, the fault is the broker's own)`;
-      return { ok: false, error: new ManagementError('broker-error', message, this.nodeKey) };
-    });
+    for (const index of raced) {
+      const { error } = results[index] as { error: ManagementError };
+      const message = `${error.message} (the same on ${String(RACED_LISTING_RETRIES + 1)} tries in a row: the broker fails a listing so when a resource is removed while it lists them, here faster than it can list them; if nothing is being removed, the fault is the broker's own)`;
+      results[index] = { ok: false, error: new ManagementError('broker-error', message, this.nodeKey) };
+    }
+    return results;
   }
 
   private async post(requests: readonly JolokiaRequest[], tally?: PostTally): Promise<CallResult[]> {
