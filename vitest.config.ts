@@ -5,20 +5,22 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import DurationSequencer from './test/support/duration-sequencer.ts';
 
 // Suites on real JVMs, processes and a browser get one retry: two cores under a full run make their timing noisy, and
 // the summary reporter names every test that passed only on its retry (a flake to fix, not to hide).
 const retryOnRealComponents = 1;
-// Three groups, one after another, each with the workers its files can use per core (measured on two cores, ADR 24):
-// the broker files (and the e2e file) wait on cadences and JVMs, so three at a time on two cores; the unit and
-// integration files keep both cores busy at two (four took as long: 118 s against 125 s), and so do the browser files
-// (Chromium and their own app processes). A machine with more cores runs more at once, up to four cores' worth: each
-// worker holds database connections (PostgreSQL allows 100 by default) and leans on the same pooled brokers.
+// Two groups, one after the other (ADR 40; the worker counts measured on two cores, ADR 24): first the broker, e2e,
+// integration and unit files together, three at a time on two cores — the broker and e2e files wait on cadences, JVMs
+// and app starts, and the integration files fill those waits (one group took 585 s where the two it replaced took
+// about 660); then the browser files, one per core (Chromium and their own app processes keep both cores busy). Within
+// a group the longest file starts first (duration-sequencer.ts). A machine with more cores runs more at once, up to
+// four cores' worth: each worker holds database connections (PostgreSQL allows 100 by default) and leans on the same
+// pooled brokers.
 const cores = Math.min(4, Math.max(2, availableParallelism()));
-const brokerWorkers = Math.round(cores * 1.5);
-const databaseWorkers = cores;
+const realComponentWorkers = Math.round(cores * 1.5);
 const appWorkers = cores;
-const GROUP = { brokers: 0, database: 1, apps: 2 } as const;
+const GROUP = { realComponents: 0, apps: 1 } as const;
 // The unit, integration, broker and browser files share a worker's imported modules instead of importing the app
 // afresh for each file (ADR 34, ADR 38): measured alone on 2026-12-05, unit 82 → 35 CPU-seconds (45 → 19 s),
 // integration 249 → 107 (172 → 98 s); six broker files 41.5 → 32.9, the browser project 471 → 427 s (2026-12-06).
@@ -43,14 +45,16 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './test/support/summary-reporter.ts'],
+    // Longest file first within each group, from the durations of a recent run (a clean clone has no vitest cache).
+    sequence: { sequencer: DurationSequencer },
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
-          maxWorkers: databaseWorkers,
+          maxWorkers: realComponentWorkers,
           isolate: ISOLATE_FILES,
-          sequence: { groupOrder: GROUP.database },
+          sequence: { groupOrder: GROUP.realComponents },
           include: ['{src,test}/**/*.test.ts'],
           // The fixture trees hold *.test.ts files as import-graph material, not as tests.
           exclude: [...REAL_COMPONENT_SUFFIXES.map((suffix) => `**/*${suffix}`), 'test/architecture/fixtures/**'],
@@ -60,9 +64,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          maxWorkers: databaseWorkers,
+          maxWorkers: realComponentWorkers,
           isolate: ISOLATE_FILES,
-          sequence: { groupOrder: GROUP.database },
+          sequence: { groupOrder: GROUP.realComponents },
           include: ['{src,test}/**/*.int.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
@@ -74,11 +78,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'brokers',
-          maxWorkers: brokerWorkers,
+          maxWorkers: realComponentWorkers,
           isolate: ISOLATE_FILES,
           env: { FLOTILLA_SECRET_KEY: BROKER_FILES_SECRET_KEY },
           setupFiles: ['test/support/broker-file-setup.ts'],
-          sequence: { groupOrder: GROUP.brokers },
+          sequence: { groupOrder: GROUP.realComponents },
           include: ['{src,test}/**/*.broker.test.ts'],
           globalSetup: ['test/support/postgres-global-setup.ts', BROKER_POOL],
           testTimeout: 120_000,
@@ -94,8 +98,8 @@ export default defineConfig({
           setupFiles: [APP_OUTPUT_ON_FAILURE],
           globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/build-global-setup.ts'],
           // With the broker files: alone at the end of the browser files it would leave a core idle.
-          maxWorkers: brokerWorkers,
-          sequence: { groupOrder: GROUP.brokers },
+          maxWorkers: realComponentWorkers,
+          sequence: { groupOrder: GROUP.realComponents },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           retry: retryOnRealComponents,
