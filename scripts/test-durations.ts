@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileTiming } from '../test/support/time-report.ts';
-import { DURATIONS_FILE } from '../test/support/duration-sequencer.ts';
+import { DURATIONS_FILE } from '../test/support/file-order.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const timings = JSON.parse(readFileSync(path.join(root, 'test-results/file-times.json'), 'utf8')) as FileTiming[];

@@ -5,12 +5,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
-import { orderFiles } from './file-order.ts';
+import { DURATIONS_FILE, orderFiles } from './file-order.ts';
 
-export const DURATIONS_FILE = path.resolve(import.meta.dirname, 'file-durations.json');
-
-// The projects whose files start the production build's app (build-global-setup.ts).
-const NEEDS_BUILD = new Set(['e2e']);
+// A project whose set-up starts the background build runs apps of the build (vitest.config.ts lists it there).
+const BUILD_SETUP = 'build-global-setup.ts';
 // The background build took 60–110 s beside the broker files on the two-core machine.
 const BUILD_SECONDS = 100;
 
@@ -34,7 +32,7 @@ export default class DurationSequencer extends BaseSequencer {
       spec,
       key: `${spec.project.name}:${path.relative(root, spec.moduleId)}`,
       group: spec.project.config.sequence.groupOrder,
-      needsBuild: NEEDS_BUILD.has(spec.project.name),
+      needsBuild: [spec.project.config.globalSetup].flat().some((setup) => setup.endsWith(BUILD_SETUP)),
     }));
     const ordered = orderFiles(entries, {
       durations: readDurations(),

@@ -4,6 +4,10 @@
 // build (the e2e files; the build runs in the background from the run's start) is held back until the files before it
 // have kept the workers busy for about as long as the build takes, so it does not hold a worker while it waits.
 // Pure, so its unit test can show the order it gives.
+import path from 'node:path';
+
+/** The durations table: read by duration-sequencer.ts, written by `npm run test:durations`. */
+export const DURATIONS_FILE = path.resolve(import.meta.dirname, 'file-durations.json');
 
 export interface OrderedFile {
   /** `project:path`, the key of the durations table. */
