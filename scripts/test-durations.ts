@@ -7,7 +7,12 @@ import type { FileTiming } from '../test/support/time-report.ts';
 import { DURATIONS_FILE } from '../test/support/file-order.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const timings = JSON.parse(readFileSync(path.join(root, 'test-results/file-times.json'), 'utf8')) as FileTiming[];
+const fileTimes = path.join(root, 'test-results/file-times.json');
+if (!existsSync(fileTimes)) {
+  console.error('no test-results/file-times.json: run the tests first (`npm test`), then this');
+  process.exit(1);
+}
+const timings = JSON.parse(readFileSync(fileTimes, 'utf8')) as FileTiming[];
 const table: Record<string, number> = existsSync(DURATIONS_FILE)
   ? (JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>)
   : {};
